@@ -1,0 +1,3 @@
+from scorekeeper.cli import main
+
+main()

@@ -1,0 +1,118 @@
+"""Checks every family makes on a recorded deal before it touches anything."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable
+from dataclasses import replace
+
+from scorekeeper.core.deal import Deal
+from scorekeeper.core.errors import refuse
+from scorekeeper.core.presets import Rules
+from scorekeeper.core.seating import Seating
+from scorekeeper.core.state import State
+from scorekeeper.core.table import Table
+
+TRICKS = 5
+
+
+def resolve_names(table: Table, deal: Deal) -> Deal:
+    """The deal with every name as seated (trimmed, any case); unknown or doubled names refused."""
+
+    def one(name: str | None) -> str | None:
+        if name is None:
+            return None
+        player = table.resolve(name)
+        if player is None:
+            raise refuse("deal.unknown_player", player=str(name))
+        return player
+
+    def many(names: Iterable[str], field: str) -> tuple[str, ...]:
+        players: list[str] = []
+        for name in names:
+            player = one(name)
+            assert player is not None
+            if player in players:
+                raise refuse("deal.listed_twice", player=player, field=field)
+            players.append(player)
+        return tuple(players)
+
+    tricks: dict[str, int] = {}
+    for name, count in deal.tricks.items():
+        player = one(name)
+        assert player is not None
+        if player in tricks:
+            raise refuse("deal.listed_twice", player=player, field="tricks")
+        if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= TRICKS:
+            raise refuse("deal.tricks_range", player=player)
+        tricks[player] = count
+    return replace(
+        deal,
+        dealer=one(deal.dealer),
+        passed=many(deal.passed, "pass"),
+        widow=one(deal.widow),
+        general=one(deal.general),
+        tricks=tricks,
+        fouls=many(deal.fouls, "fouls"),
+        forfeit_to=one(deal.forfeit_to),
+        buy_down=many(deal.buy_down, "buy_down"),
+    )
+
+
+def check_dealer(state: State, deal: Deal) -> None:
+    if deal.dealer is not None and deal.dealer != state.dealer:
+        raise refuse("deal.wrong_dealer", player=deal.dealer, dealer=state.dealer)
+
+
+def check_fields(rules: Rules, deal: Deal) -> None:
+    """Refuse what the variant does not have (a widow in mattmar, fouls outside english...)."""
+    unsupported = {
+        "widow": deal.widow is not None and rules.widow == "none",
+        "general": deal.general is not None and not rules.general_rams,
+        "fouls": bool(deal.fouls or deal.forfeit_to) and not rules.fouls,
+        "buy_down": bool(deal.buy_down) and not (rules.buy_down and rules.money),
+        "conceded": deal.conceded and rules.passing != "pot",
+        "interrupted": deal.interrupted and not rules.ramina,
+    }
+    for field, present in unsupported.items():
+        if present:
+            raise refuse(f"deal.no_{field}", variant=rules.variant)
+    if deal.misdeal and (deal.passed or deal.tricks or deal.widow or deal.general or deal.fouls
+                         or deal.forfeit_to or deal.buy_down or deal.conceded or deal.interrupted):
+        raise refuse("deal.misdeal_alone")
+
+
+def check_seated(seats: Seating, deal: Deal) -> None:
+    """Nobody sitting this deal out (the dealer of six, a player out of the game) is named."""
+    named = {*deal.passed, *deal.tricks, *deal.fouls, *deal.buy_down}
+    named.update(p for p in (deal.widow, deal.general, deal.forfeit_to) if p is not None)
+    for player in seats.sitting_out:
+        if player in named:
+            raise refuse("deal.sitting_out", player=player)
+
+
+def check_tricks(deal: Deal, active: Collection[str], total: int | None = TRICKS) -> None:
+    """Tricks only for active players; all five accounted for (``total=None``: up to five)."""
+    for player in deal.tricks:
+        if player not in active:
+            raise refuse("deal.tricks_not_active", player=player)
+    taken = sum(deal.tricks.values())
+    if total is not None and taken != total:
+        raise refuse("deal.tricks_total", taken=taken, total=total)
+    if taken > TRICKS:
+        raise refuse("deal.tricks_total", taken=taken, total=TRICKS)
+
+
+def check_widow(rules: Rules, seats: Seating, deal: Deal) -> None:
+    if deal.widow is not None and rules.widow == "forehand" and deal.widow != seats.forehand:
+        raise refuse("deal.widow_forehand", player=deal.widow, forehand=seats.forehand)
+
+
+def check_general_tricks(deal: Deal, declarer: str) -> bool:
+    """General Rams stops at the first trick the declarer loses; True when it succeeded."""
+    own = deal.tricks_of(declarer)
+    others = {p: n for p, n in deal.tricks.items() if p != declarer and n}
+    if own == TRICKS and not others:
+        return True
+    if len(others) != 1 or next(iter(others.values())) != 1:
+        raise refuse("deal.general_stops", declarer=declarer)
+    return False

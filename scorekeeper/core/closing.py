@@ -1,0 +1,58 @@
+"""The end of a session: what happens to the pot, what everyone has won, who pays whom.
+
+RULES.md decisions: a pot game's pot is split equally, the rest one unit at a time
+from the forehand of the next deal (or carried over, shown as "pot left"); an
+unfinished countdown or count-up game's pot goes back to those who paid it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scorekeeper.core.ledger import POT, Payment
+from scorekeeper.core.messages import msg
+from scorekeeper.core.seating import seating
+from scorekeeper.core.settle import Transfer, fewest_transfers
+from scorekeeper.core.sharing import from_seat, share_out
+from scorekeeper.core.state import State
+from scorekeeper.core.table import Table
+
+END_OF_SESSION = 0  # the deal number the end-of-session entries carry
+
+
+@dataclass(frozen=True, slots=True)
+class Closing:
+    entries: tuple[Payment, ...]  # the end-of-session pot rule at work
+    money: dict[str, int]  # each player's result in minor units
+    pot_left: int  # minor units carried over (end_pot "carry")
+    transfers: tuple[Transfer, ...]
+
+
+def close(table: Table, state: State) -> Closing:
+    """What the session comes to if it ends now (nothing is changed by asking)."""
+    rule = table.rules.end_pot
+    pot = state.pot
+    entries: list[Payment] = []
+    if pot and rule == "split":
+        order = from_seat(table.players, seating(table, state).forehand)
+        per_unit = table.money.minor_per_unit
+        units = share_out(pot // per_unit, order)
+        rest = share_out(pot % per_unit, order)  # a part of a unit: only if a house rule made one
+        for player in order:
+            share = units[player] * per_unit + rest[player]
+            if share:
+                entries.append(Payment(END_OF_SESSION, POT, player, share,
+                                       msg("ledger.end_pot_split", player=player,
+                                           units=units[player])))
+    elif pot and rule == "refund":
+        for player in table.players:
+            paid = state.pot_paid.get(player, 0)
+            if paid:
+                entries.append(Payment(END_OF_SESSION, POT, player, paid,
+                                       msg("ledger.end_pot_refund", player=player)))
+    money = {p: state.balances[p] for p in table.players}
+    for entry in entries:
+        money[entry.payee] += entry.minor
+    pot_left = pot - sum(entry.minor for entry in entries)
+    accounts = {**money, POT: pot_left} if pot_left else money
+    return Closing(tuple(entries), money, pot_left, tuple(fewest_transfers(accounts)))

@@ -1,0 +1,59 @@
+"""One deal in, entries and the next state out: the pure heart of Scorekeeper."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from scorekeeper.core.checks import check_dealer, check_fields, check_seated, resolve_names
+from scorekeeper.core.deal import Deal
+from scorekeeper.core.errors import RuleError
+from scorekeeper.core.families import countdown, countup, pot
+from scorekeeper.core.ledger import Entry
+from scorekeeper.core.presets import Family
+from scorekeeper.core.seating import Seating, in_game, next_dealer, seating
+from scorekeeper.core.state import State
+from scorekeeper.core.table import Table
+
+Play = Callable[[Table, State, Seating, Deal], tuple[State, list[Entry]]]
+
+FAMILIES: dict[Family, Play] = {
+    Family.POT: pot.play,
+    Family.COUNTDOWN: countdown.play,
+    Family.COUNTUP: countup.play,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """A recorded deal (names as seated), what it posted, and the state after it."""
+
+    deal: Deal
+    entries: tuple[Entry, ...]
+    state: State
+
+
+class LedgerOutOfBalanceError(AssertionError):
+    """Players plus pot no longer sum to zero: a bug in the rules, never the table's fault."""
+
+
+def record(table: Table, state: State, deal: Deal) -> Step:
+    """Check ``deal`` against every rule and apply it; refuse it whole with a ``RuleError``."""
+    number = state.deals + 1
+    try:
+        deal = resolve_names(table, deal)
+        check_dealer(state, deal)
+        check_fields(table.rules, deal)
+        seats = seating(table, state)
+        check_seated(seats, deal)
+        after, entries = FAMILIES[table.rules.family](table, state, seats, deal)
+    except RuleError as error:
+        raise error.at(number) from None
+    after = replace(
+        after,
+        deals=number,
+        dealer=next_dealer(table, seats.dealer, in_game(table, after)),
+    )
+    if sum(after.balances.values()) != 0:
+        raise LedgerOutOfBalanceError(f"deal {number}: {dict(after.balances)}")
+    return Step(replace(deal, dealer=seats.dealer), tuple(entries), after)

@@ -1,0 +1,137 @@
+"""Pot games (english, denexa, rounce, pool): the dealer antes, tricks are paid from the pot.
+
+RULES.md, family 1. Amounts are in units; "five tricks" is ``rules.five_tricks``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from scorekeeper.core.book import Book
+from scorekeeper.core.checks import (
+    TRICKS,
+    check_general_tricks,
+    check_tricks,
+    check_widow,
+)
+from scorekeeper.core.deal import Deal
+from scorekeeper.core.errors import refuse
+from scorekeeper.core.ledger import POT, Entry
+from scorekeeper.core.messages import msg
+from scorekeeper.core.passing import check_passes, is_single_pot
+from scorekeeper.core.seating import Seating
+from scorekeeper.core.state import State
+from scorekeeper.core.table import Table
+
+
+def play(table: Table, state: State, seats: Seating, deal: Deal) -> tuple[State, list[Entry]]:
+    book = Book(table, state)
+    _ante(table, state, seats, book, deal)
+    if deal.misdeal:
+        pass  # the deal passes on; the ante stays in the pot (Decision)
+    elif deal.conceded:
+        _concede(table, state, seats, book, deal)
+    elif deal.general is not None:
+        _general_rams(table, state, seats, book, deal)
+    else:
+        _tricks(table, state, seats, book, deal)
+    return replace(state, balances=book.balances, flights=book.flights), book.entries
+
+
+def _ante(table: Table, state: State, seats: Seating, book: Book, deal: Deal) -> None:
+    """The dealer antes, always, even into a pot that is not empty."""
+    if deal.misdeal:
+        key = "ledger.ante_misdeal"
+    elif not table.rules.single_pot:
+        key = "ledger.ante"
+    else:
+        key = "ledger.ante_single" if is_single_pot(table, state) else "ledger.ante_double"
+    units = table.rules.five_tricks
+    book.pay(seats.dealer, POT, units, msg(key, player=seats.dealer, units=units))
+
+
+def _concede(table: Table, state: State, seats: Seating, book: Book, deal: Deal) -> None:
+    """Everyone before the RH passed and the RH paid the dealer instead of playing."""
+    before_rh = seats.before(seats.rh)
+    check_passes(table, state, seats, deal, speakers=before_rh)
+    if (set(deal.passed) - {seats.rh}) != set(before_rh):
+        raise refuse("deal.concede_needs_passes", player=seats.rh)
+    if deal.tricks or deal.widow or deal.fouls or deal.forfeit_to:
+        raise refuse("deal.concede_not_played")
+    units = table.rules.five_tricks
+    book.pay(seats.rh, seats.dealer, units,
+             msg("ledger.conceded", player=seats.rh, dealer=seats.dealer, units=units))
+
+
+def _active(table: Table, state: State, seats: Seating, deal: Deal) -> list[str]:
+    check_passes(table, state, seats, deal)
+    check_widow(table.rules, seats, deal)
+    active = [p for p in seats.order if p not in deal.passed]
+    check_tricks(deal, active, total=None if deal.general else TRICKS)
+    for player in deal.fouls:
+        if player not in active:
+            raise refuse("deal.foul_not_active", player=player)
+    if deal.forfeit_to is not None:
+        if not deal.fouls or deal.general is not None:
+            raise refuse("deal.forfeit_without_foul", player=deal.forfeit_to)
+        if deal.forfeit_to not in active or deal.forfeit_to in deal.fouls:
+            raise refuse("deal.forfeit_to_not_active", player=deal.forfeit_to)
+    return active
+
+
+def _general_rams(table: Table, state: State, seats: Seating, book: Book, deal: Deal) -> None:
+    declarer = deal.general
+    assert declarer is not None
+    _active(table, state, seats, deal)
+    won = check_general_tricks(deal, declarer)
+    units = table.rules.five_tricks
+    pot = book.units(POT)
+    others = [p for p in seats.order if p != declarer]
+    if won:
+        book.pay(POT, declarer, pot, msg("ledger.general_won_pot", player=declarer, units=pot))
+        for player in others:
+            book.pay(player, declarer, units,
+                     msg("ledger.general_won_pays", player=player, declarer=declarer, units=units))
+    else:
+        book.pay(declarer, POT, pot, msg("ledger.general_lost_pot", player=declarer, units=pot))
+        for player in others:
+            book.pay(declarer, player, units,
+                     msg("ledger.general_lost_pays", player=declarer, to=player, units=units))
+    _fouls(table, book, deal)
+
+
+def _tricks(table: Table, state: State, seats: Seating, book: Book, deal: Deal) -> None:
+    active = _active(table, state, seats, deal)
+    rules = table.rules
+    pot = book.units(POT)
+    # Shares are rounded down; a rest stays in the pot (Decision, for house rules
+    # that leave the pot off a multiple of five).
+    share = 1 if rules.trick_pays_one else pot // TRICKS
+    for player in active:
+        taken = deal.tricks_of(player)
+        if not taken:
+            continue
+        units = taken * share
+        if player not in deal.fouls:
+            reason = msg("ledger.trick_share", player=player, tricks=taken, share=share,
+                         units=units)
+            book.pay(POT, player, units, reason)
+        elif deal.forfeit_to is not None:
+            book.pay(POT, deal.forfeit_to, units,
+                     msg("ledger.forfeit", player=deal.forfeit_to, offender=player,
+                         tricks=taken, units=units))
+    _fouls(table, book, deal)
+    # Flights pay after the split, so their units wait in the pot for the next deal.
+    for player in active:
+        if not deal.tricks_of(player):
+            book.pay(player, POT, rules.five_tricks,
+                     msg("ledger.flight", player=player, units=rules.five_tricks))
+            book.fly(player)
+
+
+def _fouls(table: Table, book: Book, deal: Deal) -> None:
+    units = table.rules.five_tricks
+    for player in deal.fouls:
+        taken = deal.tricks_of(player) if deal.general is None else 0
+        key = "ledger.foul_no_share" if taken else "ledger.foul"
+        book.pay(player, POT, units, msg(key, player=player, tricks=taken, units=units))

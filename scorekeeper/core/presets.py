@@ -1,0 +1,174 @@
+"""The seven presets: parameters over three families, and the house-rule options.
+
+A variant is data, not a class. Every rule the families apply reads one of these
+fields, so a table's house rule is an option that replaces a field
+(``dataclasses.replace``), never a new code path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from typing import Literal
+
+from scorekeeper.core.errors import refuse
+
+
+class Family(StrEnum):
+    POT = "pot"  # english, denexa, rounce, pool: counters paid into and out of a pot
+    COUNTDOWN = "countdown"  # mattmar, counters: a protocol score counted down to 0
+    COUNTUP = "countup"  # ramsen: points counted up to a target
+
+
+Passing = Literal["pot", "mattmar", "counters", "free"]
+WidowRule = Literal["any", "forehand", "none"]
+EndPot = Literal["split", "carry", "refund"]
+GameEnd = Literal["first_out_wins", "last_in_loses", "target"]
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    variant: str
+    family: Family
+    min_players: int
+    max_players: int
+    deck: int  # cards in the pack for a small table
+    deck_over_five: int  # cards in the pack with six or more players
+    widow: WidowRule
+    general_rams: bool
+    passing: Passing
+    end_pot: EndPot
+    # pot family. The sources price everything "as five tricks": the ante, a flight,
+    # a foul, a concession and General Rams all move this many units.
+    five_tricks: int = 5
+    trick_pays_one: bool = False  # pool: a trick pays 1 unit, not a fifth of the pot
+    single_pot: bool = True  # an empty pot before the ante forces everyone to play
+    fouls: bool = False
+    dealer_sits_out_from: int | None = None  # english: six players, the dealer sits out
+    # countdown and count-up families
+    start: int = 0
+    cap: int | None = None
+    floor: int | None = None
+    flight_points: int = 5
+    trick_points: int = -1
+    game_end: GameEnd = "first_out_wins"
+    target: int = 21
+    games: int | None = None  # games in a session; None: as many as the table likes
+    ranked_over_games: bool = False  # mattmar: the session is won on the sum of its games
+    ramina: bool = False
+    money: bool = False  # countdown / count-up: playing for stakes
+    flight_stake: bool = False  # mattmar with money: a flight pays one more stake
+    buy_down: bool = False  # mattmar with money: from the cap down by two for one stake
+    turned_trump_to_dealer: bool = False  # mattmar: the dealer holds six cards
+    forced_trump_lead_on_one: bool = False  # mattmar: tvångsmaning
+    trump_ace_rule: bool = False  # mattmar: the trump ace must be led or played on trump
+    second_trick_trump: bool = False  # ramsen: the second trick must be led with trump
+    balli: bool = False  # ramsen: the Bälli (seven of diamonds) is the top trump
+    first_dealer_by_jack: bool = False  # english: deal face up until a jack
+
+    @property
+    def is_countdown(self) -> bool:
+        return self.family is Family.COUNTDOWN
+
+    def deck_for(self, players: int) -> int:
+        return self.deck if players <= 5 else self.deck_over_five
+
+    def dealer_sits_out(self, players: int) -> bool:
+        return self.dealer_sits_out_from is not None and players >= self.dealer_sits_out_from
+
+
+def _pot_game(variant: str, **params: object) -> Rules:
+    """The pot family's common ground: anyone may take the widow, the pot is split at the end."""
+    return Rules(  # type: ignore[arg-type]
+        variant=variant, family=Family.POT, widow="any", passing="pot", end_pot="split", **params
+    )
+
+PRESETS: dict[str, Rules] = {
+    rules.variant: rules
+    for rules in (
+        _pot_game(
+            "english", min_players=3, max_players=6, deck=32, deck_over_five=32,
+            general_rams=True, fouls=True, dealer_sits_out_from=6, first_dealer_by_jack=True,
+        ),
+        _pot_game(
+            "denexa", min_players=3, max_players=5, deck=32, deck_over_five=32, general_rams=True
+        ),
+        _pot_game(
+            "rounce", min_players=2, max_players=9, deck=52, deck_over_five=52,
+            general_rams=False, single_pot=False,
+        ),
+        _pot_game(
+            "pool", min_players=2, max_players=9, deck=32, deck_over_five=52,
+            general_rams=True, trick_pays_one=True,
+        ),
+        Rules(
+            variant="mattmar", family=Family.COUNTDOWN, min_players=2, max_players=5,
+            deck=52, deck_over_five=52, widow="none", general_rams=False, passing="mattmar",
+            end_pot="refund", start=10, cap=10, games=6, ranked_over_games=True,
+            flight_stake=True, buy_down=True,
+            turned_trump_to_dealer=True, forced_trump_lead_on_one=True, trump_ace_rule=True,
+        ),
+        Rules(
+            variant="counters", family=Family.COUNTDOWN, min_players=2, max_players=9,
+            deck=32, deck_over_five=52, widow="forehand", general_rams=True,
+            passing="counters", end_pot="refund", start=10, floor=0,
+        ),
+        Rules(
+            variant="ramsen", family=Family.COUNTUP, min_players=2, max_players=5,
+            deck=32, deck_over_five=32, widow="any", general_rams=False, passing="free",
+            end_pot="refund", start=0, flight_points=-1, trick_points=1, game_end="target",
+            second_trick_trump=True, balli=True,
+        ),
+    )
+}
+
+# Which house-rule options each variant takes (the session file's "options").
+_OPTIONS: dict[str, frozenset[str]] = {
+    "english": frozenset({"end_pot"}),
+    "denexa": frozenset({"end_pot"}),
+    "rounce": frozenset({"end_pot"}),
+    "pool": frozenset({"end_pot"}),
+    "mattmar": frozenset({"start", "cap", "games", "ramina", "money", "end_pot"}),
+    "counters": frozenset({"start", "counters_end", "money", "end_pot"}),
+    "ramsen": frozenset({"target", "money", "end_pot"}),
+}
+
+
+def options_for(variant: str) -> frozenset[str]:
+    return _OPTIONS[variant]
+
+
+def rules_for(variant: str, options: Mapping[str, object] | None = None) -> Rules:
+    """The preset with the table's options applied; refuses options that make no sense."""
+    if variant not in PRESETS:
+        raise refuse("setup.unknown_variant", variant=str(variant))
+    rules = PRESETS[variant]
+    for name, value in (options or {}).items():
+        if name not in _OPTIONS[variant]:
+            raise refuse("setup.option_not_for_variant", option=name, variant=variant)
+        rules = _apply_option(rules, name, value)
+    if rules.cap is not None and rules.start > rules.cap:
+        raise refuse("setup.start_above_cap", start=rules.start, cap=rules.cap)
+    return rules
+
+
+def _apply_option(rules: Rules, name: str, value: object) -> Rules:
+    if name in ("ramina", "money"):
+        if not isinstance(value, bool):
+            raise refuse("setup.option_yes_no", option=name)
+        return replace(rules, **{name: value})
+    if name == "end_pot":
+        allowed = ("split", "carry") if rules.family is Family.POT else ("split", "carry", "refund")
+        if value not in allowed:
+            raise refuse("setup.option_choice", option=name, choices=" | ".join(allowed))
+        return replace(rules, end_pot=value)  # type: ignore[arg-type]
+    if name == "counters_end":
+        if value not in ("first_out_wins", "last_in_loses"):
+            raise refuse("setup.option_choice", option=name,
+                         choices="first_out_wins | last_in_loses")
+        return replace(rules, game_end=value)  # type: ignore[arg-type]
+    # whole-number options: start, cap, target, games
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 99:
+        raise refuse("setup.option_number", option=name)
+    return replace(rules, **{name: value})

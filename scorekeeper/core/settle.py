@@ -1,0 +1,82 @@
+"""Settle-up: the fewest transfers that bring every balance exactly to zero.
+
+The minimum is (accounts with a non-zero balance) - (the largest number of
+disjoint zero-sum groups). A card table has at most nine players (and the pot),
+so an exact search over subsets is cheap. Within each group, debtors pay from the
+largest debt down, each paying the largest creditor left until their debt is gone.
+Every transfer clears a debtor or a creditor, so a group of k settles in k - 1.
+Ties go in order of play, so the same balances always give the same list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+
+
+@dataclass(frozen=True, slots=True)
+class Transfer:
+    payer: str
+    payee: str
+    minor: int
+
+
+def fewest_transfers(balances: Mapping[str, int]) -> list[Transfer]:
+    """Transfers settling ``balances`` (minor units, summing to zero, listed in order of play)."""
+    if sum(balances.values()) != 0:
+        raise ValueError("balances must sum to zero to be settled")
+    accounts = tuple(name for name, amount in balances.items() if amount)
+    amounts = tuple(balances[name] for name in accounts)
+    transfers: list[Transfer] = []
+    for group in _zero_sum_groups(amounts):
+        transfers.extend(_settle_group([accounts[i] for i in group], [amounts[i] for i in group]))
+    return transfers
+
+
+def _zero_sum_groups(amounts: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """A partition of the indices into as many zero-sum groups as possible, found exactly."""
+    count = len(amounts)
+    full = (1 << count) - 1
+    totals = [0] * (full + 1)
+    for mask in range(1, full + 1):
+        low = (mask & -mask).bit_length() - 1
+        totals[mask] = totals[mask & (mask - 1)] + amounts[low]
+
+    @cache
+    def best(mask: int) -> tuple[int, tuple[int, ...]]:
+        """Most zero-sum groups that ``mask`` splits into, and one such split (as masks)."""
+        if not mask:
+            return 0, ()
+        # The group holding the lowest index: try every zero-sum subset containing it.
+        low = mask & -mask
+        rest = mask ^ low
+        found: tuple[int, tuple[int, ...]] = (-1, ())
+        sub = rest
+        while True:
+            group = sub | low
+            if totals[group] == 0:
+                groups, split = best(mask ^ group)
+                if groups + 1 > found[0]:
+                    found = (groups + 1, (group, *split))
+            if not sub:
+                break
+            sub = (sub - 1) & rest
+        return found
+
+    _, split = best(full)
+    return [tuple(i for i in range(count) if group >> i & 1) for group in split]
+
+
+def _settle_group(names: Sequence[str], amounts: Sequence[int]) -> list[Transfer]:
+    owed = dict(zip(names, amounts, strict=True))
+    seat = {name: i for i, name in enumerate(names)}
+    transfers = []
+    for payer in sorted((n for n in names if owed[n] < 0), key=lambda n: (owed[n], seat[n])):
+        while owed[payer]:
+            payee = min((n for n in names if owed[n] > 0), key=lambda n: (-owed[n], seat[n]))
+            amount = min(-owed[payer], owed[payee])
+            transfers.append(Transfer(payer, payee, amount))
+            owed[payer] += amount
+            owed[payee] -= amount
+    return transfers

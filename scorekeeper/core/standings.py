@@ -1,0 +1,21 @@
+"""Who is winning: the session's winners by each family's own measure."""
+
+from __future__ import annotations
+
+from scorekeeper.core.families.games import rank
+from scorekeeper.core.presets import Family
+from scorekeeper.core.state import State
+from scorekeeper.core.table import Table
+
+
+def session_winners(table: Table, state: State) -> tuple[str, ...]:
+    """mattmar: lowest sum of final scores over finished games, then fewer flights over the
+    session, a remaining tie shared. counters and ramsen: the last finished game's winners.
+    Pot games have no winners, only money."""
+    finished = [game for game in state.games if game.finished]
+    if table.rules.family is Family.POT or not finished:
+        return ()
+    if table.rules.ranked_over_games:
+        totals = {p: sum(game.scores[p] for game in finished) for p in table.players}
+        return rank(table.players, totals, state.flights, lowest=True)
+    return finished[-1].winners

@@ -1,0 +1,62 @@
+"""The table's state between deals: everything the next deal's rules depend on.
+
+A ``State`` is a value. The engine folds deals over it; nothing mutates it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from scorekeeper.core.ledger import POT
+from scorekeeper.core.table import Table
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """One game (Swedish *en rams*) of a countdown or count-up session."""
+
+    number: int
+    scores: Mapping[str, int]
+    flights: Mapping[str, int]  # flights (Härdöpfel) in this game
+    finished: bool = False
+    winners: tuple[str, ...] = ()
+    losers: tuple[str, ...] = ()  # counters, last in loses
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    deals: int  # deals recorded so far
+    dealer: str  # who deals the next deal
+    balances: Mapping[str, int]  # money per account in minor units, the pot under POT
+    scores: Mapping[str, int]  # countdown / count-up: the current (or last) game's scores
+    flights: Mapping[str, int]  # over the whole session
+    games: tuple[GameRecord, ...] = ()
+    must_play: frozenset[str] = frozenset()  # mattmar: passed on 2 points last deal
+    out: frozenset[str] = frozenset()  # counters, last in loses: out of this game
+    pot_paid: Mapping[str, int] = field(default_factory=dict)  # into this game's pot
+
+    @property
+    def pot(self) -> int:
+        """The pot in minor units."""
+        return self.balances.get(POT, 0)
+
+    @property
+    def game(self) -> GameRecord | None:
+        return self.games[-1] if self.games else None
+
+    @property
+    def between_games(self) -> bool:
+        """No game is under way: the next deal begins a new one."""
+        return not self.games or self.games[-1].finished
+
+
+def initial_state(table: Table) -> State:
+    zero = dict.fromkeys(table.players, 0)
+    return State(
+        deals=0,
+        dealer=table.first_dealer,
+        balances={**zero, POT: 0},
+        scores=dict.fromkeys(table.players, table.rules.start),
+        flights=zero,
+    )

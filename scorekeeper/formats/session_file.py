@@ -1,0 +1,159 @@
+"""The session file (FORMAT.md): the app's lossless export, its import, replay's input.
+
+An external contract: field names are kept to the letter. Readers ignore fields
+they do not know; a file that breaks a rule is refused with the deal and the rule.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from scorekeeper.core.deal import Deal
+from scorekeeper.core.errors import RuleError, refuse
+from scorekeeper.core.session import Session
+from scorekeeper.core.table import Table, make_money, make_table
+
+FORMAT = "scorekeeper/1"
+
+
+@dataclass(frozen=True, slots=True)
+class SessionFile:
+    name: str
+    table: Table
+    deals: tuple[Deal, ...]
+
+    def replay(self) -> Session:
+        return Session.replay(self.table, self.deals)
+
+
+def load_session(text: str) -> SessionFile:
+    """Parse a session file's text; refuses broken JSON and broken rules alike."""
+    try:
+        document = json.loads(text, parse_float=Decimal)
+    except (json.JSONDecodeError, RecursionError):
+        raise refuse("file.not_json") from None
+    return parse_session(document)
+
+
+def parse_session(document: object) -> SessionFile:
+    if not isinstance(document, dict):
+        raise refuse("file.not_an_object")
+    if document.get("format", FORMAT) != FORMAT:
+        raise refuse("file.format", format=str(document.get("format")))
+    players = document.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise refuse("file.players")
+    options = document.get("options") or {}
+    if not isinstance(options, dict):
+        raise refuse("file.options")
+    money = document.get("money") or {}
+    if not isinstance(money, dict):
+        raise refuse("file.money")
+    first_dealer = document.get("first_dealer")
+    if first_dealer is not None and not isinstance(first_dealer, str):
+        raise refuse("setup.unknown_first_dealer", player=str(first_dealer))
+    variant = document.get("variant")
+    if not isinstance(variant, str):
+        raise refuse("setup.unknown_variant", variant=str(variant))
+    currency = money.get("currency")
+    table = make_table(
+        variant,
+        players,
+        first_dealer,
+        options,
+        make_money(money.get("unit", 1), currency if isinstance(currency, str) else None),
+    )
+    deals = document.get("deals") or []
+    if not isinstance(deals, list):
+        raise refuse("file.deals")
+    parsed = []
+    for number, deal in enumerate(deals, start=1):
+        try:
+            parsed.append(parse_deal(deal))
+        except RuleError as error:
+            raise error.at(number) from None
+    name = document.get("name")
+    return SessionFile(name if isinstance(name, str) else "", table, tuple(parsed))
+
+
+def parse_deal(document: object) -> Deal:
+    if not isinstance(document, dict):
+        raise refuse("file.deal_not_an_object")
+    tricks = document.get("tricks") or {}
+    if not isinstance(tricks, dict):
+        raise refuse("file.tricks")
+    return Deal(
+        dealer=_name(document, "dealer"),
+        passed=_names(document, "pass"),
+        widow=_name(document, "widow"),
+        general=_name(document, "general"),
+        tricks=dict(tricks),
+        fouls=_names(document, "fouls"),
+        forfeit_to=_name(document, "forfeit_to"),
+        buy_down=_names(document, "buy_down"),
+        conceded=_flag(document, "conceded"),
+        misdeal=_flag(document, "misdeal"),
+        interrupted=_flag(document, "interrupted"),
+    )
+
+
+def _name(document: Mapping[str, Any], field: str) -> str | None:
+    value = document.get(field)
+    if value is not None and not isinstance(value, str):
+        raise refuse("file.field_name", field=field)
+    return value
+
+
+def _names(document: Mapping[str, Any], field: str) -> tuple[str, ...]:
+    value = document.get(field) or []
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise refuse("file.field_names", field=field)
+    return tuple(value)
+
+
+def _flag(document: Mapping[str, Any], field: str) -> bool:
+    value = document.get(field, False)
+    if not isinstance(value, bool):
+        raise refuse("file.field_flag", field=field)
+    return value
+
+
+def dump_session(name: str, session: Session) -> dict[str, object]:
+    """The session as a FORMAT.md document; parsing it back gives the same session."""
+    table = session.table
+    document: dict[str, object] = {
+        "format": FORMAT,
+        "name": name,
+        "variant": table.rules.variant,
+        "options": dict(table.options),
+        "players": list(table.players),
+        "first_dealer": table.first_dealer,
+    }
+    if table.money.currency or table.money.unit != 1:
+        money: dict[str, str] = {"unit": str(table.money.unit)}
+        if table.money.currency:
+            money = {"currency": table.money.currency, **money}
+        document["money"] = money
+    document["deals"] = [dump_deal(deal) for deal in session.deals]
+    return document
+
+
+def dump_deal(deal: Deal) -> dict[str, object]:
+    fields: dict[str, object] = {
+        "dealer": deal.dealer,
+        "pass": list(deal.passed),
+        "widow": deal.widow,
+        "general": deal.general,
+        "tricks": dict(deal.tricks),
+        "fouls": list(deal.fouls),
+        "forfeit_to": deal.forfeit_to,
+        "buy_down": list(deal.buy_down),
+        "conceded": deal.conceded,
+        "misdeal": deal.misdeal,
+        "interrupted": deal.interrupted,
+    }
+    return {key: value for key, value in fields.items() if value}

@@ -1,0 +1,1 @@
+MESSAGES: dict[str, str] = {}
