@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+from dataclasses import replace
+
 from scorekeeper.core.ledger import POT, Entry, Payment, ScoreChange
 from scorekeeper.core.messages import Message
 from scorekeeper.core.state import State
@@ -22,6 +25,8 @@ class Book:
         self.scores = dict(state.scores)
         self.flights = dict(state.flights)
         self.pot_paid = dict(state.pot_paid)
+        self.played = dict(state.played)
+        self.tricks = dict(state.tricks)
         self.entries: list[Entry] = []
 
     def pay(self, payer: str, payee: str, units: int, reason: Message) -> None:
@@ -49,3 +54,22 @@ class Book:
 
     def fly(self, player: str) -> None:
         self.flights[player] += 1
+
+    def went_in(self, players: Iterable[str], tricks: Mapping[str, int]) -> None:
+        """Count a deal played, and its tricks, for the lifetime statistics."""
+        for player in players:
+            self.played[player] += 1
+            self.tricks[player] += tricks.get(player, 0)
+
+    def posted(self, state: State, **changes: object) -> State:
+        """``state`` with this deal's postings (and the family's own ``changes``)."""
+        return replace(
+            state,
+            balances=self.balances,
+            scores=self.scores,
+            flights=self.flights,
+            played=self.played,
+            tricks=self.tricks,
+            pot_paid=self.pot_paid,
+            **changes,  # type: ignore[arg-type]
+        )

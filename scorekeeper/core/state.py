@@ -31,6 +31,8 @@ class State:
     balances: Mapping[str, int]  # money per account in minor units, the pot under POT
     scores: Mapping[str, int]  # countdown / count-up: the current (or last) game's scores
     flights: Mapping[str, int]  # over the whole session
+    played: Mapping[str, int] = field(default_factory=dict)  # deals each player went in
+    tricks: Mapping[str, int] = field(default_factory=dict)  # tricks taken over the session
     games: tuple[GameRecord, ...] = ()
     must_play: frozenset[str] = frozenset()  # mattmar: passed on 2 points last deal
     out: frozenset[str] = frozenset()  # counters, last in loses: out of this game
@@ -59,4 +61,6 @@ def initial_state(table: Table) -> State:
         balances={**zero, POT: 0},
         scores=dict.fromkeys(table.players, table.rules.start),
         flights=zero,
+        played=zero,
+        tricks=zero,
     )

@@ -40,24 +40,22 @@ def play(table: Table, state: State, seats: Seating, deal: Deal) -> tuple[State,
         elif deal.general is not None:
             check_tricks(deal, active, total=None)
             _general_rams(rules, book, seats, deal.general, deal)
+            book.went_in(active, deal.tricks)
         else:
             check_tricks(deal, active, total=None if deal.interrupted else TRICKS)
             _tricks(rules, book, active, deal, flights)
             _check_ramina(rules, book, active, deal)
+            book.went_in(active, deal.tricks)
         _buy_down(rules, book, deal, flights, at_start, active)
     must_play = frozenset(
         p for p in deal.passed if rules.passing == "mattmar" and at_start[p] == 2
     )
     game, out = _game_end(table, state, seats, book, replace(game, flights=flights))
-    next_state = replace(
+    next_state = book.posted(
         state,
-        balances=book.balances,
-        scores=book.scores,
-        flights=book.flights,
         games=with_game(state, game),
         must_play=frozenset() if game.finished else must_play,
         out=out,
-        pot_paid=book.pot_paid,
     )
     return next_state, book.entries
 
@@ -67,6 +65,7 @@ def _dealer_takes_all(book: Book, dealer: str, deal: Deal) -> None:
     if deal.tricks and dict(deal.tricks) != {dealer: TRICKS}:
         raise refuse("deal.dealer_takes_all", player=dealer)
     book.score(dealer, -TRICKS, msg("ledger.dealer_takes_all", player=dealer, points=-TRICKS))
+    book.went_in([dealer], {dealer: TRICKS})
 
 
 def _take_tricks(

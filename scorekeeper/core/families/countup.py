@@ -30,6 +30,7 @@ def play(table: Table, state: State, seats: Seating, deal: Deal) -> tuple[State,
         active = [p for p in seats.order if p not in deal.passed]
         # Everyone passed: the deal is thrown in and nobody scores (nobody is left to play).
         check_tricks(deal, active, total=TRICKS if active else 0)
+        book.went_in(active, deal.tricks)
         for player in active:
             taken = deal.tricks_of(player)
             if taken:
@@ -50,12 +51,4 @@ def play(table: Table, state: State, seats: Seating, deal: Deal) -> tuple[State,
         if rules.money:
             pay_out_pot(table, seats, book, winners)
         game = replace(game, finished=True, winners=winners)
-    next_state = replace(
-        state,
-        balances=book.balances,
-        scores=book.scores,
-        flights=book.flights,
-        games=with_game(state, game),
-        pot_paid=book.pot_paid,
-    )
-    return next_state, book.entries
+    return book.posted(state, games=with_game(state, game)), book.entries

@@ -5,8 +5,6 @@ RULES.md, family 1. Amounts are in units; "five tricks" is ``rules.five_tricks``
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from scorekeeper.core.book import Book
 from scorekeeper.core.checks import (
     TRICKS,
@@ -35,7 +33,7 @@ def play(table: Table, state: State, seats: Seating, deal: Deal) -> tuple[State,
         _general_rams(table, state, seats, book, deal)
     else:
         _tricks(table, state, seats, book, deal)
-    return replace(state, balances=book.balances, flights=book.flights), book.entries
+    return book.posted(state), book.entries
 
 
 def _ante(table: Table, state: State, seats: Seating, book: Book, deal: Deal) -> None:
@@ -82,7 +80,7 @@ def _active(table: Table, state: State, seats: Seating, deal: Deal) -> list[str]
 def _general_rams(table: Table, state: State, seats: Seating, book: Book, deal: Deal) -> None:
     declarer = deal.general
     assert declarer is not None
-    _active(table, state, seats, deal)
+    book.went_in(_active(table, state, seats, deal), deal.tricks)
     won = check_general_tricks(deal, declarer)
     units = table.rules.five_tricks
     pot = book.units(POT)
@@ -102,6 +100,7 @@ def _general_rams(table: Table, state: State, seats: Seating, book: Book, deal: 
 
 def _tricks(table: Table, state: State, seats: Seating, book: Book, deal: Deal) -> None:
     active = _active(table, state, seats, deal)
+    book.went_in(active, deal.tricks)
     rules = table.rules
     pot = book.units(POT)
     # Shares are rounded down; a rest stays in the pot (Decision, for house rules
