@@ -14,6 +14,13 @@ MESSAGES: dict[str, str] = {
     "cli.winners": "Winners: {winners}",
     "cli.transfers": "Who pays whom:",
     "cli.nothing_to_settle": "nothing to settle",
+    # --- the store ---
+    "store.no_session": "there is no session {session}",
+    "store.conflict_recorded": "someone else recorded deal {deal}: reload",
+    "store.conflict": "someone else changed this session (now {deal} deals): reload",
+    "store.finished": "the session {session} is finished: nothing more can be recorded",
+    "store.no_deals": "this session has no deals yet",
+    "store.too_new": "this database was written by a newer Scorekeeper (revision {revision}): update the app before opening it",
     # --- how an error is introduced ---
     "error.in_deal": "deal {number}: {message}",
     # --- ledger reasons: what each entry is for ---

@@ -1,0 +1,96 @@
+"""The tables. Deals are the record; entries and standings are derived from them and
+rebuilt whenever a past deal is edited. Money is integer minor units, never float."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from sqlalchemy import BigInteger, Column, Index, Text, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+class PlayerRow(SQLModel, table=True):
+    """The roster: one row per person, reused across sessions."""
+
+    __tablename__ = "players"
+    id: int | None = Field(default=None, primary_key=True)
+    name: str
+    name_key: str = Field(unique=True)  # the name trimmed and case-folded
+    created_at: datetime = Field(default_factory=now)
+
+
+class SessionRow(SQLModel, table=True):
+    __tablename__ = "sessions"
+    id: int | None = Field(default=None, primary_key=True)
+    name: str
+    variant: str = Field(index=True)
+    options: str = Field(default="{}", sa_column=Column(Text, nullable=False))  # JSON
+    first_dealer: str
+    currency: str | None = None
+    unit: str = "1"  # the value of one unit, as exact decimal text
+    status: str = Field(default="in_play", index=True)  # in_play | finished
+    version: int = 0  # bumped by every change: two devices cannot both record deal N
+    deal_count: int = 0
+    created_at: datetime = Field(default_factory=now)
+    updated_at: datetime = Field(default_factory=now, index=True)
+
+
+class SeatRow(SQLModel, table=True):
+    """Who sits where: the order of play."""
+
+    __tablename__ = "seats"
+    session_id: int = Field(foreign_key="sessions.id", primary_key=True, ondelete="CASCADE")
+    seat: int = Field(primary_key=True)
+    player_id: int = Field(foreign_key="players.id", index=True)
+    name: str  # as seated in this session
+
+
+class DealRow(SQLModel, table=True):
+    """A deal as the table reported it (the FORMAT.md deal object, as JSON)."""
+
+    __tablename__ = "deals"
+    __table_args__ = (UniqueConstraint("session_id", "number"),)
+    id: int | None = Field(default=None, primary_key=True)
+    session_id: int = Field(foreign_key="sessions.id", ondelete="CASCADE")
+    number: int
+    record: str = Field(sa_column=Column(Text, nullable=False))
+    # The state after this deal (JSON), so recording the next deal, opening the
+    # session and undoing need no replay. Revision 0002; rebuilt when missing.
+    state_after: str | None = Field(default=None, sa_column=Column(Text))
+    recorded_at: datetime = Field(default_factory=now)
+
+
+class EntryRow(SQLModel, table=True):
+    """A ledger entry: a payment between accounts ("" is the pot) or a score change."""
+
+    __tablename__ = "entries"
+    __table_args__ = (Index("ix_entries_session_deal", "session_id", "deal_number"),)
+    id: int | None = Field(default=None, primary_key=True)
+    session_id: int = Field(foreign_key="sessions.id", ondelete="CASCADE")
+    deal_number: int  # 0: the end-of-session pot rule
+    position: int  # order within the deal
+    kind: str  # payment | score
+    payer: str | None = None
+    payee: str | None = None
+    minor: int = Field(default=0, sa_column=Column(BigInteger, nullable=False, default=0))
+    player: str | None = None
+    points: int = 0
+    reason_key: str
+    reason_params: str = Field(sa_column=Column(Text, nullable=False))  # JSON
+
+
+class StandingRow(SQLModel, table=True):
+    """One player's totals in one session: what lifetime statistics add up."""
+
+    __tablename__ = "standings"
+    session_id: int = Field(foreign_key="sessions.id", primary_key=True, ondelete="CASCADE")
+    player_id: int = Field(foreign_key="players.id", primary_key=True, index=True)
+    deals_played: int = 0
+    tricks: int = 0
+    flights: int = 0
+    minor: int = Field(default=0, sa_column=Column(BigInteger, nullable=False, default=0))
+    games_won: int = 0
