@@ -47,8 +47,10 @@ def must_play(
             return msg("must.single_pot")
         if player == seats.rh and went_in == 0:
             return msg("must.rh_or_concede" if seats.dealer_plays else "must.rh_concede")
-        if player == seats.dealer and went_in == 1:
-            return msg("must.dealer_one_in")
+        # One player in must not play alone: the last to speak joins them. That is the
+        # dealer, or the RH when the dealer of six sits out.
+        if player == seats.order[-1] and went_in == 1:
+            return msg("must.dealer_one_in" if seats.dealer_plays else "must.rh_one_in")
     elif passing == "counters":
         if player == seats.rh and went_in == 0:
             return msg("must.two_play")

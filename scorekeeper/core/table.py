@@ -50,6 +50,9 @@ def make_money(unit: str | Decimal | int = 1, currency: str | None = None) -> Mo
     return money
 
 
+MAX_NAME = 40  # a name that fits on a phone's score column
+
+
 @dataclass(frozen=True, slots=True)
 class Table:
     rules: Rules
@@ -82,6 +85,9 @@ def make_table(
     names = tuple(name.strip() if isinstance(name, str) else "" for name in players)
     if any(not name for name in names):
         raise refuse("setup.empty_name")
+    for name in names:
+        if len(name) > MAX_NAME or not name.isprintable():
+            raise refuse("setup.name_unusable", player=name[:MAX_NAME], longest=MAX_NAME)
     seen: set[str] = set()
     for name in names:
         if name.casefold() in seen:

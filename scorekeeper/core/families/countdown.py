@@ -36,7 +36,7 @@ def play(table: Table, state: State, seats: Seating, deal: Deal) -> tuple[State,
         check_widow(rules, seats, deal)
         active = [p for p in seats.order if p not in deal.passed]
         if rules.passing == "mattmar" and active == [seats.dealer]:
-            _dealer_takes_all(book, seats.dealer, deal)
+            _dealer_takes_all(rules, book, seats.dealer, deal)
         elif deal.general is not None:
             check_tricks(deal, active, total=None)
             _general_rams(rules, book, seats, deal.general, deal)
@@ -47,7 +47,8 @@ def play(table: Table, state: State, seats: Seating, deal: Deal) -> tuple[State,
             _check_ramina(rules, book, active, deal)
             book.went_in(active, deal.tricks)
         _buy_down(rules, book, deal, flights, at_start, active)
-    must_play = frozenset(
+    # A misdeal is not a deal played: a duty to knock waits for the next real one.
+    must_play = state.must_play if deal.misdeal else frozenset(
         p for p in deal.passed if rules.passing == "mattmar" and at_start[p] == 2
     )
     game, out = _game_end(table, state, seats, book, replace(game, flights=flights))
@@ -60,12 +61,14 @@ def play(table: Table, state: State, seats: Seating, deal: Deal) -> tuple[State,
     return next_state, book.entries
 
 
-def _dealer_takes_all(book: Book, dealer: str, deal: Deal) -> None:
-    """mattmar: everyone before the dealer passed, so the dealer takes five tricks unplayed."""
+def _dealer_takes_all(rules: Rules, book: Book, dealer: str, deal: Deal) -> None:
+    """mattmar: everyone before the dealer passed, so the dealer takes five tricks unplayed.
+    With ramina the game stops as the dealer reaches 0, so no trick takes them below it."""
     if deal.tricks and dict(deal.tricks) != {dealer: TRICKS}:
         raise refuse("deal.dealer_takes_all", player=dealer)
-    book.score(dealer, -TRICKS, msg("ledger.dealer_takes_all", player=dealer, points=-TRICKS))
-    book.went_in([dealer], {dealer: TRICKS})
+    taken = min(TRICKS, book.scores[dealer]) if rules.ramina else TRICKS
+    book.score(dealer, -taken, msg("ledger.dealer_takes_all", player=dealer, points=-taken))
+    book.went_in([dealer], {dealer: taken})
 
 
 def _take_tricks(

@@ -13,10 +13,10 @@ from scorekeeper.core.checks import (
     check_widow,
 )
 from scorekeeper.core.deal import Deal
-from scorekeeper.core.errors import refuse
+from scorekeeper.core.errors import RuleError, refuse
 from scorekeeper.core.ledger import POT, Entry
 from scorekeeper.core.messages import msg
-from scorekeeper.core.passing import check_passes, is_single_pot
+from scorekeeper.core.passing import check_passes, is_single_pot, refusal
 from scorekeeper.core.seating import Seating
 from scorekeeper.core.state import State
 from scorekeeper.core.table import Table
@@ -51,6 +51,8 @@ def _ante(table: Table, state: State, seats: Seating, book: Book, deal: Deal) ->
 def _concede(table: Table, state: State, seats: Seating, book: Book, deal: Deal) -> None:
     """Everyone before the RH passed and the RH paid the dealer instead of playing."""
     before_rh = seats.before(seats.rh)
+    if is_single_pot(table, state):
+        raise RuleError(refusal(msg("must.single_pot"), seats.rh))
     check_passes(table, state, seats, deal, speakers=before_rh)
     if (set(deal.passed) - {seats.rh}) != set(before_rh):
         raise refuse("deal.concede_needs_passes", player=seats.rh)
@@ -65,6 +67,9 @@ def _active(table: Table, state: State, seats: Seating, deal: Deal) -> list[str]
     check_passes(table, state, seats, deal)
     check_widow(table.rules, seats, deal)
     active = [p for p in seats.order if p not in deal.passed]
+    if active == [seats.rh]:
+        # Only when the dealer of six sits out: the RH may not play alone.
+        raise RuleError(refusal(msg("must.rh_concede"), seats.rh))
     check_tricks(deal, active, total=None if deal.general else TRICKS)
     for player in deal.fouls:
         if player not in active:

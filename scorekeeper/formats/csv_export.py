@@ -1,0 +1,60 @@
+"""CSV of the ledger (one row per entry) and of the standings (one row per player).
+
+UTF-8 with a byte-order mark, so "Åsa Öberg" opens cleanly in a spreadsheet.
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Iterable
+from typing import TextIO
+
+from scorekeeper.core import POT, Closing, Entry, Payment, State, Table
+from scorekeeper.formats.protocol import standing
+from scorekeeper.formats.replay import units
+from scorekeeper.i18n import render, text
+
+ENCODING = "utf-8-sig"  # the mark tells spreadsheets the file is UTF-8
+
+LEDGER_COLUMNS = ("session", "deal", "kind", "from", "to", "player", "units", "points",
+                  "money", "currency", "reason", "rule")
+STANDINGS_COLUMNS = ("player", "seat", "score", "units", "flights", "deals_played", "tricks",
+                     "games_won", "money", "currency")
+
+
+def write_ledger(out: TextIO, session_name: str, table: Table, entries: Iterable[Entry],
+                 language: str = "en") -> int:
+    """Every entry, in order; returns how many rows were written."""
+    writer = csv.writer(out)
+    writer.writerow(LEDGER_COLUMNS)
+    money, per_unit = table.money, table.money.minor_per_unit
+    pot = text("ledger.pot_account", language)
+    count = 0
+    for entry in entries:
+        reason = render(entry.reason, language)
+        if isinstance(entry, Payment):
+            row = [session_name, entry.deal, "payment",
+                   pot if entry.payer == POT else entry.payer,
+                   pot if entry.payee == POT else entry.payee, "",
+                   units(entry.minor, per_unit), "", money.format(entry.minor),
+                   money.currency or "", reason, entry.reason.key]
+        else:
+            row = [session_name, entry.deal, "score", "", "", entry.player, "", entry.points,
+                   "", "", reason, entry.reason.key]
+        writer.writerow(row)
+        count += 1
+    return count
+
+
+def write_standings(out: TextIO, table: Table, state: State, closing: Closing) -> None:
+    writer = csv.writer(out)
+    writer.writerow(STANDINGS_COLUMNS)
+    scores = standing(table, state)
+    won = {p: sum(p in g.winners for g in state.games if g.finished) for p in table.players}
+    per_unit = table.money.minor_per_unit
+    for seat, player in enumerate(table.players, start=1):
+        writer.writerow([
+            player, seat, scores[player], units(state.balances[player], per_unit),
+            state.flights[player], state.played[player], state.tricks[player], won[player],
+            table.money.format(closing.money[player]), table.money.currency or "",
+        ])

@@ -1,0 +1,100 @@
+"""The PDF score sheet: the session's protocol deal by deal, the standings, who pays whom."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+from fpdf import FPDF
+from fpdf.fonts import FontFace
+
+from scorekeeper.core import POT, Session, close
+from scorekeeper.formats.protocol import protocol, standing
+from scorekeeper.i18n import render, text
+
+FONTS = Path(__file__).resolve().parents[2] / "assets" / "fonts"
+FONT = "DejaVu"  # covers å, ä, ö, ü, ×, → (the PDF core fonts do not)
+HEAD = FontFace(emphasis="BOLD", fill_color=(225, 232, 240))
+
+
+class _Sheet(FPDF):
+    footer_text = ""
+
+    def footer(self) -> None:
+        self.set_y(-12)
+        self.set_font(FONT, size=8)
+        self.cell(0, 8, f"{self.footer_text}   {self.page_no()}", align="C")
+
+
+def score_sheet(name: str, session: Session, day: date, language: str = "en") -> bytes:
+    table, state = session.table, session.state
+    players = list(table.players)
+    pdf = _Sheet(orientation="landscape" if len(players) > 5 else "portrait", format="A4")
+    pdf.add_font(FONT, "", str(FONTS / "DejaVuSans.ttf"))
+    pdf.add_font(FONT, "B", str(FONTS / "DejaVuSans-Bold.ttf"))
+    pdf.footer_text = text("sheet.generated", language)
+    pdf.set_auto_page_break(auto=True, margin=15)
+    pdf.add_page()
+
+    def t(key: str, **params: str | int) -> str:
+        return text(key, language, **params)
+
+    pdf.set_font(FONT, "B", 18)
+    pdf.cell(0, 10, name or t(f"variant.{table.rules.variant}"), new_x="LMARGIN", new_y="NEXT")
+    pdf.set_font(FONT, size=10)
+    money = table.money
+    unit = f"{money.unit} {money.currency or ''}".strip()
+    pdf.multi_cell(0, 6, t("sheet.subtitle", variant=t(f"variant.{table.rules.variant}"),
+                           day=day.isoformat(), players=", ".join(players), unit=unit),
+                   new_x="LMARGIN", new_y="NEXT")
+    pdf.ln(3)
+
+    _heading(pdf, t("sheet.protocol"))
+    pdf.set_font(FONT, size=8)
+    widths = (10, 18, 60, *(14,) * len(players), 12)
+    with pdf.table(col_widths=widths, headings_style=HEAD, line_height=5,
+                   text_align=("RIGHT", "LEFT", "LEFT", *("RIGHT",) * len(players), "RIGHT"),
+                   ) as grid:
+        grid.row([t("sheet.col_deal"), t("sheet.col_dealer"), t("sheet.col_events"),
+                  *players, t("sheet.col_pot")])
+        for row in protocol(session):
+            what = "; ".join(render(event, language) for event in row.events)
+            grid.row([str(row.number), row.dealer, what,
+                      *(str(row.standing[p]) for p in players), str(row.pot)])
+    pdf.ln(4)
+
+    closing = close(table, state)
+    _heading(pdf, t("sheet.standings"))
+    pdf.set_font(FONT, size=10)
+    scores = standing(table, state)
+    with pdf.table(col_widths=(50, 25, 25, 35), headings_style=HEAD, line_height=6,
+                   text_align=("LEFT", "RIGHT", "RIGHT", "RIGHT")) as grid:
+        grid.row([t("cli.col_player"), t("cli.col_score"), t("cli.col_flights"),
+                  t("cli.col_money")])
+        for player in players:
+            grid.row([player, str(scores[player]), str(state.flights[player]),
+                      money.format(closing.money[player])])
+    for entry in closing.entries:
+        pdf.multi_cell(0, 6, render(entry.reason, language), new_x="LMARGIN", new_y="NEXT")
+    if closing.pot_left:
+        pdf.cell(0, 6, t("sheet.pot_left", amount=money.format(closing.pot_left)),
+                 new_x="LMARGIN", new_y="NEXT")
+    pdf.ln(4)
+
+    _heading(pdf, t("sheet.transfers"))
+    pdf.set_font(FONT, size=11)
+    pot_name = t("ledger.pot_account")
+    for transfer in closing.transfers:
+        payer = pot_name if transfer.payer == POT else transfer.payer
+        payee = pot_name if transfer.payee == POT else transfer.payee
+        line = t("sheet.transfer", payer=payer, payee=payee, amount=money.format(transfer.minor),
+                 currency=money.currency or "")
+        pdf.cell(0, 7, line.strip(), new_x="LMARGIN", new_y="NEXT")
+    if not closing.transfers:
+        pdf.cell(0, 7, t("cli.nothing_to_settle"), new_x="LMARGIN", new_y="NEXT")
+    return bytes(pdf.output())
+
+
+def _heading(pdf: FPDF, title: str) -> None:
+    pdf.set_font(FONT, "B", 13)
+    pdf.cell(0, 9, title, new_x="LMARGIN", new_y="NEXT")

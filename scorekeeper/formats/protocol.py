@@ -1,0 +1,67 @@
+"""The protocol of a session, deal by deal: what happened and where everyone stood.
+
+Shared by the PDF score sheet, the CSV standings and the app's ledger screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from scorekeeper.core import Deal, Family, Message, Session, State, Table, msg
+
+
+@dataclass(frozen=True, slots=True)
+class ProtocolRow:
+    number: int
+    dealer: str
+    events: tuple[Message, ...]  # what happened, in words
+    standing: dict[str, int]  # each player's score (pot games: units) after the deal
+    pot: int  # units in the pot after the deal
+
+
+def standing(table: Table, state: State) -> dict[str, int]:
+    """The family's own score: units in pot games, the protocol score otherwise."""
+    if table.rules.family is Family.POT:
+        per_unit = table.money.minor_per_unit
+        return {p: state.balances[p] // per_unit for p in table.players}
+    return {p: state.scores[p] for p in table.players}
+
+
+def events(deal: Deal) -> tuple[Message, ...]:
+    """A deal in a few words: ``Cilla passed · Dag 1, Astrid 4, Bengt 0``."""
+    if deal.misdeal:
+        return (msg("protocol.misdeal"),)
+    said: list[Message] = []
+    if deal.passed:
+        said.append(msg("protocol.passed", players=", ".join(deal.passed)))
+    if deal.widow:
+        said.append(msg("protocol.widow", player=deal.widow))
+    if deal.general:
+        said.append(msg("protocol.general", player=deal.general))
+    if deal.conceded:
+        said.append(msg("protocol.conceded"))
+    if deal.tricks:
+        tricks = ", ".join(f"{p} {n}" for p, n in deal.tricks.items())
+        said.append(msg("protocol.tricks", tricks=tricks))
+    if deal.fouls:
+        said.append(msg("protocol.fouls", players=", ".join(deal.fouls)))
+    if deal.forfeit_to:
+        said.append(msg("protocol.forfeit_to", player=deal.forfeit_to))
+    if deal.buy_down:
+        said.append(msg("protocol.buy_down", players=", ".join(deal.buy_down)))
+    if deal.interrupted:
+        said.append(msg("protocol.interrupted"))
+    return tuple(said)
+
+
+def protocol(session: Session) -> Iterator[ProtocolRow]:
+    per_unit = session.table.money.minor_per_unit
+    for step in session.steps:
+        yield ProtocolRow(
+            number=step.state.deals,
+            dealer=step.deal.dealer or "",
+            events=events(step.deal),
+            standing=standing(session.table, step.state),
+            pot=step.state.pot // per_unit,
+        )

@@ -1,0 +1,61 @@
+"""Lifetime statistics of a player, per game, added up from the stored standings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from scorekeeper.store.models import PlayerRow, SessionRow, StandingRow
+from scorekeeper.store.sessions import name_key
+from sqlalchemy import Engine, func, select
+from sqlalchemy.orm import Session as Db
+
+
+@dataclass(slots=True)
+class Lifetime:
+    """One player's record in one variant (or, with ``variant="*"``, in all of them)."""
+
+    variant: str
+    sessions: int = 0
+    deals_played: int = 0
+    tricks: int = 0
+    flights: int = 0
+    games_won: int = 0
+    money: dict[str, int] = field(default_factory=dict)  # minor units by currency ("" none)
+
+    def add(self, other: Lifetime) -> None:
+        self.sessions += other.sessions
+        self.deals_played += other.deals_played
+        self.tricks += other.tricks
+        self.flights += other.flights
+        self.games_won += other.games_won
+        for currency, minor in other.money.items():
+            self.money[currency] = self.money.get(currency, 0) + minor
+
+
+def lifetime(engine: Engine, player: str) -> list[Lifetime]:
+    """Per variant, then the total over all of them (last); empty for an unknown player."""
+    query = (
+        select(
+            SessionRow.variant, SessionRow.currency, func.count(),
+            func.sum(StandingRow.deals_played), func.sum(StandingRow.tricks),
+            func.sum(StandingRow.flights), func.sum(StandingRow.games_won),
+            func.sum(StandingRow.minor),
+        )
+        .join(SessionRow, SessionRow.id == StandingRow.session_id)
+        .join(PlayerRow, PlayerRow.id == StandingRow.player_id)
+        .where(PlayerRow.name_key == name_key(player))
+        .group_by(SessionRow.variant, SessionRow.currency)
+        .order_by(SessionRow.variant)
+    )
+    by_variant: dict[str, Lifetime] = {}
+    with Db(engine) as db:
+        for variant, currency, sessions, deals, tricks, flights, won, minor in db.execute(query):
+            row = Lifetime(variant, sessions, deals, tricks, flights, won,
+                           {currency or "": int(minor)})
+            by_variant.setdefault(variant, Lifetime(variant)).add(row)
+    if not by_variant:
+        return []
+    total = Lifetime("*")
+    for row in by_variant.values():
+        total.add(row)
+    return [*by_variant.values(), total]

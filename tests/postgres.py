@@ -1,0 +1,62 @@
+"""A private PostgreSQL server on 127.0.0.1 for the tests, started and stopped by them.
+
+Debian's postgresql package provides the binaries; the server runs as the
+``postgres`` user (PostgreSQL refuses root) in a fresh data folder.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+
+def _binaries() -> Path:
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+    if not found:
+        raise RuntimeError("PostgreSQL is not installed: run tests/run.sh, which installs it")
+    return Path(found[-1]).parent
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def _as_postgres(*command: str) -> list[str]:
+    return ["runuser", "-u", "postgres", "--", *command] if os.geteuid() == 0 else list(command)
+
+
+@contextmanager
+def postgres_server() -> Iterator[str]:
+    """Yields a SQLAlchemy URL of an empty database on a server of its own."""
+    bin_dir = _binaries()
+    folder = Path(tempfile.mkdtemp(prefix="scorekeeper-pg-"))
+    if os.geteuid() == 0:
+        shutil.chown(folder, "postgres", "postgres")
+    data, port = folder / "data", _free_port()
+    run = lambda *c: subprocess.run(_as_postgres(*c), check=True, capture_output=True)  # noqa: E731
+    run(str(bin_dir / "initdb"), "-D", str(data), "-U", "postgres", "--auth=trust", "-E", "UTF8")
+    run(str(bin_dir / "pg_ctl"), "-D", str(data), "-l", str(folder / "log"), "-w", "start",
+        "-o", f"-h 127.0.0.1 -p {port} -k {folder} -c fsync=off")
+    try:
+        for _ in range(50):
+            ready = subprocess.run([str(bin_dir / "pg_isready"), "-h", "127.0.0.1", "-p",
+                                    str(port)], capture_output=True)
+            if ready.returncode == 0:
+                break
+            time.sleep(0.1)
+        run(str(bin_dir / "createdb"), "-h", "127.0.0.1", "-p", str(port), "-U", "postgres",
+            "scorekeeper")
+        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/scorekeeper"
+    finally:
+        run(str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop")
+        shutil.rmtree(folder, ignore_errors=True)
