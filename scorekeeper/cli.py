@@ -68,7 +68,33 @@ def main(context: click.Context, db: str | None, lang: str) -> None:
     """Scorekeeper: score and settle Rams, Rounce, Mattmar and Ramsen at a real table."""
     context.obj = Context(db, lang)
     if context.invoked_subcommand is None:
-        click.echo(context.get_help())
+        context.invoke(app)
+
+
+@main.command()
+@click.option("--port", default=8550, show_default=True, help="Port of the browser app.")
+@click.option("--browser", is_flag=True, help="Open in the browser even if a window can open.")
+@click.pass_obj
+def app(ctx: Context, port: int, browser: bool) -> None:
+    """Open the app: a desktop window, or the same app in the browser."""
+    from scorekeeper.app.run import start
+
+    with refusals(ctx.lang):
+        start(ctx.db, port=port, browser=True if browser else None)
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to serve on; 0.0.0.0 shares the table on the local network.")
+@click.option("--port", default=8550, show_default=True)
+@click.pass_obj
+def serve(ctx: Context, host: str, port: int) -> None:
+    """Serve the table display, so every player can follow the scores on their phone.
+    Off the loopback address a device needs the join code shown on the host's screen."""
+    from scorekeeper.app.run import serve as serve_app
+
+    with refusals(ctx.lang):
+        serve_app(ctx.db, host=host, port=port)
 
 
 def read_session_file(file: Path, lang: str) -> Any:
@@ -85,9 +111,13 @@ def read_session_file(file: Path, lang: str) -> Any:
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print the FORMAT.md JSON result.")
+@click.option("--lang", type=click.Choice(sorted(LANGUAGES)), default=None,
+              help="Language of messages and the table.")
 @click.pass_obj
-def replay(ctx: Context, file: Path, as_json: bool) -> None:
+def replay(ctx: Context, file: Path, as_json: bool, lang: str | None) -> None:
     """Recompute a whole session from its file and print the result."""
+    if lang is not None:
+        ctx.lang = lang
     with refusals(ctx.lang):
         session_file = read_session_file(file, ctx.lang)
         report = replay_report(session_file.replay())

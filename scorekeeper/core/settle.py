@@ -35,7 +35,11 @@ def fewest_transfers(balances: Mapping[str, int]) -> list[Transfer]:
 
 
 def _zero_sum_groups(amounts: tuple[int, ...]) -> list[tuple[int, ...]]:
-    """A partition of the indices into as many zero-sum groups as possible, found exactly."""
+    """A partition of the indices into as many zero-sum groups as possible, found exactly.
+
+    Among equally good partitions, the one whose groups pair players earliest in the
+    order of play (lexicographically smallest) is chosen, so ties go in order of play.
+    """
     count = len(amounts)
     full = (1 << count) - 1
     totals = [0] * (full + 1)
@@ -43,29 +47,34 @@ def _zero_sum_groups(amounts: tuple[int, ...]) -> list[tuple[int, ...]]:
         low = (mask & -mask).bit_length() - 1
         totals[mask] = totals[mask & (mask - 1)] + amounts[low]
 
+    def seats(mask: int) -> tuple[int, ...]:
+        return tuple(i for i in range(count) if mask >> i & 1)
+
     @cache
-    def best(mask: int) -> tuple[int, tuple[int, ...]]:
-        """Most zero-sum groups that ``mask`` splits into, and one such split (as masks)."""
+    def best(mask: int) -> tuple[int, tuple[tuple[int, ...], ...]]:
+        """Most zero-sum groups that ``mask`` splits into, and the earliest such split."""
         if not mask:
             return 0, ()
         # The group holding the lowest index: try every zero-sum subset containing it.
         low = mask & -mask
         rest = mask ^ low
-        found: tuple[int, tuple[int, ...]] = (-1, ())
+        found: tuple[int, tuple[tuple[int, ...], ...]] = (-1, ())
         sub = rest
         while True:
             group = sub | low
             if totals[group] == 0:
                 groups, split = best(mask ^ group)
-                if groups + 1 > found[0]:
-                    found = (groups + 1, (group, *split))
+                candidate = (groups + 1, (seats(group), *split))
+                if candidate[0] > found[0] or (
+                    candidate[0] == found[0] and candidate[1] < found[1]
+                ):
+                    found = candidate
             if not sub:
                 break
             sub = (sub - 1) & rest
         return found
 
-    _, split = best(full)
-    return [tuple(i for i in range(count) if group >> i & 1) for group in split]
+    return list(best(full)[1])
 
 
 def _settle_group(names: Sequence[str], amounts: Sequence[int]) -> list[Transfer]:

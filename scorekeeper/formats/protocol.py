@@ -5,10 +5,10 @@ Shared by the PDF score sheet, the CSV standings and the app's ledger screen.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from scorekeeper.core import Deal, Family, Message, Session, State, Table, msg
+from scorekeeper.core import Deal, Entry, Family, Message, Payment, Session, State, Table, msg
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,3 +65,17 @@ def protocol(session: Session) -> Iterator[ProtocolRow]:
             standing=standing(session.table, step.state),
             pot=step.state.pot // per_unit,
         )
+
+
+def changes(table: Table, entries: Iterable[Entry]) -> dict[str, tuple[int, int]]:
+    """What some entries did to each player: (minor units of money, protocol points)."""
+    moved = {player: [0, 0] for player in table.players}
+    for entry in entries:
+        if isinstance(entry, Payment):
+            if entry.payer in moved:
+                moved[entry.payer][0] -= entry.minor
+            if entry.payee in moved:
+                moved[entry.payee][0] += entry.minor
+        else:
+            moved[entry.player][1] += entry.points
+    return {player: (minor, points) for player, (minor, points) in moved.items()}

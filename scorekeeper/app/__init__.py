@@ -1,0 +1,1 @@
+"""The Flet app: the table companion. Views render state and call the store and the core."""

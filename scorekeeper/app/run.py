@@ -1,0 +1,75 @@
+"""Starting the app: a desktop window where one can be had, else the same app in a browser."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import sys
+from pathlib import Path
+
+import flet as ft
+
+from scorekeeper.app.lan import LanRoom
+from scorekeeper.app.settings import load_settings
+from scorekeeper.store.database import connect
+from scorekeeper.store.sessions import SessionStore
+
+ASSETS = Path(__file__).resolve().parents[2] / "assets"
+DEFAULT_PORT = 8550
+
+
+def desktop_available() -> bool:
+    """flet-desktop fetches its window client on first run; offline, it cannot."""
+    if sys.platform.startswith("linux") and not (
+        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    ):
+        return False
+    try:
+        import flet_desktop
+
+        socket.setdefaulttimeout(15)
+        flet_desktop.ensure_client_cached()
+    except Exception:  # no network, no client: fall back to the browser
+        return False
+    finally:
+        socket.setdefaulttimeout(None)
+    return True
+
+
+def _main(store: SessionStore, lan: LanRoom | None):  # type: ignore[no-untyped-def]
+    from scorekeeper.app.shell import App
+
+    def main(page: ft.Page) -> None:
+        page.render(App, store, lan)
+
+    return main
+
+
+def open_store(url: str | None = None) -> SessionStore:
+    return SessionStore(connect(url or load_settings().database_url or None))
+
+
+def start(url: str | None = None, port: int = DEFAULT_PORT, browser: bool | None = None) -> None:
+    """``scorekeeper``: the desktop window, or the browser app on 127.0.0.1."""
+    store = open_store(url)
+    if browser is None:
+        browser = not desktop_available()
+    if not browser:
+        ft.run(_main(store, None), assets_dir=str(ASSETS))
+        return
+    print(f"Scorekeeper: open http://127.0.0.1:{port} in your browser", flush=True)
+    ft.run(_main(store, None), view=ft.AppView.WEB_BROWSER, host="127.0.0.1", port=port,
+           no_cdn=True, assets_dir=str(ASSETS))
+
+
+def serve(url: str | None = None, host: str = "127.0.0.1", port: int = DEFAULT_PORT) -> None:
+    """``scorekeeper serve``: the table display for the local network, behind a join code."""
+    store = open_store(url)
+    room = LanRoom()
+    print(f"Scorekeeper: serving on http://{host}:{port}", flush=True)
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        with contextlib.suppress(OSError):
+            print(f"Join code: {room.code} (shown on the host's table screen)", flush=True)
+    ft.run(_main(store, room), view=None, host=host, port=port, no_cdn=True,
+           assets_dir=str(ASSETS))

@@ -1,0 +1,1 @@
+"""One screen per module; each is a component taking the app model."""

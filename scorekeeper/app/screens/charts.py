@@ -1,0 +1,79 @@
+"""Charts: each player's running score over the deals, and tricks and flights per player."""
+
+from __future__ import annotations
+
+import flet as ft
+import flet_charts as fch
+
+from scorekeeper.app.model import AppModel
+from scorekeeper.app.widgets import ScreenBar, panel, screen
+from scorekeeper.formats.protocol import protocol
+
+# Distinct at a glance, light or dark.
+PALETTE = (ft.Colors.BLUE, ft.Colors.RED, ft.Colors.GREEN, ft.Colors.ORANGE, ft.Colors.PURPLE,
+           ft.Colors.TEAL, ft.Colors.PINK, ft.Colors.BROWN, ft.Colors.INDIGO)
+MAX_POINTS = 400  # a chart of a long session shows every n-th deal
+
+
+@ft.component
+def Charts(app: AppModel, session_id: int) -> ft.Control:
+    stored = app.open(session_id)
+    _, session = app.store.replayed(session_id)
+    players = stored.table.players
+    rows = list(protocol(session))
+    step = max(1, len(rows) // MAX_POINTS)
+    sampled = rows[::step]
+    series = [
+        fch.LineChartData(
+            color=PALETTE[seat % len(PALETTE)], stroke_width=3, curved=False,
+            points=[fch.LineChartDataPoint(0, _start(stored, player)),
+                    *(fch.LineChartDataPoint(row.number, row.standing[player]) for row in sampled)],
+        )
+        for seat, player in enumerate(players)
+    ]
+    legend = ft.Row(wrap=True, spacing=14, controls=[
+        ft.Row(spacing=4, controls=[
+            ft.Container(width=14, height=14, border_radius=ft.BorderRadius.all(7),
+                         bgcolor=PALETTE[seat % len(PALETTE)]),
+            ft.Text(player, size=15)])
+        for seat, player in enumerate(players)
+    ])
+    line = fch.LineChart(
+        data_series=series, height=320, expand=True,
+        left_axis=fch.ChartAxis(label_size=44),
+        bottom_axis=fch.ChartAxis(title=ft.Text(app.t("ui.chart_deals")), label_size=28),
+        min_x=0, max_x=max(1, len(rows)),
+    )
+    state = stored.state
+    groups = [
+        fch.BarChartGroup(x=seat, rods=[
+            fch.BarChartRod(to_y=state.tricks[player], width=14, color=ft.Colors.PRIMARY),
+            fch.BarChartRod(to_y=state.flights[player], width=14, color=ft.Colors.ERROR),
+        ])
+        for seat, player in enumerate(players)
+    ]
+    bars = fch.BarChart(
+        groups=groups, height=260, expand=True,
+        left_axis=fch.ChartAxis(label_size=36),
+        bottom_axis=fch.ChartAxis(labels=[
+            fch.ChartAxisLabel(value=seat, label=ft.Text(player, size=13))
+            for seat, player in enumerate(players)], label_size=30),
+    )
+    bar_legend = ft.Row(spacing=14, controls=[
+        ft.Row(spacing=4, controls=[ft.Container(width=14, height=14, bgcolor=ft.Colors.PRIMARY),
+                                    ft.Text(app.t("ui.chart_tricks"))]),
+        ft.Row(spacing=4, controls=[ft.Container(width=14, height=14, bgcolor=ft.Colors.ERROR),
+                                    ft.Text(app.t("ui.chart_flights"))]),
+    ])
+    return ft.Column(expand=True, spacing=0, controls=[
+        ScreenBar(app, app.t("ui.charts_of", name=stored.name), f"/session/{session_id}"),
+        screen(
+            panel(app.t("ui.chart_running"), legend, ft.Row([line])),
+            panel(app.t("ui.chart_tricks_flights"), bar_legend, ft.Row([bars])),
+        ),
+    ])
+
+
+def _start(stored, player: str) -> int:  # type: ignore[no-untyped-def]
+    rules = stored.table.rules
+    return 0 if rules.family.value == "pot" else rules.start

@@ -1,0 +1,78 @@
+"""Home: the sessions in play and finished, a new one, an import, the players."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from scorekeeper.app.model import AppModel
+from scorekeeper.app.widgets import action, error_line, labelled, screen
+from scorekeeper.core import RuleError
+from scorekeeper.formats.session_file import load_session
+from scorekeeper.i18n import describe
+from scorekeeper.store.sessions import SessionSummary
+
+
+@ft.component
+def Home(app: AppModel) -> ft.Control:
+    summaries = app.store.summaries()
+    problem, set_problem = ft.use_state(None)
+
+    async def import_file() -> None:
+        picked = await ft.FilePicker().pick_files(
+            dialog_title=app.t("ui.import"), allowed_extensions=["json"],
+            file_type=ft.FilePickerFileType.CUSTOM, with_data=True)
+        if not picked or picked[0].bytes is None:
+            return
+        try:
+            session_file = load_session(picked[0].bytes.decode("utf-8", errors="replace"))
+            stored = app.store.import_session(session_file.name, session_file.replay())
+        except RuleError as error:
+            set_problem(app.t("ui.import_refused", reason=describe(error, app.settings.language)))
+            return
+        set_problem(None)
+        app.notice = app.t("ui.imported", name=stored.name, deals=stored.state.deals)
+        app.go(f"/session/{stored.id}")
+
+    in_play = [s for s in summaries if s.status == "in_play"]
+    finished = [s for s in summaries if s.status != "in_play"]
+    return ft.Column(expand=True, spacing=0, controls=[
+        ft.AppBar(
+            title=ft.Text("Scorekeeper", weight=ft.FontWeight.BOLD),
+            bgcolor=ft.Colors.SURFACE_CONTAINER,
+            actions=[
+                ft.IconButton(ft.Icons.GROUPS, tooltip=app.t("ui.players"),
+                              on_click=lambda: app.go("/players")),
+                ft.IconButton(ft.Icons.SETTINGS, tooltip=app.t("ui.settings"),
+                              on_click=lambda: app.go("/settings")),
+            ],
+        ),
+        screen(
+            ft.Row(wrap=True, spacing=12, controls=[
+                labelled(app.t("ui.new_session"), ft.FilledButton(
+                    app.t("ui.new_session"), icon=ft.Icons.ADD, height=52,
+                    on_click=lambda: app.go("/new"))),
+                action(app.t("ui.import"), ft.Icons.FILE_OPEN, import_file),
+            ]),
+            error_line(problem),
+            ft.Text(app.t("ui.in_play"), size=20, weight=ft.FontWeight.BOLD),
+            *([SessionTile(app, s) for s in in_play] or [ft.Text(app.t("ui.none_in_play"))]),
+            ft.Text(app.t("ui.finished"), size=20, weight=ft.FontWeight.BOLD),
+            *([SessionTile(app, s) for s in finished] or [ft.Text(app.t("ui.none_finished"))]),
+        ),
+    ])
+
+
+@ft.component
+def SessionTile(app: AppModel, summary: SessionSummary) -> ft.Control:
+    leaders = ", ".join(summary.leaders) or "–"
+    subtitle = app.t("ui.session_line", game=app.t(f"variant.{summary.variant}"),
+                     players=", ".join(summary.players), day=f"{summary.updated_at:%Y-%m-%d}",
+                     deals=summary.deals, leaders=leaders)
+    label = app.t("ui.open_session", name=summary.name)
+    return labelled(label, ft.Card(content=ft.ListTile(
+        leading=ft.Icon(ft.Icons.STYLE if summary.status == "in_play" else ft.Icons.LOCK),
+        title=ft.Text(summary.name, size=18, weight=ft.FontWeight.BOLD),
+        subtitle=ft.Text(subtitle),
+        trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
+        on_click=lambda: app.go(f"/session/{summary.id}"),
+    )))

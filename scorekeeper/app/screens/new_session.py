@@ -1,0 +1,243 @@
+"""A new session in a minute: the game and its house rules, the players in order, the
+money, and the first dealer (chosen, or drawn with a virtual deck for all to see)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from dataclasses import dataclass, field
+
+import flet as ft
+
+from scorekeeper.app.model import AppModel
+from scorekeeper.app.widgets import ScreenBar, error_line, labelled, panel, screen
+from scorekeeper.core import PRESETS, Card, Family, RuleError, make_money, make_table, options_for
+from scorekeeper.core.draw import draw_first_dealer
+from scorekeeper.i18n import describe, render
+from scorekeeper.store.sessions import StoreError
+
+
+@ft.observable
+@dataclass
+class SetupDraft:
+    name: str = ""
+    variant: str = "english"
+    options: dict[str, object] = field(default_factory=dict)
+    players: list[str] = field(default_factory=list)
+    new_name: str = ""
+    money: bool = False
+    currency: str = "SEK"
+    unit: str = "1"
+    first_dealer: str | None = None
+    drawn: list[tuple[str, Card]] = field(default_factory=list)
+
+    def add(self, name: str) -> None:
+        name = name.strip()
+        if name and name.casefold() not in {p.casefold() for p in self.players}:
+            self.players = [*self.players, name]
+        self.new_name = ""
+
+    def remove(self, name: str) -> None:
+        self.players = [p for p in self.players if p != name]
+        if self.first_dealer == name:
+            self.first_dealer = None
+
+    def move(self, name: str, steps: int) -> None:
+        order = list(self.players)
+        seat = order.index(name)
+        target = max(0, min(len(order) - 1, seat + steps))
+        order.insert(target, order.pop(seat))
+        self.players = order
+
+    def choose_variant(self, variant: str) -> None:
+        self.variant = variant
+        self.options = {}
+
+
+def house_rules(draft: SetupDraft) -> dict[str, object]:
+    """The options the table chose, with "play for money" where the game stakes it."""
+    options = dict(draft.options)
+    if draft.money and "money" in options_for(draft.variant):
+        options["money"] = True
+    return options
+
+
+@ft.component
+def NewSession(app: AppModel) -> ft.Control:
+    draft, _ = ft.use_state(SetupDraft)
+    problem, set_problem = ft.use_state(None)
+    roster = app.store.roster()
+
+    def start() -> None:
+        try:
+            money = make_money(draft.unit, draft.currency) if draft.money else make_money()
+            table = make_table(draft.variant, draft.players, draft.first_dealer,
+                               house_rules(draft), money)
+            stored = app.store.create(draft.name or app.t(f"variant.{draft.variant}"), table)
+        except RuleError as error:
+            set_problem(describe(error, app.settings.language))
+            return
+        except StoreError as error:
+            set_problem(render(error.message, app.settings.language))
+            return
+        app.session = stored
+        app.go(f"/session/{stored.id}")
+
+    async def draw() -> None:
+        if len(draft.players) < 2:
+            set_problem(app.t("ui.draw_needs_players"))
+            return
+        result = draw_first_dealer(PRESETS[draft.variant], draft.players, random.Random())
+        draft.drawn = []
+        draft.first_dealer = None
+        for turn in result.turns:  # turned one at a time, as at the table
+            draft.drawn = [*draft.drawn, turn]
+            await asyncio.sleep(0.35)
+        draft.first_dealer = result.dealer
+
+    start_label = app.t("ui.start_session")
+    return ft.Column(expand=True, spacing=0, controls=[
+        ScreenBar(app, app.t("ui.new_session")),
+        screen(
+            ft.TextField(label=app.t("ui.session_name"), value=draft.name,
+                         on_change=lambda e: setattr(draft, "name", e.control.value)),
+            GamePanel(app, draft),
+            PlayersPanel(app, draft, roster),
+            MoneyPanel(app, draft),
+            DealerPanel(app, draft, draw),
+            error_line(problem),
+            labelled(start_label, ft.FilledButton(start_label, icon=ft.Icons.PLAY_ARROW,
+                                                  height=56, on_click=start)),
+        ),
+    ])
+
+
+@ft.component
+def GamePanel(app: AppModel, draft: SetupDraft) -> ft.Control:
+    rules = PRESETS[draft.variant]
+    controls: list[ft.Control] = [
+        ft.Dropdown(
+            label=app.t("ui.game"), value=draft.variant, width=320,
+            options=[ft.DropdownOption(key=v, text=app.t(f"variant.{v}")) for v in PRESETS],
+            on_select=lambda e: draft.choose_variant(e.control.value),
+        ),
+        ft.Text(app.t(f"summary.{draft.variant}"), size=15),
+    ]
+    for option in sorted(options_for(draft.variant) - {"money"}):
+        controls.append(OptionField(app, draft, option, rules.family))
+    return panel(app.t("ui.game_and_rules"), *controls)
+
+
+@ft.component
+def OptionField(app: AppModel, draft: SetupDraft, option: str, family: Family) -> ft.Control:
+    label = app.t(f"option.{option}")
+    value = draft.options.get(option)
+
+    def set_option(new: object) -> None:
+        draft.options = {**draft.options, option: new}
+
+    if option == "ramina":
+        return ft.Switch(label=label, value=bool(value),
+                         on_change=lambda e: set_option(bool(e.control.value)))
+    if option in ("end_pot", "counters_end"):
+        choices = {"end_pot": ["split", "carry"] + ([] if family is Family.POT else ["refund"]),
+                   "counters_end": ["first_out_wins", "last_in_loses"]}[option]
+        return ft.Dropdown(
+            label=label, value=value, width=320,
+            options=[ft.DropdownOption(key=c, text=app.t(f"option.{option}.{c}"))
+                     for c in choices],
+            on_select=lambda e: set_option(e.control.value),
+        )
+
+    def set_number(raw: str) -> None:
+        if raw.strip().isdigit():
+            set_option(int(raw))
+        else:
+            draft.options = {k: v for k, v in draft.options.items() if k != option}
+
+    return ft.TextField(label=label, value="" if value is None else str(value), width=200,
+                        keyboard_type=ft.KeyboardType.NUMBER,
+                        hint_text=str(getattr(PRESETS[draft.variant], option, "")),
+                        on_change=lambda e: set_number(e.control.value))
+
+
+@ft.component
+def PlayersPanel(app: AppModel, draft: SetupDraft, roster: list[str]) -> ft.Control:
+    seated = {p.casefold() for p in draft.players}
+    known = [labelled(app.t("ui.seat_player", player=name), ft.Chip(
+        label=ft.Text(name), leading=ft.Icon(ft.Icons.PERSON_ADD),
+        on_click=lambda _, n=name: draft.add(n)))
+        for name in roster if name.casefold() not in seated]
+    order = []
+    for seat, name in enumerate(draft.players, start=1):
+        order.append(ft.Row(spacing=4, controls=[
+            ft.Text(f"{seat}.", size=18, width=30),
+            ft.Text(name, size=18, weight=ft.FontWeight.BOLD, expand=True),
+            ft.IconButton(ft.Icons.ARROW_UPWARD, tooltip=app.t("ui.move_up", player=name),
+                          on_click=lambda _, n=name: draft.move(n, -1), disabled=seat == 1),
+            ft.IconButton(ft.Icons.ARROW_DOWNWARD, tooltip=app.t("ui.move_down", player=name),
+                          on_click=lambda _, n=name: draft.move(n, 1),
+                          disabled=seat == len(draft.players)),
+            ft.IconButton(ft.Icons.CLOSE, tooltip=app.t("ui.remove_player", player=name),
+                          on_click=lambda _, n=name: draft.remove(n)),
+        ]))
+    add_label = app.t("ui.add_player")
+    return panel(
+        app.t("ui.players_in_order"),
+        ft.Text(app.t("ui.order_hint"), size=14),
+        *order,
+        ft.Row(wrap=True, controls=[
+            ft.TextField(label=app.t("ui.player_name"), value=draft.new_name, width=260,
+                         on_change=lambda e: setattr(draft, "new_name", e.control.value),
+                         on_submit=lambda: draft.add(draft.new_name)),
+            labelled(add_label, ft.FilledTonalButton(add_label, icon=ft.Icons.ADD,
+                                                     on_click=lambda: draft.add(draft.new_name))),
+        ]),
+        *([ft.Text(app.t("ui.from_roster"), size=14), ft.Row(known, wrap=True)] if known else []),
+    )
+
+
+@ft.component
+def MoneyPanel(app: AppModel, draft: SetupDraft) -> ft.Control:
+    fields: list[ft.Control] = [
+        ft.Switch(label=app.t("ui.play_for_money"), value=draft.money,
+                  on_change=lambda e: setattr(draft, "money", bool(e.control.value))),
+    ]
+    if draft.money:
+        fields.append(ft.Row(wrap=True, controls=[
+            ft.TextField(label=app.t("ui.currency"), value=draft.currency, width=140,
+                         on_change=lambda e: setattr(draft, "currency", e.control.value)),
+            ft.TextField(label=app.t("ui.unit_value"), value=draft.unit, width=200,
+                         on_change=lambda e: setattr(draft, "unit", e.control.value)),
+        ]))
+        fields.append(ft.Text(app.t("ui.unit_hint"), size=14))
+    return panel(app.t("ui.money"), *fields)
+
+
+@ft.component
+def DealerPanel(app: AppModel, draft: SetupDraft, draw) -> ft.Control:  # type: ignore[no-untyped-def]
+    draw_label = app.t("ui.draw_dealer")
+    cards = [ft.Container(
+        padding=ft.Padding.symmetric(horizontal=10, vertical=6),
+        border_radius=ft.BorderRadius.all(8),
+        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
+        content=ft.Text(f"{player}: {card}", size=16,
+                        color=ft.Colors.RED if card.suit in "♥♦" else None),
+    ) for player, card in draft.drawn]
+    dealer = draft.first_dealer or (draft.players[0] if draft.players else "–")
+    return panel(
+        app.t("ui.first_dealer"),
+        ft.Row(wrap=True, controls=[
+            ft.Dropdown(
+                label=app.t("ui.first_dealer"), value=draft.first_dealer, width=260,
+                options=[ft.DropdownOption(key=p, text=p) for p in draft.players],
+                on_select=lambda e: setattr(draft, "first_dealer", e.control.value),
+            ),
+            labelled(draw_label, ft.OutlinedButton(draw_label, icon=ft.Icons.STYLE,
+                                                   on_click=draw)),
+        ]),
+        ft.Row(cards, wrap=True, spacing=6),
+        ft.Semantics(label=app.t("ui.dealer_is", player=dealer),
+                     content=ft.Text(app.t("ui.dealer_is", player=dealer), size=18,
+                                     weight=ft.FontWeight.BOLD)),
+    )

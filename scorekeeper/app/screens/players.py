@@ -1,0 +1,57 @@
+"""Players: the roster, and each player's lifetime statistics per game."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from scorekeeper.app.model import AppModel
+from scorekeeper.app.widgets import ScreenBar, labelled, screen
+from scorekeeper.core import make_money
+from scorekeeper.store.statistics import Lifetime, lifetime
+
+
+@ft.component
+def Players(app: AppModel) -> ft.Control:
+    roster = app.store.roster()
+    new_name, set_new_name = ft.use_state("")
+    _, set_added = ft.use_state(0)
+
+    def add() -> None:
+        if new_name.strip():
+            app.store.add_player(new_name)
+            set_new_name("")
+            set_added(lambda n: n + 1)
+
+    add_label = app.t("ui.add_player")
+    cards = [PlayerCard(app, name, lifetime(app.store.engine, name)) for name in roster]
+    return ft.Column(expand=True, spacing=0, controls=[
+        ScreenBar(app, app.t("ui.players")),
+        screen(
+            ft.Row(wrap=True, controls=[
+                ft.TextField(label=app.t("ui.player_name"), value=new_name, width=260,
+                             on_change=lambda e: set_new_name(e.control.value), on_submit=add),
+                labelled(add_label, ft.FilledTonalButton(add_label, icon=ft.Icons.PERSON_ADD,
+                                                         on_click=add)),
+            ]),
+            *(cards or [ft.Text(app.t("ui.no_players"))]),
+        ),
+    ])
+
+
+@ft.component
+def PlayerCard(app: AppModel, name: str, rows: list[Lifetime]) -> ft.Control:
+    lines: list[ft.Control] = []
+    for row in rows:
+        game = app.t("cli.all_games") if row.variant == "*" else app.t(f"variant.{row.variant}")
+        money = ", ".join(f"{make_money(1, c or None).format(m)} {c}".strip()
+                          for c, m in row.money.items())
+        lines.append(ft.Column(spacing=0, controls=[
+            ft.Text(game, size=16, weight=ft.FontWeight.BOLD),
+            ft.Text(app.t("ui.lifetime_line", sessions=row.sessions, deals=row.deals_played,
+                          tricks=row.tricks, flights=row.flights, won=row.games_won,
+                          money=money), size=15),
+        ]))
+    if not rows:
+        lines.append(ft.Text(app.t("ui.no_sessions_for_player")))
+    return ft.Card(content=ft.Container(padding=ft.Padding.all(14), content=ft.Column(
+        spacing=6, controls=[ft.Text(name, size=20, weight=ft.FontWeight.BOLD), *lines])))

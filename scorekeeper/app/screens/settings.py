@@ -1,0 +1,66 @@
+"""Settings: language, light or dark, where the data lives, which database."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import flet as ft
+
+from scorekeeper.app.model import AppModel
+from scorekeeper.app.widgets import ScreenBar, labelled, panel, screen
+from scorekeeper.store.database import DB_ENV, data_dir, database_url
+
+LANGUAGE_NAMES = {"sv": "Svenska", "en": "English", "de": "Deutsch"}
+
+
+@ft.component
+def SettingsScreen(app: AppModel) -> ft.Control:
+    url, set_url = ft.use_state(app.settings.database_url)
+    settings = app.settings
+    save_label = app.t("ui.save_database")
+
+    def save_url() -> None:
+        app.set_settings(replace(settings, database_url=url.strip()))
+        app.notice = app.t("ui.database_saved")
+
+    in_use = database_url()
+    return ft.Column(expand=True, spacing=0, controls=[
+        ScreenBar(app, app.t("ui.settings")),
+        screen(
+            panel(
+                app.t("ui.language"),
+                ft.Dropdown(
+                    value=settings.language, width=260,
+                    options=[ft.DropdownOption(key=k, text=v) for k, v in LANGUAGE_NAMES.items()],
+                    on_select=lambda e: app.set_settings(replace(settings,
+                                                                 language=e.control.value)),
+                ),
+            ),
+            panel(
+                app.t("ui.theme"),
+                ft.Switch(label=app.t("ui.dark"), value=settings.dark,
+                          on_change=lambda e: app.set_settings(
+                              replace(settings, dark=bool(e.control.value)))),
+            ),
+            panel(
+                app.t("ui.data"),
+                ft.Text(app.t("ui.data_folder", folder=str(data_dir())), selectable=True),
+                ft.Text(app.t("ui.database_in_use", url=_masked(in_use)), selectable=True),
+                ft.Text(app.t("ui.database_hint", env=DB_ENV), size=14),
+                ft.TextField(label=app.t("ui.database_url"), value=url,
+                             on_change=lambda e: set_url(e.control.value)),
+                labelled(save_label, ft.OutlinedButton(save_label, icon=ft.Icons.SAVE,
+                                                       on_click=save_url)),
+            ),
+        ),
+    ])
+
+
+def _masked(url: str) -> str:
+    """A database URL without its password, fit to be shown on a screen."""
+    if "@" not in url or "://" not in url:
+        return url
+    scheme, rest = url.split("://", 1)
+    credentials, host = rest.rsplit("@", 1)
+    user = credentials.split(":", 1)[0]
+    return f"{scheme}://{user}:***@{host}"

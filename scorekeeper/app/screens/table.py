@@ -1,0 +1,215 @@
+"""The table: everyone's score, the pot, the dealer, and the deal assistant."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from scorekeeper.app.model import AppModel
+from scorekeeper.app.widgets import ScreenBar, action, bullet, labelled, panel, screen
+from scorekeeper.core import DealGuide, Family, close, guide
+from scorekeeper.formats.protocol import standing
+from scorekeeper.i18n import render
+from scorekeeper.store.sessions import StoredSession
+
+
+@ft.component
+def TableScreen(app: AppModel, session_id: int) -> ft.Control:
+    stored = app.open(session_id)
+    confirm_undo, set_confirm_undo = ft.use_state(False)
+    deal_guide = guide(stored.table, stored.state)
+
+    def undo() -> None:
+        set_confirm_undo(False)
+        assert app.session is not None
+        undone = app.session.state.deals
+        app.changed(app.store.undo(session_id, app.session.version),
+                    app.t("ui.undone", number=undone))
+
+    ft.use_dialog(
+        ft.AlertDialog(
+            modal=True,
+            title=ft.Text(app.t("ui.undo_title", number=stored.state.deals)),
+            content=ft.Text(app.t("ui.undo_text")),
+            actions=[
+                ft.TextButton(app.t("ui.undo_confirm"), on_click=undo),
+                ft.TextButton(app.t("ui.cancel"), on_click=lambda: set_confirm_undo(False)),
+            ],
+        )
+        if confirm_undo
+        else None
+    )
+
+    base = f"/session/{session_id}"
+    actions = [
+        ft.IconButton(ft.Icons.RECEIPT_LONG, tooltip=app.t("ui.ledger"),
+                      on_click=lambda: app.go(f"{base}/ledger")),
+        ft.IconButton(ft.Icons.SHOW_CHART, tooltip=app.t("ui.charts"),
+                      on_click=lambda: app.go(f"{base}/charts")),
+        ft.IconButton(ft.Icons.PAYMENTS, tooltip=app.t("ui.settle"),
+                      on_click=lambda: app.go(f"{base}/settle")),
+    ]
+    record_label = app.t("ui.record_deal", number=deal_guide.number)
+    buttons: list[ft.Control] = []
+    if app.may_score and not stored.finished and not deal_guide.session_over:
+        buttons.append(labelled(record_label, ft.FilledButton(
+            record_label, icon=ft.Icons.EDIT_NOTE, height=56,
+            style=ft.ButtonStyle(text_style=ft.TextStyle(size=20)),
+            on_click=lambda: app.go(f"{base}/record"))))
+    if app.may_score and not stored.finished and stored.state.deals:
+        buttons.append(action(app.t("ui.undo", number=stored.state.deals), ft.Icons.UNDO,
+                              lambda: set_confirm_undo(True)))
+    return ft.Column(
+        expand=True,
+        spacing=0,
+        controls=[
+            ScreenBar(app, stored.name, "/", actions if app.may_score else []),
+            screen(
+                Scoreboard(app, stored, deal_guide),
+                ft.Row(buttons, wrap=True, spacing=12),
+                PotPanel(app, stored, deal_guide),
+                Assistant(app, stored, deal_guide),
+                *([LanPanel(app)] if app.lan is not None and app.role == "host" else []),
+            ),
+        ],
+    )
+
+
+@ft.component
+def Scoreboard(app: AppModel, stored: StoredSession, deal_guide: DealGuide) -> ft.Control:
+    table, state = stored.table, stored.state
+    scores = standing(table, state)
+    money = close(table, state).money if _plays_for_money(stored) else {}
+    seats = deal_guide.seats
+    cards = []
+    for player in table.players:
+        tags = []
+        if player == seats.dealer:
+            tags.append(_tag(app.t("ui.dealer"), ft.Colors.PRIMARY, ft.Colors.ON_PRIMARY))
+        if player in seats.sitting_out:
+            tags.append(_tag(app.t("ui.sits_out"), ft.Colors.OUTLINE, ft.Colors.SURFACE))
+        if player in deal_guide.must_play:
+            tags.append(_tag(app.t("ui.must_play"), ft.Colors.TERTIARY, ft.Colors.ON_TERTIARY))
+        figure = scores[player]
+        lines = [ft.Text(app.t("ui.flights", count=state.flights[player]), size=15)]
+        if money:
+            amount = f"{table.money.format(money[player])} {table.money.currency or ''}"
+            lines.append(ft.Text(amount, size=15, weight=ft.FontWeight.W_500))
+        cards.append(ft.Container(
+            col={"xs": 6, "sm": 4, "md": 3},
+            padding=ft.Padding.all(12),
+            border_radius=ft.BorderRadius.all(16),
+            bgcolor=(ft.Colors.PRIMARY_CONTAINER if player == seats.dealer
+                     else ft.Colors.SURFACE_CONTAINER_HIGH),
+            content=ft.Column(
+                spacing=2,
+                controls=[
+                    ft.Text(player, size=20, weight=ft.FontWeight.BOLD, no_wrap=True),
+                    ft.Row(tags, spacing=4, wrap=True),
+                    ft.Semantics(
+                        label=app.t("ui.score_of", player=player, score=figure),
+                        content=ft.Text(f"{figure:+d}" if table.rules.family is Family.POT
+                                        else str(figure), size=44, weight=ft.FontWeight.BOLD),
+                    ),
+                    *lines,
+                ],
+            ),
+        ))
+    return ft.ResponsiveRow(cards, spacing=10, run_spacing=10)
+
+
+def _tag(label: str, bgcolor: str, color: str) -> ft.Control:
+    return ft.Container(
+        padding=ft.Padding.symmetric(horizontal=8, vertical=2),
+        border_radius=ft.BorderRadius.all(8),
+        bgcolor=bgcolor,
+        content=ft.Text(label, size=12, color=color, weight=ft.FontWeight.BOLD),
+    )
+
+
+def _plays_for_money(stored: StoredSession) -> bool:
+    rules = stored.table.rules
+    return bool(stored.table.money.currency) and (rules.family is Family.POT or rules.money)
+
+
+@ft.component
+def PotPanel(app: AppModel, stored: StoredSession, deal_guide: DealGuide) -> ft.Control:
+    rules = stored.table.rules
+    lines: list[ft.Control] = []
+    if rules.family is Family.POT:
+        kind = {True: "ui.single_pot", False: "ui.double_pot", None: "ui.pot_kind_none"}
+        lines.append(ft.Semantics(
+            label=app.t("ui.pot_now", pot=deal_guide.pot),
+            content=ft.Text(app.t("ui.pot_now", pot=deal_guide.pot), size=28,
+                            weight=ft.FontWeight.BOLD)))
+        lines.append(ft.Text(app.t(kind[deal_guide.single_pot], ante=rules.five_tricks,
+                                   share=deal_guide.trick_share or 0), size=16))
+    else:
+        game = deal_guide.game or 1
+        lines.append(ft.Text(app.t("ui.game_number", number=game, games=rules.games or 0)
+                             if rules.games else app.t("ui.game_number_open", number=game),
+                             size=20, weight=ft.FontWeight.BOLD))
+        if rules.money:
+            lines.append(ft.Text(app.t("ui.pot_now", pot=deal_guide.pot), size=16))
+        for record in stored.state.games:
+            if record.finished:
+                lines.append(bullet(app.t("ui.game_won", number=record.number,
+                                          winners=", ".join(record.winners)),
+                                    icon=ft.Icons.EMOJI_EVENTS))
+    if stored.finished:
+        lines.append(bullet(app.t("ui.session_finished"), icon=ft.Icons.LOCK))
+    elif deal_guide.session_over:
+        lines.append(bullet(app.t("ui.session_over"), icon=ft.Icons.FLAG))
+    return panel(app.t(f"variant.{rules.variant}"), *lines)
+
+
+@ft.component
+def Assistant(app: AppModel, stored: StoredSession, deal_guide: DealGuide) -> ft.Control:
+    """Whose deal, how to deal it, who speaks, who must play, what to remember."""
+    seats = deal_guide.seats
+    lang = app.settings.language
+    lines: list[ft.Control] = [
+        ft.Text(app.t("ui.deal_by", number=deal_guide.number, dealer=seats.dealer), size=22,
+                weight=ft.FontWeight.BOLD),
+        bullet(app.t("ui.speaking_order", order=" → ".join(seats.order)),
+               icon=ft.Icons.RECORD_VOICE_OVER),
+        bullet(app.t("ui.rh_is", player=seats.rh), icon=ft.Icons.PERSON_PIN),
+    ]
+    for step in deal_guide.dealing:
+        lines.append(bullet(render(step, lang), icon=ft.Icons.STYLE))
+    for player, reason in deal_guide.must_play.items():
+        lines.append(bullet(f"{player}: {render(reason, lang)}", icon=ft.Icons.WARNING_AMBER,
+                            color=ft.Colors.TERTIARY))
+    if deal_guide.widow_takers:
+        lines.append(bullet(app.t("ui.widow_takers", players=", ".join(deal_guide.widow_takers)),
+                            icon=ft.Icons.BACK_HAND))
+    for reminder in deal_guide.reminders:
+        lines.append(bullet(render(reminder, lang), icon=ft.Icons.LIGHTBULB_OUTLINE))
+    return panel(app.t("ui.assistant"), *lines, bgcolor=ft.Colors.SECONDARY_CONTAINER)
+
+
+@ft.component
+def LanPanel(app: AppModel) -> ft.Control:
+    """The host's view of the room: the join code, and who may score."""
+    room = app.lan
+    assert room is not None
+    _, set_tick = ft.use_state(0)
+
+    def grant(key: str, may: bool) -> None:
+        room.grant(key, may)
+        set_tick(lambda n: n + 1)
+        ft.context.page.pubsub.send_all("lan-changed")
+
+    rows: list[ft.Control] = [
+        ft.Semantics(label=app.t("ui.join_code", code=room.code),
+                     content=ft.Text(app.t("ui.join_code", code=room.code), size=26,
+                                     weight=ft.FontWeight.BOLD)),
+    ]
+    for viewer in list(room.viewers.values()):
+        rows.append(ft.Switch(
+            label=app.t("ui.viewer_may_score", address=viewer.address),
+            value=viewer.may_score,
+            on_change=lambda e, key=viewer.key: grant(key, bool(e.control.value)),
+        ))
+    if not room.viewers:
+        rows.append(ft.Text(app.t("ui.no_viewers")))
+    return panel(app.t("ui.lan_title"), *rows)

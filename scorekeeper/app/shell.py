@@ -1,0 +1,102 @@
+"""The root component: theme, language, routes, notices, and the room on the network."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from scorekeeper.app.lan import LanRoom, is_local
+from scorekeeper.app.model import REFRESH, AppModel
+from scorekeeper.app.screens.charts import Charts
+from scorekeeper.app.screens.home import Home
+from scorekeeper.app.screens.join import Join, Waiting
+from scorekeeper.app.screens.ledger import Ledger
+from scorekeeper.app.screens.new_session import NewSession
+from scorekeeper.app.screens.players import Players
+from scorekeeper.app.screens.record import RecordDeal
+from scorekeeper.app.screens.settings import SettingsScreen
+from scorekeeper.app.screens.settle import SettleUp
+from scorekeeper.app.screens.table import TableScreen
+from scorekeeper.app.settings import load_settings
+from scorekeeper.store.sessions import SessionStore
+
+FELT = ft.Colors.GREEN_800  # the colour of a card table
+
+
+@ft.component
+def App(store: SessionStore, lan: LanRoom | None) -> ft.Control:
+    page = ft.context.page
+    app, _ = ft.use_state(lambda: AppModel(
+        store=store, settings=load_settings(), route=page.route or "/", lan=lan,
+        role="host" if lan is None or is_local(page.client_ip) else "locked",
+        viewer_key=page.session.id if page.session else "",
+    ))
+    page.on_route_change = app.on_route_change
+    page.title = "Scorekeeper"
+    page.theme = ft.Theme(color_scheme_seed=FELT)
+    page.dark_theme = ft.Theme(color_scheme_seed=FELT)
+    page.theme_mode = ft.ThemeMode.DARK if app.settings.dark else ft.ThemeMode.LIGHT
+    page.padding = 0
+
+    def on_message(topic: str) -> None:
+        if topic == REFRESH:
+            app.reload()
+            app.revision += 1
+        elif topic == "lan-changed" and app.lan is not None and app.role in ("viewer", "scorer"):
+            viewer = app.lan.viewers.get(app.viewer_key)
+            app.role = "scorer" if viewer is not None and viewer.may_score else "viewer"
+
+    def subscribe() -> None:
+        page.pubsub.subscribe(on_message)
+
+    def unsubscribe() -> None:
+        page.pubsub.unsubscribe()
+        if app.lan is not None:
+            app.lan.leave(app.viewer_key)
+
+    ft.on_mounted(subscribe)
+    ft.on_unmounted(unsubscribe)
+
+    def show_notice() -> None:
+        if app.notice:
+            page.show_dialog(ft.SnackBar(ft.Text(app.notice, size=16),
+                                         duration=ft.Duration(seconds=5)))
+            app.notice = None
+
+    ft.on_updated(show_notice, [app.notice])
+    return ft.SafeArea(expand=True, content=route(app))
+
+
+def route(app: AppModel) -> ft.Control:
+    """The screen for the current route; a device on the network only sees the table."""
+    if app.role == "locked":
+        return Join(app)
+    parts = [part for part in app.route.split("?")[0].split("/") if part]
+    if app.role in ("viewer", "scorer"):
+        shown = app.lan.session_id if app.lan is not None else None
+        if shown is None:
+            return Waiting(app)
+        if app.role == "scorer" and parts[:2] == ["session", str(shown)] and parts[2:3] == [
+                "record"]:
+            return RecordDeal(app, shown, None)
+        return TableScreen(app, shown)
+    match parts:
+        case ["new"]:
+            return NewSession(app)
+        case ["players"]:
+            return Players(app)
+        case ["settings"]:
+            return SettingsScreen(app)
+        case ["session", number] if number.isdigit():
+            return TableScreen(app, int(number))
+        case ["session", number, "record"] if number.isdigit():
+            return RecordDeal(app, int(number), None)
+        case ["session", number, "edit", deal] if number.isdigit() and deal.isdigit():
+            return RecordDeal(app, int(number), int(deal))
+        case ["session", number, "ledger"] if number.isdigit():
+            return Ledger(app, int(number))
+        case ["session", number, "charts"] if number.isdigit():
+            return Charts(app, int(number))
+        case ["session", number, "settle"] if number.isdigit():
+            return SettleUp(app, int(number))
+        case _:
+            return Home(app)

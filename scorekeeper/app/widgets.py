@@ -1,0 +1,82 @@
+"""Small pieces every screen uses: labelled taps, the screen bar, panels, figures."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from scorekeeper.app.model import AppModel
+
+
+def labelled(label: str, control: ft.Control, *, selected: bool | None = None) -> ft.Control:
+    """A control a screen reader (and a browser test) finds by ``label``."""
+    return ft.Semantics(label=label, button=True, selected=selected, content=control)
+
+
+@ft.component
+def ScreenBar(app: AppModel, title: str, back: str | None = "/",
+              actions: list[ft.Control] | None = None) -> ft.Control:
+    leading = None
+    if back is not None and app.role in ("host", "scorer"):
+        leading = ft.IconButton(ft.Icons.ARROW_BACK, tooltip=app.t("ui.back"),
+                                on_click=lambda: app.go(back))
+    return ft.AppBar(
+        leading=leading,
+        title=ft.Text(title, weight=ft.FontWeight.BOLD),
+        center_title=False,
+        bgcolor=ft.Colors.SURFACE_CONTAINER,
+        actions=actions or [],
+    )
+
+
+def panel(title: str, *controls: ft.Control, bgcolor: str | None = None) -> ft.Control:
+    return ft.Container(
+        padding=ft.Padding.all(14),
+        border_radius=ft.BorderRadius.all(14),
+        bgcolor=bgcolor or ft.Colors.SURFACE_CONTAINER_LOW,
+        content=ft.Column(
+            spacing=6,
+            controls=[ft.Text(title, size=15, weight=ft.FontWeight.BOLD), *controls],
+        ),
+    )
+
+
+def bullet(line: str, *, icon: ft.IconData = ft.Icons.CHEVRON_RIGHT, size: int = 15,
+           color: str | None = None) -> ft.Control:
+    return ft.Row(
+        spacing=6,
+        vertical_alignment=ft.CrossAxisAlignment.START,
+        controls=[ft.Icon(icon, size=18, color=color),
+                  ft.Text(line, size=size, color=color, expand=True)],
+    )
+
+
+def action(label: str, icon: ft.IconData, on_click: Callable[[], object], *,
+           filled: bool = False, disabled: bool = False) -> ft.Control:
+    button = ft.FilledButton if filled else ft.OutlinedButton
+    return button(label, icon=icon, on_click=lambda: on_click(), disabled=disabled)
+
+
+def error_line(message: str | None) -> ft.Control:
+    return ft.Container(
+        visible=bool(message),
+        padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+        border_radius=ft.BorderRadius.all(10),
+        bgcolor=ft.Colors.ERROR_CONTAINER,
+        content=ft.Text(message or "", color=ft.Colors.ON_ERROR_CONTAINER, size=15),
+    )
+
+
+def screen(*controls: ft.Control) -> ft.Control:
+    """The body of a screen: padded, scrolling, readable on a phone and a desktop."""
+    return ft.Container(
+        expand=True,
+        alignment=ft.Alignment.TOP_CENTER,
+        content=ft.Container(
+            width=980,
+            padding=ft.Padding.all(12),
+            content=ft.Column(controls=list(controls), spacing=12, scroll=ft.ScrollMode.AUTO,
+                              expand=True),
+        ),
+    )
