@@ -79,13 +79,15 @@ class Check:
 
     refusal: str | None
     moves: dict[str, tuple[int, int]] | None
+    unfinished: bool = False  # only tricks are missing: "tricks left" says so already
 
 
 def check(table: Table, state: State, deal: Deal, language: str) -> Check:
     try:
         step = record(table, state, deal)
     except RuleError as error:
-        return Check(describe(error, language), None)
+        missing = error.message.key == "deal.tricks_total" and sum(deal.tricks.values()) < 5
+        return Check(describe(error, language), None, missing)
     return Check(None, changes(table, step.entries))
 
 
@@ -139,7 +141,7 @@ def RecordDeal(app: AppModel, session_id: int, index: int | None) -> ft.Control:
                 *rows,
                 TricksLeft(app, draft, deal),
                 Extras(app, table.rules, draft, list(seats.order)),
-                error_line(failure or verdict.refusal),
+                error_line(failure or (None if verdict.unfinished else verdict.refusal)),
                 Preview(app, table, verdict),
                 labelled(save_label, ft.FilledButton(
                     save_label, icon=ft.Icons.CHECK, height=56,

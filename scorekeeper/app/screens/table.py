@@ -170,7 +170,7 @@ def Assistant(app: AppModel, stored: StoredSession, deal_guide: DealGuide) -> ft
     lines: list[ft.Control] = [
         ft.Text(app.t("ui.deal_by", number=deal_guide.number, dealer=seats.dealer), size=22,
                 weight=ft.FontWeight.BOLD),
-        bullet(app.t("ui.speaking_order", order=" → ".join(seats.order)),
+        bullet(app.t("ui.speaking_order", order=" › ".join(seats.order)),
                icon=ft.Icons.RECORD_VOICE_OVER),
         bullet(app.t("ui.rh_is", player=seats.rh), icon=ft.Icons.PERSON_PIN),
     ]
