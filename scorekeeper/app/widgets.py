@@ -58,6 +58,19 @@ def action(label: str, icon: ft.IconData, on_click: Callable[[], object], *,
     return button(label, icon=icon, on_click=lambda: on_click(), disabled=disabled)
 
 
+def choices(label: str, options: list[tuple[str, str]], chosen: str | None,
+            pick: Callable[[str], object]) -> ft.Control:
+    """One choice among a few, each a chip: one tap, big enough for a finger."""
+    chips = [
+        labelled(f"{label}: {text}", ft.Chip(
+            label=ft.Text(text), selected=key == chosen,
+            on_select=lambda _, k=key: pick(k)), selected=key == chosen)
+        for key, text in options
+    ]
+    return ft.Column(spacing=4, controls=[ft.Text(label, size=14),
+                                          ft.Row(chips, wrap=True, spacing=8)])
+
+
 def error_line(message: str | None) -> ft.Control:
     return ft.Container(
         visible=bool(message),
@@ -77,6 +90,6 @@ def screen(*controls: ft.Control) -> ft.Control:
             width=980,
             padding=ft.Padding.all(12),
             content=ft.Column(controls=list(controls), spacing=12, scroll=ft.ScrollMode.AUTO,
-                              expand=True),
+                              expand=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
         ),
     )

@@ -99,6 +99,7 @@ MESSAGES: dict[str, str] = {
     "ui.unit_hint": "One unit is one counter, chip or stake: the ante is 5 units.",
     "ui.first_dealer": "First dealer",
     "ui.draw_dealer": "Draw for the deal",
+    "ui.choose_first_dealer": "Who deals first?",
     "ui.draw_needs_players": "Seat at least two players before drawing for the deal.",
     "ui.dealer_is": "{player} deals first",
     "ui.start_session": "Start the session",

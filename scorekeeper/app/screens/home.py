@@ -48,9 +48,8 @@ def Home(app: AppModel) -> ft.Control:
         ),
         screen(
             ft.Row(wrap=True, spacing=12, controls=[
-                labelled(app.t("ui.new_session"), ft.FilledButton(
-                    app.t("ui.new_session"), icon=ft.Icons.ADD, height=52,
-                    on_click=lambda: app.go("/new"))),
+                ft.FilledButton(app.t("ui.new_session"), icon=ft.Icons.ADD, height=52,
+                                on_click=lambda: app.go("/new")),
                 action(app.t("ui.import"), ft.Icons.FILE_OPEN, import_file),
             ]),
             error_line(problem),

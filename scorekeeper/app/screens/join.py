@@ -5,7 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from scorekeeper.app.model import AppModel
-from scorekeeper.app.widgets import error_line, labelled, screen
+from scorekeeper.app.widgets import error_line, screen
 
 
 @ft.component
@@ -29,7 +29,7 @@ def Join(app: AppModel) -> ft.Control:
         ft.TextField(label=app.t("ui.join_code_field"), value=code, width=220,
                      keyboard_type=ft.KeyboardType.NUMBER, autofocus=True,
                      on_change=lambda e: set_code(e.control.value), on_submit=join),
-        labelled(join_label, ft.FilledButton(join_label, icon=ft.Icons.LOGIN, on_click=join)),
+        ft.FilledButton(join_label, icon=ft.Icons.LOGIN, on_click=join),
         error_line(app.t("ui.wrong_code") if wrong else None),
     )
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 import flet as ft
 
 from scorekeeper.app.model import AppModel
-from scorekeeper.app.widgets import ScreenBar, error_line, labelled, panel, screen
+from scorekeeper.app.widgets import ScreenBar, choices, error_line, labelled, panel, screen
 from scorekeeper.core import PRESETS, Card, Family, RuleError, make_money, make_table, options_for
 from scorekeeper.core.draw import draw_first_dealer
 from scorekeeper.i18n import describe, render
@@ -106,8 +106,7 @@ def NewSession(app: AppModel) -> ft.Control:
             MoneyPanel(app, draft),
             DealerPanel(app, draft, draw),
             error_line(problem),
-            labelled(start_label, ft.FilledButton(start_label, icon=ft.Icons.PLAY_ARROW,
-                                                  height=56, on_click=start)),
+            ft.FilledButton(start_label, icon=ft.Icons.PLAY_ARROW, height=56, on_click=start),
         ),
     ])
 
@@ -116,11 +115,8 @@ def NewSession(app: AppModel) -> ft.Control:
 def GamePanel(app: AppModel, draft: SetupDraft) -> ft.Control:
     rules = PRESETS[draft.variant]
     controls: list[ft.Control] = [
-        ft.Dropdown(
-            label=app.t("ui.game"), value=draft.variant, width=320,
-            options=[ft.DropdownOption(key=v, text=app.t(f"variant.{v}")) for v in PRESETS],
-            on_select=lambda e: draft.choose_variant(e.control.value),
-        ),
+        choices(app.t("ui.game"), [(v, app.t(f"variant.{v}")) for v in PRESETS], draft.variant,
+                draft.choose_variant),
         ft.Text(app.t(f"summary.{draft.variant}"), size=15),
     ]
     for option in sorted(options_for(draft.variant) - {"money"}):
@@ -140,14 +136,12 @@ def OptionField(app: AppModel, draft: SetupDraft, option: str, family: Family) -
         return ft.Switch(label=label, value=bool(value),
                          on_change=lambda e: set_option(bool(e.control.value)))
     if option in ("end_pot", "counters_end"):
-        choices = {"end_pot": ["split", "carry"] + ([] if family is Family.POT else ["refund"]),
-                   "counters_end": ["first_out_wins", "last_in_loses"]}[option]
-        return ft.Dropdown(
-            label=label, value=value, width=320,
-            options=[ft.DropdownOption(key=c, text=app.t(f"option.{option}.{c}"))
-                     for c in choices],
-            on_select=lambda e: set_option(e.control.value),
-        )
+        keys = {"end_pot": ["split", "carry"] + ([] if family is Family.POT else ["refund"]),
+                "counters_end": ["first_out_wins", "last_in_loses"]}[option]
+        default = getattr(PRESETS[draft.variant], "game_end" if option == "counters_end"
+                          else option)
+        return choices(label, [(k, app.t(f"option.{option}.{k}")) for k in keys],
+                       str(value or default), set_option)
 
     def set_number(raw: str) -> None:
         if raw.strip().isdigit():
@@ -190,8 +184,8 @@ def PlayersPanel(app: AppModel, draft: SetupDraft, roster: list[str]) -> ft.Cont
             ft.TextField(label=app.t("ui.player_name"), value=draft.new_name, width=260,
                          on_change=lambda e: setattr(draft, "new_name", e.control.value),
                          on_submit=lambda: draft.add(draft.new_name)),
-            labelled(add_label, ft.FilledTonalButton(add_label, icon=ft.Icons.ADD,
-                                                     on_click=lambda: draft.add(draft.new_name))),
+            ft.FilledTonalButton(add_label, icon=ft.Icons.ADD,
+                                 on_click=lambda: draft.add(draft.new_name)),
         ]),
         *([ft.Text(app.t("ui.from_roster"), size=14), ft.Row(known, wrap=True)] if known else []),
     )
@@ -227,15 +221,9 @@ def DealerPanel(app: AppModel, draft: SetupDraft, draw) -> ft.Control:  # type: 
     dealer = draft.first_dealer or (draft.players[0] if draft.players else "–")
     return panel(
         app.t("ui.first_dealer"),
-        ft.Row(wrap=True, controls=[
-            ft.Dropdown(
-                label=app.t("ui.first_dealer"), value=draft.first_dealer, width=260,
-                options=[ft.DropdownOption(key=p, text=p) for p in draft.players],
-                on_select=lambda e: setattr(draft, "first_dealer", e.control.value),
-            ),
-            labelled(draw_label, ft.OutlinedButton(draw_label, icon=ft.Icons.STYLE,
-                                                   on_click=draw)),
-        ]),
+        choices(app.t("ui.choose_first_dealer"), [(p, p) for p in draft.players], dealer,
+                lambda p: setattr(draft, "first_dealer", p)),
+        ft.Row([ft.OutlinedButton(draw_label, icon=ft.Icons.STYLE, on_click=draw)]),
         ft.Row(cards, wrap=True, spacing=6),
         ft.Semantics(label=app.t("ui.dealer_is", player=dealer),
                      content=ft.Text(app.t("ui.dealer_is", player=dealer), size=18,

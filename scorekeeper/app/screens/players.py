@@ -5,7 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from scorekeeper.app.model import AppModel
-from scorekeeper.app.widgets import ScreenBar, labelled, screen
+from scorekeeper.app.widgets import ScreenBar, screen
 from scorekeeper.core import make_money
 from scorekeeper.store.statistics import Lifetime, lifetime
 
@@ -30,8 +30,7 @@ def Players(app: AppModel) -> ft.Control:
             ft.Row(wrap=True, controls=[
                 ft.TextField(label=app.t("ui.player_name"), value=new_name, width=260,
                              on_change=lambda e: set_new_name(e.control.value), on_submit=add),
-                labelled(add_label, ft.FilledTonalButton(add_label, icon=ft.Icons.PERSON_ADD,
-                                                         on_click=add)),
+                ft.FilledTonalButton(add_label, icon=ft.Icons.PERSON_ADD, on_click=add),
             ]),
             *(cards or [ft.Text(app.t("ui.no_players"))]),
         ),

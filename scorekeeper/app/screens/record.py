@@ -143,10 +143,10 @@ def RecordDeal(app: AppModel, session_id: int, index: int | None) -> ft.Control:
                 Extras(app, table.rules, draft, list(seats.order)),
                 error_line(failure or (None if verdict.unfinished else verdict.refusal)),
                 Preview(app, table, verdict),
-                labelled(save_label, ft.FilledButton(
+                ft.FilledButton(
                     save_label, icon=ft.Icons.CHECK, height=56,
                     disabled=verdict.refusal is not None, on_click=save,
-                    style=ft.ButtonStyle(text_style=ft.TextStyle(size=20)))),
+                    style=ft.ButtonStyle(text_style=ft.TextStyle(size=20))),
             ),
         ],
     )

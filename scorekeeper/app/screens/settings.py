@@ -7,7 +7,7 @@ from dataclasses import replace
 import flet as ft
 
 from scorekeeper.app.model import AppModel
-from scorekeeper.app.widgets import ScreenBar, labelled, panel, screen
+from scorekeeper.app.widgets import ScreenBar, choices, panel, screen
 from scorekeeper.store.database import DB_ENV, data_dir, database_url
 
 LANGUAGE_NAMES = {"sv": "Svenska", "en": "English", "de": "Deutsch"}
@@ -29,12 +29,8 @@ def SettingsScreen(app: AppModel) -> ft.Control:
         screen(
             panel(
                 app.t("ui.language"),
-                ft.Dropdown(
-                    value=settings.language, width=260,
-                    options=[ft.DropdownOption(key=k, text=v) for k, v in LANGUAGE_NAMES.items()],
-                    on_select=lambda e: app.set_settings(replace(settings,
-                                                                 language=e.control.value)),
-                ),
+                choices(app.t("ui.language"), list(LANGUAGE_NAMES.items()), settings.language,
+                        lambda code: app.set_settings(replace(settings, language=code))),
             ),
             panel(
                 app.t("ui.theme"),
@@ -49,8 +45,7 @@ def SettingsScreen(app: AppModel) -> ft.Control:
                 ft.Text(app.t("ui.database_hint", env=DB_ENV), size=14),
                 ft.TextField(label=app.t("ui.database_url"), value=url,
                              on_change=lambda e: set_url(e.control.value)),
-                labelled(save_label, ft.OutlinedButton(save_label, icon=ft.Icons.SAVE,
-                                                       on_click=save_url)),
+                ft.OutlinedButton(save_label, icon=ft.Icons.SAVE, on_click=save_url),
             ),
         ),
     ])

@@ -5,7 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from scorekeeper.app.model import AppModel
-from scorekeeper.app.widgets import ScreenBar, action, bullet, labelled, panel, screen
+from scorekeeper.app.widgets import ScreenBar, action, bullet, panel, screen
 from scorekeeper.core import DealGuide, Family, close, guide
 from scorekeeper.formats.protocol import standing
 from scorekeeper.i18n import render
@@ -51,10 +51,10 @@ def TableScreen(app: AppModel, session_id: int) -> ft.Control:
     record_label = app.t("ui.record_deal", number=deal_guide.number)
     buttons: list[ft.Control] = []
     if app.may_score and not stored.finished and not deal_guide.session_over:
-        buttons.append(labelled(record_label, ft.FilledButton(
+        buttons.append(ft.FilledButton(
             record_label, icon=ft.Icons.EDIT_NOTE, height=56,
             style=ft.ButtonStyle(text_style=ft.TextStyle(size=20)),
-            on_click=lambda: app.go(f"{base}/record"))))
+            on_click=lambda: app.go(f"{base}/record")))
     if app.may_score and not stored.finished and stored.state.deals:
         buttons.append(action(app.t("ui.undo", number=stored.state.deals), ft.Icons.UNDO,
                               lambda: set_confirm_undo(True)))
