@@ -200,7 +200,7 @@ def export(ctx: Context, session_id: int, fmt: str, standings: bool, output: Pat
         stored, session = store.replayed(session_id)
         if fmt == "json":
             body = json.dumps(dump_session(stored.name, session), ensure_ascii=False, indent=2)
-            _write(output, lambda out: out.write(body + "\n"))
+            _write(output, lambda out: out.write(body + "\n"), encoding="utf-8")
         elif fmt == "pdf":
             if output is None:
                 raise click.UsageError(ctx.t("cli.pdf_needs_file"))
@@ -220,11 +220,12 @@ def export(ctx: Context, session_id: int, fmt: str, standings: bool, output: Pat
                                                         ctx.lang))
 
 
-def _write(output: Path | None, write: Callable[[Any], object]) -> None:
+def _write(output: Path | None, write: Callable[[Any], object], encoding: str = ENCODING
+           ) -> None:
     if output is None:
         write(click.get_text_stream("stdout"))
         return
-    with output.open("w", encoding=ENCODING, newline="") as out:
+    with output.open("w", encoding=encoding, newline="") as out:
         write(out)
 
 

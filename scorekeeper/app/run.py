@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import os
 import socket
 import sys
@@ -10,7 +9,7 @@ from pathlib import Path
 
 import flet as ft
 
-from scorekeeper.app.lan import LanRoom
+from scorekeeper.app.lan import LanRoom, is_local
 from scorekeeper.app.settings import load_settings
 from scorekeeper.store.database import connect
 from scorekeeper.store.sessions import SessionStore
@@ -66,10 +65,10 @@ def start(url: str | None = None, port: int = DEFAULT_PORT, browser: bool | None
 def serve(url: str | None = None, host: str = "127.0.0.1", port: int = DEFAULT_PORT) -> None:
     """``scorekeeper serve``: the table display for the local network, behind a join code."""
     store = open_store(url)
-    room = LanRoom()
+    # On the loopback address only this device can connect: no join code needed.
+    room = None if is_local(host) else LanRoom()
     print(f"Scorekeeper: serving on http://{host}:{port}", flush=True)
-    if host not in ("127.0.0.1", "localhost", "::1"):
-        with contextlib.suppress(OSError):
-            print(f"Join code: {room.code} (shown on the host's table screen)", flush=True)
+    if room is not None:
+        print(f"Join code: {room.code} (also shown on the host's table screen)", flush=True)
     ft.run(_main(store, room), view=None, host=host, port=port, no_cdn=True,
            assets_dir=str(ASSETS))

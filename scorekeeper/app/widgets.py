@@ -14,13 +14,22 @@ def labelled(label: str, control: ft.Control, *, selected: bool | None = None) -
     return ft.Semantics(label=label, button=True, selected=selected, content=control)
 
 
+def icon_button(icon: ft.IconData, label: str, on_click: Callable[[], object]) -> ft.Control:
+    """An icon that says what it does (the label doubles as a tooltip's words would)."""
+    return labelled(label, ft.IconButton(icon, on_click=lambda: on_click()))
+
+
+def readout(*, label: str, content: ft.Control) -> ft.Control:
+    """A figure read out as one sentence ("Astrid: -28"), not as loose pieces."""
+    return ft.Semantics(label=label, container=True, exclude_semantics=True, content=content)
+
+
 @ft.component
 def ScreenBar(app: AppModel, title: str, back: str | None = "/",
               actions: list[ft.Control] | None = None) -> ft.Control:
     leading = None
     if back is not None and app.role in ("host", "scorer"):
-        leading = ft.IconButton(ft.Icons.ARROW_BACK, tooltip=app.t("ui.back"),
-                                on_click=lambda: app.go(back))
+        leading = icon_button(ft.Icons.ARROW_BACK, app.t("ui.back"), lambda: app.go(back))
     return ft.AppBar(
         leading=leading,
         title=ft.Text(title, weight=ft.FontWeight.BOLD),

@@ -33,7 +33,8 @@ class SessionFile:
 def load_session(text: str) -> SessionFile:
     """Parse a session file's text; refuses broken JSON and broken rules alike."""
     try:
-        document = json.loads(text, parse_float=Decimal)
+        # A byte-order mark (some Windows editors write one) is not part of the JSON.
+        document = json.loads(text.removeprefix("\ufeff"), parse_float=Decimal)
     except (json.JSONDecodeError, RecursionError):
         raise refuse("file.not_json") from None
     return parse_session(document)

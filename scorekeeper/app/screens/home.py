@@ -5,7 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from scorekeeper.app.model import AppModel
-from scorekeeper.app.widgets import action, error_line, labelled, screen
+from scorekeeper.app.widgets import action, error_line, icon_button, labelled, screen
 from scorekeeper.core import RuleError
 from scorekeeper.formats.session_file import load_session
 from scorekeeper.i18n import describe
@@ -40,10 +40,8 @@ def Home(app: AppModel) -> ft.Control:
             title=ft.Text("Scorekeeper", weight=ft.FontWeight.BOLD),
             bgcolor=ft.Colors.SURFACE_CONTAINER,
             actions=[
-                ft.IconButton(ft.Icons.GROUPS, tooltip=app.t("ui.players"),
-                              on_click=lambda: app.go("/players")),
-                ft.IconButton(ft.Icons.SETTINGS, tooltip=app.t("ui.settings"),
-                              on_click=lambda: app.go("/settings")),
+                icon_button(ft.Icons.GROUPS, app.t("ui.players"), lambda: app.go("/players")),
+                icon_button(ft.Icons.SETTINGS, app.t("ui.settings"), lambda: app.go("/settings")),
             ],
         ),
         screen(

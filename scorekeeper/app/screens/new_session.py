@@ -10,7 +10,16 @@ from dataclasses import dataclass, field
 import flet as ft
 
 from scorekeeper.app.model import AppModel
-from scorekeeper.app.widgets import ScreenBar, choices, error_line, labelled, panel, screen
+from scorekeeper.app.widgets import (
+    ScreenBar,
+    choices,
+    error_line,
+    icon_button,
+    labelled,
+    panel,
+    readout,
+    screen,
+)
 from scorekeeper.core import PRESETS, Card, Family, RuleError, make_money, make_table, options_for
 from scorekeeper.core.draw import draw_first_dealer
 from scorekeeper.i18n import describe, render
@@ -167,13 +176,12 @@ def PlayersPanel(app: AppModel, draft: SetupDraft, roster: list[str]) -> ft.Cont
         order.append(ft.Row(spacing=4, controls=[
             ft.Text(f"{seat}.", size=18, width=30),
             ft.Text(name, size=18, weight=ft.FontWeight.BOLD, expand=True),
-            ft.IconButton(ft.Icons.ARROW_UPWARD, tooltip=app.t("ui.move_up", player=name),
-                          on_click=lambda _, n=name: draft.move(n, -1), disabled=seat == 1),
-            ft.IconButton(ft.Icons.ARROW_DOWNWARD, tooltip=app.t("ui.move_down", player=name),
-                          on_click=lambda _, n=name: draft.move(n, 1),
-                          disabled=seat == len(draft.players)),
-            ft.IconButton(ft.Icons.CLOSE, tooltip=app.t("ui.remove_player", player=name),
-                          on_click=lambda _, n=name: draft.remove(n)),
+            icon_button(ft.Icons.ARROW_UPWARD, app.t("ui.move_up", player=name),
+                        lambda n=name: draft.move(n, -1)),
+            icon_button(ft.Icons.ARROW_DOWNWARD, app.t("ui.move_down", player=name),
+                        lambda n=name: draft.move(n, 1)),
+            icon_button(ft.Icons.CLOSE, app.t("ui.remove_player", player=name),
+                        lambda n=name: draft.remove(n)),
         ]))
     add_label = app.t("ui.add_player")
     return panel(
@@ -225,7 +233,7 @@ def DealerPanel(app: AppModel, draft: SetupDraft, draw) -> ft.Control:  # type: 
                 lambda p: setattr(draft, "first_dealer", p)),
         ft.Row([ft.OutlinedButton(draw_label, icon=ft.Icons.STYLE, on_click=draw)]),
         ft.Row(cards, wrap=True, spacing=6),
-        ft.Semantics(label=app.t("ui.dealer_is", player=dealer),
+        readout(label=app.t("ui.dealer_is", player=dealer),
                      content=ft.Text(app.t("ui.dealer_is", player=dealer), size=18,
                                      weight=ft.FontWeight.BOLD)),
     )

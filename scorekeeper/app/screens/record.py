@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 import flet as ft
 
 from scorekeeper.app.model import AppModel
-from scorekeeper.app.widgets import ScreenBar, error_line, labelled, panel, screen
+from scorekeeper.app.widgets import ScreenBar, error_line, labelled, panel, readout, screen
 from scorekeeper.core import Deal, Family, RuleError, Rules, State, Table, record, seating
 from scorekeeper.formats.protocol import changes
 from scorekeeper.i18n import describe, render
@@ -185,9 +185,15 @@ def PlayerRow(app: AppModel, rules: Rules, draft: DealDraft, player: str, dealer
     for count in TRICKS:
         chosen = not passed and taken == count
         label = app.t("ui.tricks_button", player=player, count=count)
-        style = ft.FilledButton if chosen else ft.OutlinedButton
-        buttons.append(labelled(label, style(
-            str(count), width=48, height=48,
+        # One kind of button whatever its state: a tap is never lost to a swapped widget.
+        buttons.append(labelled(label, ft.OutlinedButton(
+            str(count), width=52, height=52,
+            style=ft.ButtonStyle(
+                bgcolor=ft.Colors.PRIMARY if chosen else None,
+                color=ft.Colors.ON_PRIMARY if chosen else None,
+                text_style=ft.TextStyle(size=18, weight=ft.FontWeight.BOLD),
+                padding=ft.Padding.all(0),
+            ),
             on_click=lambda _, n=count: draft.set_tricks(player, n)), selected=chosen))
     pass_label = app.t("ui.pass_button", player=player)
     return ft.Container(
@@ -222,7 +228,7 @@ def TricksLeft(app: AppModel, draft: DealDraft, deal: Deal) -> ft.Control:
     left = 5 - given
     key = "ui.tricks_left" if left > 0 else ("ui.tricks_all" if left == 0 else "ui.tricks_over")
     line = app.t(key, left=abs(left))
-    return ft.Semantics(label=line, content=ft.Text(line, size=18, weight=ft.FontWeight.BOLD))
+    return readout(label=line, content=ft.Text(line, size=18, weight=ft.FontWeight.BOLD))
 
 
 @ft.component

@@ -7,7 +7,7 @@ from datetime import date
 import flet as ft
 
 from scorekeeper.app.model import AppModel
-from scorekeeper.app.widgets import ScreenBar, action, bullet, panel, screen
+from scorekeeper.app.widgets import ScreenBar, action, bullet, panel, readout, screen
 from scorekeeper.core import POT, close
 from scorekeeper.formats.csv_export import ENCODING, write_ledger
 from scorekeeper.formats.pdf_sheet import score_sheet
@@ -88,7 +88,7 @@ def SettleUp(app: AppModel, session_id: int) -> ft.Control:
     results = [
         ft.Row(alignment=ft.MainAxisAlignment.SPACE_BETWEEN, controls=[
             ft.Text(player, size=20, weight=ft.FontWeight.BOLD),
-            ft.Semantics(label=app.t("ui.money_of", player=player,
+            readout(label=app.t("ui.money_of", player=player,
                                      amount=money.format(closing.money[player])),
                          content=ft.Text(f"{money.format(closing.money[player])} {currency}",
                                          size=22, weight=ft.FontWeight.BOLD)),
@@ -102,7 +102,7 @@ def SettleUp(app: AppModel, session_id: int) -> ft.Control:
                            icon=ft.Icons.SAVINGS))
     if not rule:
         rule.append(ft.Text(app.t("ui.pot_empty")))
-    transfers = [ft.Semantics(label=line, content=ft.Text(line, size=20,
+    transfers = [readout(label=line, content=ft.Text(line, size=20,
                                                           weight=ft.FontWeight.BOLD))
                  for line in transfer_lines] or [ft.Text(app.t("cli.nothing_to_settle"))]
     exports = ft.Row(wrap=True, spacing=10, controls=[

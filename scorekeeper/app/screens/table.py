@@ -5,7 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from scorekeeper.app.model import AppModel
-from scorekeeper.app.widgets import ScreenBar, action, bullet, panel, screen
+from scorekeeper.app.widgets import ScreenBar, action, bullet, icon_button, panel, readout, screen
 from scorekeeper.core import DealGuide, Family, close, guide
 from scorekeeper.formats.protocol import standing
 from scorekeeper.i18n import render
@@ -41,12 +41,9 @@ def TableScreen(app: AppModel, session_id: int) -> ft.Control:
 
     base = f"/session/{session_id}"
     actions = [
-        ft.IconButton(ft.Icons.RECEIPT_LONG, tooltip=app.t("ui.ledger"),
-                      on_click=lambda: app.go(f"{base}/ledger")),
-        ft.IconButton(ft.Icons.SHOW_CHART, tooltip=app.t("ui.charts"),
-                      on_click=lambda: app.go(f"{base}/charts")),
-        ft.IconButton(ft.Icons.PAYMENTS, tooltip=app.t("ui.settle"),
-                      on_click=lambda: app.go(f"{base}/settle")),
+        icon_button(ft.Icons.RECEIPT_LONG, app.t("ui.ledger"), lambda: app.go(f"{base}/ledger")),
+        icon_button(ft.Icons.SHOW_CHART, app.t("ui.charts"), lambda: app.go(f"{base}/charts")),
+        icon_button(ft.Icons.PAYMENTS, app.t("ui.settle"), lambda: app.go(f"{base}/settle")),
     ]
     record_label = app.t("ui.record_deal", number=deal_guide.number)
     buttons: list[ft.Control] = []
@@ -105,7 +102,7 @@ def Scoreboard(app: AppModel, stored: StoredSession, deal_guide: DealGuide) -> f
                 controls=[
                     ft.Text(player, size=20, weight=ft.FontWeight.BOLD, no_wrap=True),
                     ft.Row(tags, spacing=4, wrap=True),
-                    ft.Semantics(
+                    readout(
                         label=app.t("ui.score_of", player=player, score=figure),
                         content=ft.Text(f"{figure:+d}" if table.rules.family is Family.POT
                                         else str(figure), size=44, weight=ft.FontWeight.BOLD),
@@ -137,7 +134,7 @@ def PotPanel(app: AppModel, stored: StoredSession, deal_guide: DealGuide) -> ft.
     lines: list[ft.Control] = []
     if rules.family is Family.POT:
         kind = {True: "ui.single_pot", False: "ui.double_pot", None: "ui.pot_kind_none"}
-        lines.append(ft.Semantics(
+        lines.append(readout(
             label=app.t("ui.pot_now", pot=deal_guide.pot),
             content=ft.Text(app.t("ui.pot_now", pot=deal_guide.pot), size=28,
                             weight=ft.FontWeight.BOLD)))
@@ -200,7 +197,7 @@ def LanPanel(app: AppModel) -> ft.Control:
         ft.context.page.pubsub.send_all("lan-changed")
 
     rows: list[ft.Control] = [
-        ft.Semantics(label=app.t("ui.join_code", code=room.code),
+        readout(label=app.t("ui.join_code", code=room.code),
                      content=ft.Text(app.t("ui.join_code", code=room.code), size=26,
                                      weight=ft.FontWeight.BOLD)),
     ]

@@ -1,0 +1,183 @@
+"""Browser tests: the real app served on 127.0.0.1, driven in headless Chromium.
+
+Flutter draws on a canvas; its accessibility tree appears in the DOM once switched
+on, and that tree (labels a screen reader reads) is what these tests press.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+]
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+FIRST_PAINT = 90_000  # ms: the first paint of the WASM client can take a while
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@dataclass
+class Server:
+    url: str
+    db: str
+    data: Path
+    process: subprocess.Popen[bytes]
+
+    def cli(self, *args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "scorekeeper", "--db", self.db, *args],
+                              capture_output=True, text=True, check=False, env=_env(self.data))
+
+    def replay(self, session_id: int, tmp: Path) -> dict:
+        exported = tmp / f"session-{session_id}.json"
+        assert self.cli("export", str(session_id), "--format", "json", "-o",
+                        str(exported)).returncode == 0
+        result = self.cli("replay", str(exported), "--json")
+        assert result.returncode == 0, result.stderr
+        return json.loads(result.stdout)
+
+
+def _env(data: Path) -> dict[str, str]:
+    return {**os.environ, "FLET_APP_STORAGE_DATA": str(data), "PYTHONUNBUFFERED": "1"}
+
+
+def start_server(tmp: Path, *, host: str = "127.0.0.1") -> Server:
+    port = free_port()
+    data = tmp / "data"
+    data.mkdir(parents=True, exist_ok=True)
+    db = f"sqlite:///{tmp / 'scorekeeper.db'}"
+    log = (tmp / "server.log").open("wb")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "scorekeeper", "--db", db, "serve", "--host", host, "--port",
+         str(port)],
+        stdout=log, stderr=subprocess.STDOUT, env=_env(data),
+    )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            break
+        except OSError:
+            if process.poll() is not None:
+                raise RuntimeError((tmp / "server.log").read_text()) from None
+            time.sleep(0.2)
+    return Server(f"http://127.0.0.1:{port}", db, data, process)
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    running = start_server(tmp_path)
+    yield running
+    running.process.terminate()
+    running.process.wait(timeout=20)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@dataclass
+class Ui:
+    """The app as a person uses it: tap what is labelled, type, read what is shown."""
+
+    page: Page
+    base: str
+    taps: int = 0
+    shots: list[str] = field(default_factory=list)
+
+    def open(self, path: str = "/") -> None:
+        self.page.goto(self.base + path)
+        placeholder = self.page.locator("flt-semantics-placeholder")
+        placeholder.wait_for(state="attached", timeout=FIRST_PAINT)
+        placeholder.dispatch_event("click")
+
+    def tap(self, label: str) -> None:
+        """One tap on the button (or chip) a screen reader calls ``label``."""
+        self.page.get_by_role("button", name=label, exact=True).first.click()
+        self.taps += 1
+        self.page.wait_for_timeout(120)  # a person's pace: the screen answers each tap
+
+    def toggle(self, label: str) -> None:
+        self.page.get_by_role("switch", name=label, exact=True).click()
+        self.taps += 1
+
+    def type(self, label: str, text: str) -> None:
+        box = self.page.get_by_role("textbox", name=label, exact=True)
+        box.click()
+        box.fill(text)
+        # Keystrokes reach the app as change events; let them land before the next tap.
+        self.page.wait_for_timeout(400)
+
+    def see(self, text: str, timeout: int = 15_000) -> None:
+        """Wait until ``text`` is on screen, as text or within what a screen reader reads."""
+        self.page.wait_for_function(
+            """text => [...document.querySelectorAll('flt-semantics')].some(node =>
+                (node.getAttribute('aria-label') || '').includes(text)
+                || (node.innerText || '').includes(text))""",
+            arg=text, timeout=timeout)
+
+    def read(self, text: str, timeout: int = 15_000) -> None:
+        """Wait until ``text`` is read out whole (a figure, a transfer, a refusal)."""
+        self.page.get_by_text(text, exact=True).first.wait_for(state="attached",
+                                                              timeout=timeout)
+
+    def readouts(self, prefix: str) -> list[str]:
+        """Every whole sentence on screen that starts with ``prefix``."""
+        return self.page.evaluate(
+            """prefix => [...document.querySelectorAll('flt-semantics')]
+                .map(node => (node.getAttribute('aria-label') || node.innerText || '').trim())
+                .filter(text => text.startsWith(prefix))""",
+            prefix,
+        )
+
+    def shot(self, name: str) -> None:
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        self.page.wait_for_timeout(600)
+        self.page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+        self.shots.append(name)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):  # type: ignore[no-untyped-def]
+    report = yield
+    if report.when == "call":
+        item.stash[FAILED] = report.failed
+    return report
+
+
+FAILED = pytest.StashKey[bool]()
+
+
+@pytest.fixture
+def ui(request: pytest.FixtureRequest, browser: Browser, server: Server,
+       tmp_path: Path) -> Iterator[Ui]:
+    context = browser.new_context(viewport={"width": 1000, "height": 1100})
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    yield Ui(page, server.url)
+    if request.node.stash.get(FAILED, False):
+        # What the screen showed when the test failed: kept beside the test's files.
+        page.screenshot(path=str(tmp_path / "failure.png"))
+        print(f"screenshot of the failure: {tmp_path / 'failure.png'}")
+    context.close()

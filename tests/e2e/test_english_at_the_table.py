@@ -1,0 +1,118 @@
+"""A four-player english evening, entirely through the app in a real browser.
+
+The first six deals are RULES.md's worked example (A, B, C, D = Astrid, Bengt,
+Cilla, Dag, one unit 0.50 SEK); then two more, an undo, a refused deal and a
+correction of a past deal. The table screen must agree with `scorekeeper replay`.
+"""
+
+from __future__ import annotations
+
+from tests.e2e.conftest import Server, Ui
+
+PLAYERS = ["Astrid", "Bengt", "Cilla", "Dag"]
+
+
+def start_english_session(ui: Ui) -> None:
+    ui.open("/")
+    ui.tap("New session")
+    ui.type("Name of the session (optional)", "Friday at the cabin")
+    for name in PLAYERS:
+        ui.type("Player's name", name)
+        ui.tap("Add player")
+    ui.toggle("Play for money")
+    ui.type("Currency", "SEK")
+    ui.type("Value of one unit", "0.50")
+    ui.read("Astrid deals first")
+    ui.tap("Start the session")
+    ui.see("Record deal 1")
+
+
+def record(ui: Ui, number: int, tricks: dict[str, int], passes: tuple[str, ...] = (),
+           extras: tuple[str, ...] = ()) -> None:
+    """One deal the way a scorer enters it: passes, extras, tricks, save."""
+    ui.tap(f"Record deal {number}")
+    for player in passes:
+        ui.tap(f"{player} passes")
+    for extra in extras:
+        ui.tap(extra)
+    for player, count in tricks.items():
+        ui.tap(f"{player} {count} tricks")
+    ui.tap(f"Save deal {number}")
+    ui.see(f"Record deal {number + 1}")
+
+
+def scores_on_screen(ui: Ui) -> dict[str, int]:
+    shown = {}
+    for player in PLAYERS:
+        readout = next(x for x in ui.readouts(f"{player}: ") if x.count(":") == 1)
+        shown[player] = int(readout.split(": ")[1])
+    return shown
+
+
+def test_english_evening_through_the_app(ui: Ui, server: Server, tmp_path):
+    start_english_session(ui)
+    ui.shot("table-empty-desktop-light")
+    # The worked example, deal by deal.
+    record(ui, 1, {"Bengt": 2, "Cilla": 3})
+    record(ui, 2, {"Dag": 1, "Astrid": 4}, passes=("Cilla",))
+    record(ui, 3, {"Dag": 5}, extras=("General Rams", "Dag declared General Rams"))
+
+    # Deal 4 is a single pot: a pass is refused, in words, and cannot be saved.
+    ui.tap("Record deal 4")
+    ui.tap("Cilla passes")
+    ui.tap("Astrid 5 tricks")
+    ui.see("single pot - everyone must play, but Cilla passed")
+    ui.shot("record-refused-desktop-light")
+    ui.tap("Cilla passes")  # changes her mind: she plays
+    ui.tap("General Rams")
+    ui.tap("Astrid declared General Rams")
+    ui.tap("Astrid 1 tricks")
+    ui.tap("Cilla 1 tricks")
+    ui.tap("Astrid 5 tricks")  # a slip of the finger...
+    ui.tap("Astrid 1 tricks")  # ...corrected before saving
+    ui.tap("Save deal 4")
+    ui.see("Record deal 5")
+
+    record(ui, 5, {}, passes=("Bengt", "Cilla"), extras=("RH conceded",))
+    record(ui, 6, {"Cilla": 3, "Astrid": 2}, passes=("Dag", "Bengt"),
+           extras=("Foul", "Astrid fouled", "Forfeit to", "Forfeit to Cilla"))
+    # RULES.md: after deal 6, A −28, B −13, C 18, D 18, pot 5.
+    assert scores_on_screen(ui) == {"Astrid": -28, "Bengt": -13, "Cilla": 18, "Dag": 18}
+    ui.read("Pot: 5")
+
+    # Deal 7 (Cilla deals, pot 5 + 5, a trick pays 2) and deal 8 (Dag deals a single pot).
+    record(ui, 7, {"Dag": 2, "Astrid": 1, "Bengt": 1, "Cilla": 1})
+    record(ui, 8, {"Astrid": 5})  # Bengt, Cilla and Dag are looed
+    ui.shot("table-after-eight-deals-desktop-light")
+
+    # Undo deal 8 and record it as it really went.
+    ui.tap("Undo deal 8")
+    ui.tap("Undo")
+    ui.see("Record deal 8")
+    record(ui, 8, {"Astrid": 3, "Bengt": 2})
+
+    # Correct deal 7 in the ledger: Dag took 3, Astrid none.
+    ui.page.get_by_role("button", name="Ledger").click()
+    ui.tap("Correct Deal 7 · Cilla dealt")
+    ui.see("Correct deal 7")
+    ui.tap("Dag 3 tricks")
+    ui.tap("Astrid 0 tricks")
+    ui.tap("Save deal 7")
+    ui.see("Deal 7 · Cilla dealt")
+    ui.shot("ledger-desktop-light")
+    ui.page.get_by_role("button", name="Back").click()
+    ui.see("Record deal 9")
+
+    replayed = server.replay(1, tmp_path)
+    assert replayed["deals"] == 8
+    assert scores_on_screen(ui) == {p["name"]: p["score"] for p in replayed["players"]}
+    ui.read(f"Pot: {replayed['pot']}")
+
+    # Settle up shows the transfers replay computes, and the money.
+    ui.page.get_by_role("button", name="Settle up").click()
+    ui.see("Who pays whom")
+    for transfer in replayed["transfers"]:
+        ui.read(f"{transfer['from']} pays {transfer['to']} {transfer['amount']} SEK")
+    for player in replayed["players"]:
+        ui.read(f"{player['name']}: {player['money']}")
+    ui.shot("settle-desktop-light")
