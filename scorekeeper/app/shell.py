@@ -12,7 +12,7 @@ from scorekeeper.app.screens.join import Join, Waiting
 from scorekeeper.app.screens.ledger import Ledger
 from scorekeeper.app.screens.new_session import NewSession
 from scorekeeper.app.screens.players import Players
-from scorekeeper.app.screens.record import RecordDeal
+from scorekeeper.app.screens.record import CorrectDeal
 from scorekeeper.app.screens.settings import SettingsScreen
 from scorekeeper.app.screens.settle import SettleUp
 from scorekeeper.app.screens.table import TableScreen
@@ -75,9 +75,6 @@ def route(app: AppModel) -> ft.Control:
         shown = app.lan.session_id if app.lan is not None else None
         if shown is None:
             return Waiting(app)
-        if app.role == "scorer" and parts[:2] == ["session", str(shown)] and parts[2:3] == [
-                "record"]:
-            return RecordDeal(app, shown, None)
         return TableScreen(app, shown)
     match parts:
         case ["new"]:
@@ -88,10 +85,8 @@ def route(app: AppModel) -> ft.Control:
             return SettingsScreen(app)
         case ["session", number] if number.isdigit():
             return TableScreen(app, int(number))
-        case ["session", number, "record"] if number.isdigit():
-            return RecordDeal(app, int(number), None)
         case ["session", number, "edit", deal] if number.isdigit() and deal.isdigit():
-            return RecordDeal(app, int(number), int(deal))
+            return CorrectDeal(app, int(number), int(deal))
         case ["session", number, "ledger"] if number.isdigit():
             return Ledger(app, int(number))
         case ["session", number, "charts"] if number.isdigit():

@@ -109,6 +109,7 @@ MESSAGES: dict[str, str] = {
     "ui.flights": "Flights: {count}",
     "ui.score_of": "{player}: {score}",
     "ui.record_deal": "Record deal {number}",
+    "ui.record_title": "Record the deal",
     "ui.edit_deal": "Correct deal {number}",
     "ui.undo": "Undo deal {number}",
     "ui.undo_title": "Undo deal {number}?",

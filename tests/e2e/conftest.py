@@ -129,6 +129,11 @@ class Ui:
         # Keystrokes reach the app as change events; let them land before the next tap.
         self.page.wait_for_timeout(400)
 
+    def add_player(self, name: str) -> None:
+        self.type("Player's name", name)
+        self.tap("Add player")
+        self.see(f"Remove {name}")
+
     def see(self, text: str, timeout: int = 15_000) -> None:
         """Wait until ``text`` is on screen, as text or within what a screen reader reads."""
         self.page.wait_for_function(

@@ -108,7 +108,7 @@ def NewSession(app: AppModel) -> ft.Control:
     return ft.Column(expand=True, spacing=0, controls=[
         ScreenBar(app, app.t("ui.new_session")),
         screen(
-            ft.TextField(label=app.t("ui.session_name"), value=draft.name,
+            ft.TextField(label=app.t("ui.session_name"),
                          on_change=lambda e: setattr(draft, "name", e.control.value)),
             GamePanel(app, draft),
             PlayersPanel(app, draft, roster),
@@ -189,7 +189,10 @@ def PlayersPanel(app: AppModel, draft: SetupDraft, roster: list[str]) -> ft.Cont
         ft.Text(app.t("ui.order_hint"), size=14),
         *order,
         ft.Row(wrap=True, controls=[
-            ft.TextField(label=app.t("ui.player_name"), value=draft.new_name, width=260,
+            # Not bound to the draft: a name being typed is never overwritten by a
+            # redraw; a fresh field (a new key) takes the next name.
+            ft.TextField(label=app.t("ui.player_name"), width=260,
+                         key=f"new-player-{len(draft.players)}",
                          on_change=lambda e: setattr(draft, "new_name", e.control.value),
                          on_submit=lambda: draft.add(draft.new_name)),
             ft.FilledTonalButton(add_label, icon=ft.Icons.ADD,

@@ -1,4 +1,4 @@
-"""Record a deal (or correct a past one): one tap per player, one to save.
+"""Enter a deal (or correct a past one): one tap per player, one to save.
 
 Tricks start at 0, so the normal deal is a tap on each player's tricks and a tap on
 Save. Passes sit on every row; the rarer events (widow, General Rams, fouls,
@@ -17,7 +17,7 @@ from scorekeeper.app.widgets import ScreenBar, error_line, labelled, panel, read
 from scorekeeper.core import Deal, Family, RuleError, Rules, State, Table, record, seating
 from scorekeeper.formats.protocol import changes
 from scorekeeper.i18n import describe, render
-from scorekeeper.store.sessions import StoreError
+from scorekeeper.store.sessions import StoredSession, StoreError
 
 TRICKS = range(6)
 
@@ -92,11 +92,24 @@ def check(table: Table, state: State, deal: Deal, language: str) -> Check:
 
 
 @ft.component
-def RecordDeal(app: AppModel, session_id: int, index: int | None) -> ft.Control:
+def CorrectDeal(app: AppModel, session_id: int, index: int) -> ft.Control:
+    """The screen for correcting a past deal, reached from the ledger."""
     stored = app.open(session_id)
+    back = f"/session/{session_id}/ledger"
+    return ft.Column(expand=True, spacing=0, controls=[
+        ScreenBar(app, app.t("ui.edit_deal", number=index + 1), back),
+        screen(DealEntry(app, stored, index)),
+    ])
+
+
+@ft.component
+def DealEntry(app: AppModel, stored: StoredSession, index: int | None,
+              key: str | None = None) -> ft.Control:
+    """The deal being entered (or corrected): a row per player, the extras, Save."""
+    session_id = stored.id
     table = stored.table
     editing = index is not None
-    before, _ = ft.use_state(lambda: _state_before(app, session_id, index))
+    before, _ = ft.use_state(lambda: _state_before(app, stored, index))
     original, _ = ft.use_state(lambda: _deal_at(app, session_id, index))
     draft, _ = ft.use_state(lambda: DealDraft.of(original) if original else DealDraft())
     failure, set_failure = ft.use_state(None)
@@ -122,40 +135,37 @@ def RecordDeal(app: AppModel, session_id: int, index: int | None) -> ft.Control:
             set_failure(render(error.message, app.settings.language))
             return
         app.changed(saved, notice)
-        app.go(f"/session/{session_id}/ledger" if editing else f"/session/{session_id}")
+        if editing:
+            app.go(f"/session/{session_id}/ledger")
 
     rows = [PlayerRow(app, table.rules, draft, player, seats.dealer, seats.forehand, seats.rh)
             for player in seats.order]
-    title = app.t("ui.edit_deal" if editing else "ui.record_deal", number=number)
     save_label = app.t("ui.save_deal", number=number)
     return ft.Column(
-        expand=True,
-        spacing=0,
+        spacing=10,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         controls=[
-            ScreenBar(app, title, f"/session/{session_id}/ledger" if editing
-                      else f"/session/{session_id}"),
-            screen(
-                ft.Text(app.t("ui.deal_by", number=number, dealer=seats.dealer), size=18),
-                *([ft.Text(app.t("ui.sitting_out", players=", ".join(seats.sitting_out)))]
-                  if seats.sitting_out else []),
-                *rows,
-                TricksLeft(app, draft, deal),
-                Extras(app, table.rules, draft, list(seats.order)),
-                error_line(failure or (None if verdict.unfinished else verdict.refusal)),
-                Preview(app, table, verdict),
-                ft.FilledButton(
-                    save_label, icon=ft.Icons.CHECK, height=56,
-                    disabled=verdict.refusal is not None, on_click=save,
-                    style=ft.ButtonStyle(text_style=ft.TextStyle(size=20))),
-            ),
+            ft.Text(app.t("ui.deal_by", number=number, dealer=seats.dealer), size=22,
+                    weight=ft.FontWeight.BOLD),
+            *([ft.Text(app.t("ui.sitting_out", players=", ".join(seats.sitting_out)))]
+              if seats.sitting_out else []),
+            *rows,
+            TricksLeft(app, draft, deal),
+            Extras(app, table.rules, draft, list(seats.order)),
+            error_line(failure or (None if verdict.unfinished else verdict.refusal)),
+            Preview(app, table, verdict),
+            ft.FilledButton(
+                save_label, icon=ft.Icons.CHECK, height=56,
+                disabled=verdict.refusal is not None, on_click=save,
+                style=ft.ButtonStyle(text_style=ft.TextStyle(size=20))),
         ],
     )
 
 
-def _state_before(app: AppModel, session_id: int, index: int | None) -> State:
+def _state_before(app: AppModel, stored: StoredSession, index: int | None) -> State:
     if index is None:
-        return app.store.get(session_id).state
-    _, session = app.store.replayed(session_id)
+        return stored.state
+    _, session = app.store.replayed(stored.id)
     return session.state_before(index)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from scorekeeper.app.model import AppModel
+from scorekeeper.app.screens.record import DealEntry
 from scorekeeper.app.widgets import ScreenBar, action, bullet, icon_button, panel, readout, screen
 from scorekeeper.core import DealGuide, Family, close, guide
 from scorekeeper.formats.protocol import standing
@@ -45,13 +46,8 @@ def TableScreen(app: AppModel, session_id: int) -> ft.Control:
         icon_button(ft.Icons.SHOW_CHART, app.t("ui.charts"), lambda: app.go(f"{base}/charts")),
         icon_button(ft.Icons.PAYMENTS, app.t("ui.settle"), lambda: app.go(f"{base}/settle")),
     ]
-    record_label = app.t("ui.record_deal", number=deal_guide.number)
+    playing = app.may_score and not stored.finished and not deal_guide.session_over
     buttons: list[ft.Control] = []
-    if app.may_score and not stored.finished and not deal_guide.session_over:
-        buttons.append(ft.FilledButton(
-            record_label, icon=ft.Icons.EDIT_NOTE, height=56,
-            style=ft.ButtonStyle(text_style=ft.TextStyle(size=20)),
-            on_click=lambda: app.go(f"{base}/record")))
     if app.may_score and not stored.finished and stored.state.deals:
         buttons.append(action(app.t("ui.undo", number=stored.state.deals), ft.Icons.UNDO,
                               lambda: set_confirm_undo(True)))
@@ -62,8 +58,11 @@ def TableScreen(app: AppModel, session_id: int) -> ft.Control:
             ScreenBar(app, stored.name, "/", actions if app.may_score else []),
             screen(
                 Scoreboard(app, stored, deal_guide),
-                ft.Row(buttons, wrap=True, spacing=12),
                 PotPanel(app, stored, deal_guide),
+                *([panel(app.t("ui.record_title"),
+                         DealEntry(app, stored, None, key=f"{stored.id}:{stored.state.deals}"))]
+                  if playing else []),
+                ft.Row(buttons, wrap=True, spacing=12),
                 Assistant(app, stored, deal_guide),
                 *([LanPanel(app)] if app.lan is not None and app.role == "host" else []),
             ),
