@@ -28,3 +28,135 @@ def units(session: Session) -> dict[str, int]:
 
 def pot(session: Session) -> int:
     return session.state.pot // session.table.money.minor_per_unit
+
+
+# --- The store: fresh databases on SQLite and PostgreSQL -------------------------------------
+#
+# Every store test runs against both back ends. SQLite is a file in the test's tmp_path;
+# PostgreSQL is one private server for the whole run (tests/postgres.py), with a new database
+# per test, created through an autocommit connection and dropped (WITH FORCE) afterwards.
+
+import os  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+import uuid  # noqa: E402
+from collections.abc import Iterator  # noqa: E402
+from contextlib import contextmanager  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pytest  # noqa: E402
+
+from scorekeeper.core import Table  # noqa: E402
+from tests.postgres import postgres_server  # noqa: E402
+
+BACKENDS = ("sqlite", "postgresql")
+REPO = Path(__file__).resolve().parents[1]
+EXAMPLE_FILE = REPO / "tests" / "examples" / "friday-at-the-cabin.json"
+EXAMPLE_NAMES = ("Astrid", "Bengt", "Cilla", "Dag")  # A, B, C, D of RULES.md's worked example
+
+
+def worked_example_table(names: tuple[str, str, str, str] = EXAMPLE_NAMES) -> Table:
+    """RULES.md's worked example: english, four players, one unit = 0.50 (SEK, as the
+    example file has it), A deals first."""
+    return make_table("english", list(names), names[0], {}, make_money("0.50", "SEK"))
+
+
+def worked_example_deals(names: tuple[str, str, str, str] = EXAMPLE_NAMES) -> list[Deal]:
+    """The six deals of the worked example, as the table reports them (no dealer given)."""
+    a, b, c, d = names
+    return [
+        Deal(tricks={b: 2, c: 3, a: 0, d: 0}),
+        Deal(passed=(c,), tricks={d: 1, a: 4, b: 0}),
+        Deal(general=d, tricks={d: 5}),
+        Deal(general=a, tricks={a: 1, c: 1}),
+        Deal(passed=(b, c), conceded=True),
+        Deal(passed=(d, b), tricks={c: 3, a: 2}, fouls=(a,), forfeit_to=c),
+    ]
+
+
+def worked_example(names: tuple[str, str, str, str] = EXAMPLE_NAMES) -> Session:
+    return Session.replay(worked_example_table(names), worked_example_deals(names))
+
+
+def url_of(engine) -> str:  # type: ignore[no-untyped-def]
+    """The engine's URL as text a subprocess can use (the test servers have no password)."""
+    return engine.url.render_as_string(hide_password=False)
+
+
+def database_counts(engine) -> dict[str, int]:  # type: ignore[no-untyped-def]
+    """Rows per table: what "the database is unchanged" is checked against."""
+    from sqlalchemy import func, select
+    from sqlalchemy.orm import Session as Db
+
+    from scorekeeper.store.models import (
+        DealRow,
+        EntryRow,
+        PlayerRow,
+        SeatRow,
+        SessionRow,
+        StandingRow,
+    )
+
+    tables = {"sessions": SessionRow, "deals": DealRow, "entries": EntryRow,
+              "players": PlayerRow, "seats": SeatRow, "standings": StandingRow}
+    with Db(engine) as db:
+        return {name: db.scalar(select(func.count()).select_from(model)) or 0
+                for name, model in tables.items()}
+
+
+def run_cli(url: str, *args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    """``python -m scorekeeper --db URL ARGS...`` in a subprocess, the way a person runs it."""
+    env = {k: v for k, v in os.environ.items() if k not in ("SCOREKEEPER_DB", "SCOREKEEPER_LANG")}
+    return subprocess.run(
+        [sys.executable, "-m", "scorekeeper", "--db", url, *args],
+        capture_output=True, text=True, encoding="utf-8", cwd=REPO, env=env, timeout=timeout,
+    )
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """A private PostgreSQL server for the whole run; the URL of its first (empty) database."""
+    with postgres_server() as url:
+        yield url
+
+
+@contextmanager
+def _fresh_database(request: pytest.FixtureRequest, tmp_path: Path, backend: str
+                    ) -> Iterator[str]:
+    if backend == "sqlite":
+        yield f"sqlite:///{tmp_path}/t.db"
+        return
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    server = make_url(request.getfixturevalue("postgres_url"))
+    admin = server.set(drivername="postgresql").render_as_string(hide_password=False)
+    name = f"t_{uuid.uuid4().hex}"
+    with psycopg.connect(admin, autocommit=True) as connection:
+        connection.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield server.set(database=name).render_as_string(hide_password=False)
+    finally:
+        with psycopg.connect(admin, autocommit=True) as connection:
+            connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture(params=BACKENDS)
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """The URL of a fresh, empty database (no schema yet) on each back end."""
+    with _fresh_database(request, tmp_path, request.param) as url:
+        yield url
+
+
+@pytest.fixture(params=BACKENDS)
+def store(request: pytest.FixtureRequest, tmp_path: Path):  # type: ignore[no-untyped-def]
+    """A fresh SessionStore on a fresh database, migrated to head, on each back end."""
+    from scorekeeper.store.database import connect
+    from scorekeeper.store.sessions import SessionStore
+
+    with _fresh_database(request, tmp_path, request.param) as url:
+        engine = connect(url)
+        try:
+            yield SessionStore(engine)
+        finally:
+            engine.dispose()

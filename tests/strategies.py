@@ -44,7 +44,8 @@ CURRENCIES = (None, "SEK", "EUR", "CHF", "JPY")
 POOL = ("Astrid", "Bengt", "Cilla", "Dag", "Erik", "Frida", "Göran", "Hedda", "Ivar", "Jörg")
 NAMES = st.one_of(
     st.sampled_from(POOL),
-    st.text(st.characters(categories=("L", "N", "P", "S", "Zs")), min_size=1, max_size=8)
+    st.text(st.characters(categories=("L", "N", "P", "S"), include_characters=" "),
+            min_size=1, max_size=8)
     .map(str.strip)
     .filter(bool),
 )
@@ -67,7 +68,7 @@ def option_sets(draw: Draw, variant: str) -> dict[str, object]:
     _maybe(draw, options, "end_pot",
            st.sampled_from(("split", "carry") if pot_game else ("split", "carry", "refund")))
     if variant == "mattmar":
-        _maybe(draw, options, "money", st.booleans())
+        options["money"] = draw(st.booleans())  # often: flight stakes and buying down
         _maybe(draw, options, "ramina", st.booleans())
         _maybe(draw, options, "games", st.sampled_from((1, 2, 3, 6)))
     elif variant == "counters":
@@ -81,9 +82,9 @@ def option_sets(draw: Draw, variant: str) -> dict[str, object]:
 
 
 @st.composite
-def tables(draw: Draw, variant: str) -> Table:
+def tables(draw: Draw, variant: str, players: int | None = None) -> Table:
     rules = PRESETS[variant]
-    count = draw(st.integers(rules.min_players, rules.max_players))
+    count = players or draw(st.integers(rules.min_players, rules.max_players))
     players = draw(st.lists(NAMES, min_size=count, max_size=count, unique_by=str.casefold))
     currency = draw(st.sampled_from(CURRENCIES))
     unit = draw(st.sampled_from(WHOLE_UNITS if currency == "JPY" else UNITS))
@@ -169,6 +170,12 @@ def _played(draw: Draw, table: Table, state: State, seats: Seating, dealer: str 
     active = [p for p in seats.order if went_in[p]]
     if not active:  # ramsen: everyone passed, the deal is thrown in
         return Deal(dealer=dealer, passed=passed)
+    if active == [seats.rh] and not seats.dealer_plays:
+        # english, six players: everyone before the RH passed and the dealer sits out.
+        # RULES.md lets the RH play (alone) or concede; the core takes only the concession
+        # (see test_six_players_the_rh_may_play_alone_or_concede), so the RH concedes here,
+        # leaving the widow where it lies.
+        return Deal(dealer=dealer, passed=passed, conceded=True)
     if rules.passing == "mattmar" and active == [seats.dealer]:
         # everyone before the dealer passed: the dealer takes all five without play
         tricks = {seats.dealer: TRICKS} if draw(st.booleans()) else {}
@@ -222,9 +229,12 @@ def session_over(table: Table, state: State) -> bool:
 
 
 @st.composite
-def legal_sessions(draw: Draw, variant: str, max_deals: int = 30) -> Session:
-    """A random table of ``variant`` and a random legal session of up to ``max_deals`` deals."""
-    table = draw(tables(variant))
+def legal_sessions(
+    draw: Draw, variant: str, max_deals: int = 25, players: int | None = None
+) -> Session:
+    """A random table of ``variant`` (of ``players`` players, or any number the preset
+    takes) and a random legal session of up to ``max_deals`` deals."""
+    table = draw(tables(variant, players))
     session = Session(table)
     for _ in range(draw(st.integers(0, max_deals))):
         if session_over(table, session.state):  # mattmar: all the games are played

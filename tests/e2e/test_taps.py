@@ -1,0 +1,25 @@
+"""RULES of the product: a normal deal takes at most one tap per player plus one to save."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.e2e.conftest import Server, Ui
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "friday-at-the-cabin.json"
+
+
+def test_a_normal_four_player_deal_takes_one_tap_per_player_and_one_to_save(ui: Ui,
+                                                                            server: Server):
+    assert server.cli("import", str(EXAMPLE)).returncode == 0
+    ui.open("/session/1")
+    ui.see("Save deal 7")
+    before = ui.taps
+    # Deal 7: Cilla deals a double pot; everyone goes in and each takes tricks.
+    for player, tricks in {"Dag": 2, "Astrid": 1, "Bengt": 1, "Cilla": 1}.items():
+        ui.tap(f"{player} {tricks} tricks")
+    ui.tap("Save deal 7")
+    ui.see("Save deal 8")
+    assert ui.taps - before <= 4 + 1
+    # And it was recorded as tapped: pot 5 + ante 5 = 10, a trick pays 2; Dag +4.
+    ui.see("Dag: 22")

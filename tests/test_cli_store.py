@@ -1,0 +1,167 @@
+"""The command line over the store (README, "The command line"), run as a person runs it:
+``python -m scorekeeper --db URL ...`` in a subprocess, on SQLite and on PostgreSQL.
+
+The session is the example file, RULES.md's worked example: money Astrid -13.50,
+Bengt -6.00, Cilla +9.50, Dag +10.00; transfers A→D 10.00, A→C 3.50, B→C 6.00.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import re
+
+import pytest
+from pypdf import PdfReader
+
+from scorekeeper.formats.session_file import load_session
+from scorekeeper.store.database import connect
+from scorekeeper.store.sessions import SessionStore
+from tests.conftest import EXAMPLE_FILE, database_counts, run_cli
+
+TRANSFERS = {"Astrid pays Dag 10.00 SEK", "Astrid pays Cilla 3.50 SEK",
+             "Bengt pays Cilla 6.00 SEK"}
+
+
+@pytest.fixture
+def example(db_url):  # type: ignore[no-untyped-def]
+    """The example file stored (through the store, not the CLI): (url, session id, store)."""
+    engine = connect(db_url)
+    try:
+        loaded = load_session(EXAMPLE_FILE.read_text(encoding="utf-8"))
+        store = SessionStore(engine)
+        stored = store.import_session(loaded.name, loaded.replay())
+        yield db_url, stored.id, store
+    finally:
+        engine.dispose()
+
+
+def test_import_prints_the_session_id(db_url):
+    result = run_cli(db_url, "import", str(EXAMPLE_FILE))
+    assert result.returncode == 0, result.stderr
+    found = re.fullmatch(r"Imported session (\d+): Friday at the cabin, 6 deals\n", result.stdout)
+    assert found, result.stdout
+    engine = connect(db_url)
+    try:
+        stored = SessionStore(engine).get(int(found.group(1)))
+        assert stored.name == "Friday at the cabin"
+        assert stored.state.deals == 6
+    finally:
+        engine.dispose()
+
+
+def test_sessions_lists_the_stored_session(example):
+    url, session_id, _ = example
+    result = run_cli(url, "sessions")
+    assert result.returncode == 0, result.stderr
+    (line,) = result.stdout.splitlines()
+    assert re.match(rf"\s*{session_id}\s", line)
+    for part in ("Friday at the cabin", "english", "in play", "Astrid, Bengt, Cilla, Dag",
+                 "6 deals"):
+        assert part in line
+
+
+def test_show_prints_the_standings(example):
+    url, session_id, _ = example
+    result = run_cli(url, "show", str(session_id))
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == "Friday at the cabin - english, 6 deals, pot 5"
+    standings = lines[:lines.index("Who pays whom:")]
+    rows = {line.split()[0]: line.split()[1:] for line in standings
+            if line.split() and line.split()[0] in ("Astrid", "Bengt", "Cilla", "Dag")}
+    # score, units, flights, money
+    assert rows == {
+        "Astrid": ["-28", "-28", "1", "-13.50"],
+        "Bengt": ["-13", "-13", "1", "-6.00"],
+        "Cilla": ["18", "18", "0", "9.50"],
+        "Dag": ["18", "18", "1", "10.00"],
+    }
+
+
+def test_settle_prints_the_three_transfers_of_the_worked_example(example):
+    url, session_id, _ = example
+    result = run_cli(url, "settle", str(session_id))
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert len(lines) == 3
+    assert set(lines) == TRANSFERS
+
+
+def test_settle_speaks_swedish(example):
+    url, session_id, _ = example
+    result = run_cli(url, "--lang", "sv", "settle", str(session_id))
+    assert result.returncode == 0, result.stderr
+    assert set(result.stdout.splitlines()) == {
+        line.replace(" pays ", " betalar ") for line in TRANSFERS}
+
+
+@pytest.mark.parametrize("fmt", ["json", "csv", "pdf"])
+def test_export_writes_a_file(example, tmp_path, fmt):
+    url, session_id, _ = example
+    out = tmp_path / f"export.{fmt}"
+    result = run_cli(url, "export", str(session_id), "--format", fmt, "-o", str(out))
+    assert result.returncode == 0, result.stderr
+    assert out.stat().st_size > 0
+    if fmt == "json":
+        # FORMAT.md's session file is JSON; JSON text carries no byte-order mark (RFC 8259)
+        assert not out.read_bytes().startswith(b"\xef\xbb\xbf"), "the JSON file starts with a BOM"
+        document = json.loads(out.read_text(encoding="utf-8"))
+        source = json.loads(EXAMPLE_FILE.read_text(encoding="utf-8"))
+        assert document["name"] == source["name"]
+        assert document["players"] == source["players"]
+        assert len(document["deals"]) == 6
+        assert load_session(out.read_text(encoding="utf-8")).replay().state.deals == 6
+    elif fmt == "csv":
+        with out.open(encoding="utf-8-sig", newline="") as read:
+            rows = list(csv.reader(read))
+        assert rows[0][:3] == ["session", "deal", "kind"]
+        assert {row[0] for row in rows[1:]} == {"Friday at the cabin"}
+        assert {row[1] for row in rows[1:]} == {"0", "1", "2", "3", "4", "5", "6"}
+    else:
+        assert out.read_bytes().startswith(b"%PDF")
+        sheet = " ".join(page.extract_text() for page in PdfReader(out).pages)
+        assert "Friday at the cabin" in sheet
+
+
+def test_an_exported_json_file_imports_back(example, tmp_path):
+    # README, "Backing up": export ... -o backup.json; import backup.json brings it back.
+    url, session_id, store = example
+    backup = tmp_path / "backup.json"
+    exported = run_cli(url, "export", str(session_id), "--format", "json", "-o", str(backup))
+    assert exported.returncode == 0, exported.stderr
+    result = run_cli(url, "import", str(backup))
+    assert result.returncode == 0, result.stderr
+    found = re.fullmatch(r"Imported session (\d+): Friday at the cabin, 6 deals\n", result.stdout)
+    assert found, result.stdout
+    copy = int(found.group(1))
+    assert copy != session_id
+    assert store.get(copy).state == store.get(session_id).state
+    assert store.deals(copy) == store.deals(session_id)
+
+
+def test_players_prints_lifetime_statistics(example):
+    url, session_id, store = example
+    stored = store.get(session_id)
+    store.finish(session_id, stored.version)
+    result = run_cli(url, "players", "astrid")
+    assert result.returncode == 0, result.stderr
+    line = ("{}: 1 sessions, 5 deals played, 7 tricks, 1 flights, 0 games won, "
+            "money -13.50 SEK")
+    assert result.stdout.splitlines() == [line.format("English Rams"), line.format("All games")]
+
+
+def test_a_broken_import_exits_non_zero_with_one_line_and_changes_nothing(example, tmp_path):
+    url, session_id, store = example
+    before = database_counts(store.engine)
+    document = json.loads(EXAMPLE_FILE.read_text(encoding="utf-8"))
+    document["deals"][3] = {"pass": ["Cilla"], "tricks": {"Astrid": 3, "Bengt": 2}}
+    broken = tmp_path / "broken.json"
+    broken.write_text(json.dumps(document), encoding="utf-8")
+    result = run_cli(url, "import", str(broken))
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr.splitlines() == [
+        "deal 4: single pot - everyone must play, but Cilla passed"]
+    assert database_counts(store.engine) == before
+    assert store.get(session_id).state.deals == 6

@@ -1,0 +1,171 @@
+"""The schema migrates (Alembic) every time the store opens: a database from revision 0001
+is upgraded and its sessions open; a database from a newer Scorekeeper is refused rather
+than damaged. On SQLite and on PostgreSQL."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+
+import pytest
+from sqlalchemy import MetaData, create_engine, insert, inspect, select, text
+
+from scorekeeper.core import Session
+from scorekeeper.formats.session_file import parse_deal
+from scorekeeper.i18n import text as say
+from scorekeeper.store.database import DatabaseTooNewError, connect, migrate
+from scorekeeper.store.sessions import SessionStore
+from scorekeeper.store.statistics import lifetime
+from tests.conftest import (
+    EXAMPLE_FILE,
+    EXAMPLE_NAMES,
+    run_cli,
+    worked_example,
+    worked_example_table,
+)
+
+# The worked example's totals per player after its six deals, by hand: deals gone in
+# (A all but 5; B 1-4; C 1, 3, 4, 6; D 1-4, as D conceded 5 and passed 6), tricks
+# (A 0+4+0+1+2, B 2, C 3+1+3, D 1+5), flights (A and D in deal 1, B in deal 2) and
+# öre before the end of the session (units x 50).
+STANDINGS = {
+    "Astrid": (5, 7, 1, -1400),
+    "Bengt": (4, 2, 1, -650),
+    "Cilla": (4, 7, 0, 900),
+    "Dag": (4, 6, 1, 900),
+}
+
+
+def version_of(url: str) -> list[str]:
+    engine = create_engine(url)
+    try:
+        with engine.connect() as connection:
+            return list(connection.scalars(text("SELECT version_num FROM alembic_version")))
+    finally:
+        engine.dispose()
+
+
+def store_as_0001(url: str) -> int:
+    """A database at revision 0001 holding the example file's session, written the way
+    revision 0001 wrote it: players, session, seats, deals (the FORMAT.md deal objects as
+    JSON, no state after them), standings. Returns the session's id."""
+    engine = create_engine(url)
+    try:
+        migrate(engine, "0001")
+        tables = MetaData()
+        tables.reflect(bind=engine)
+        assert "state_after" not in tables.tables["deals"].columns
+        document = json.loads(EXAMPLE_FILE.read_text(encoding="utf-8"))
+        stamp = datetime(2026, 11, 20, 21, 30, tzinfo=UTC)
+        with engine.begin() as db:
+            ids = {}
+            for name in EXAMPLE_NAMES:
+                ids[name] = db.execute(insert(tables.tables["players"]).values(
+                    name=name, name_key=name.casefold(), created_at=stamp)).inserted_primary_key[0]
+            session_id = db.execute(insert(tables.tables["sessions"]).values(
+                name=document["name"], variant="english", options="{}", first_dealer="Astrid",
+                currency="SEK", unit="0.50", status="in_play", version=6, deal_count=6,
+                created_at=stamp, updated_at=stamp)).inserted_primary_key[0]
+            for seat, name in enumerate(EXAMPLE_NAMES):
+                db.execute(insert(tables.tables["seats"]).values(
+                    session_id=session_id, seat=seat, player_id=ids[name], name=name))
+                played, tricks, flights, minor = STANDINGS[name]
+                db.execute(insert(tables.tables["standings"]).values(
+                    session_id=session_id, player_id=ids[name], deals_played=played,
+                    tricks=tricks, flights=flights, minor=minor, games_won=0))
+            for number, deal in enumerate(document["deals"], start=1):
+                db.execute(insert(tables.tables["deals"]).values(
+                    session_id=session_id, number=number, record=json.dumps(deal),
+                    recorded_at=stamp))
+        return session_id
+    finally:
+        engine.dispose()
+
+
+def test_a_fresh_database_upgraded_to_0001_only_has_the_first_schema(db_url):
+    engine = create_engine(db_url)
+    try:
+        migrate(engine, "0001")
+        schema = inspect(engine)
+        assert {"players", "sessions", "seats", "deals", "entries", "standings"} <= set(
+            schema.get_table_names())
+        assert "state_after" not in {c["name"] for c in schema.get_columns("deals")}
+    finally:
+        engine.dispose()
+    assert version_of(db_url) == ["0001"]
+
+
+def test_a_session_stored_by_revision_0001_opens_after_the_upgrade(db_url):
+    session_id = store_as_0001(db_url)
+    engine = connect(db_url)
+    try:
+        assert version_of(db_url) == ["0002"]
+        assert "state_after" in {c["name"] for c in inspect(engine).get_columns("deals")}
+        store = SessionStore(engine)
+        stored = store.get(session_id)
+        expected = worked_example()
+        assert stored.name == "Friday at the cabin"
+        assert stored.table == worked_example_table()
+        assert stored.version == 6
+        assert stored.state == expected.state
+        document = json.loads(EXAMPLE_FILE.read_text(encoding="utf-8"))
+        assert store.deals(session_id) == [parse_deal(d) for d in document["deals"]]
+        assert store.replayed(session_id)[1].steps == expected.steps
+        (english, _total) = lifetime(engine, "astrid")
+        assert (english.sessions, english.deals_played, english.tricks, english.flights) == (
+            1, 5, 7, 1)
+        # and the session goes on: deal 7 (Cilla deals, a double pot of 5 + 5)
+        seventh = parse_deal({"dealer": "Cilla", "tricks": {"Dag": 5}})
+        after, _ = store.record(session_id, seventh, stored.version)
+        assert after.state == Session.replay(expected.table, [*expected.deals, seventh]).state
+    finally:
+        engine.dispose()
+
+
+def test_a_session_stored_by_revision_0001_keeps_its_states_once_opened(db_url):
+    # Revision 0002: "Sessions from revision 0001 get their states filled in the first
+    # time they are opened (the store replays them once)."
+    session_id = store_as_0001(db_url)
+    engine = connect(db_url)
+    try:
+        SessionStore(engine).get(session_id)
+        with engine.connect() as connection:
+            missing = connection.scalars(text(
+                "SELECT number FROM deals WHERE state_after IS NULL ORDER BY number")).all()
+        assert missing == []
+    finally:
+        engine.dispose()
+
+
+def stamp_newer(url: str) -> None:
+    engine = connect(url)
+    try:
+        SessionStore(engine).import_session("Friday at the cabin", worked_example())
+        with engine.begin() as connection:
+            connection.execute(text("UPDATE alembic_version SET version_num = 'ffff'"))
+    finally:
+        engine.dispose()
+
+
+def test_a_database_from_a_newer_scorekeeper_is_refused(db_url):
+    stamp_newer(db_url)
+    with pytest.raises(DatabaseTooNewError) as refused:
+        connect(db_url)
+    assert refused.value.revision == "ffff"
+    assert version_of(db_url) == ["ffff"]
+
+
+def test_the_cli_refuses_a_database_from_a_newer_scorekeeper(db_url):
+    stamp_newer(db_url)
+    result = run_cli(db_url, "sessions")
+    assert result.returncode != 0
+    assert result.stdout == ""
+    assert result.stderr.splitlines() == [say("store.too_new", revision="ffff")]
+    assert version_of(db_url) == ["ffff"]
+    check = create_engine(db_url)
+    try:
+        with check.connect() as connection:
+            assert connection.scalar(select(text("count(*)")).select_from(
+                text("deals"))) == 6
+    finally:
+        check.dispose()

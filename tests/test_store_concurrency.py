@@ -1,0 +1,78 @@
+"""Two devices record into one session at once (README, "A club database"): the second
+to record the same deal is told "someone else recorded deal N: reload", and nothing is
+written twice or lost. Two SessionStores on two engines, two threads, one barrier."""
+
+from __future__ import annotations
+
+import threading
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session as Db
+
+from scorekeeper.core import Deal, make_money, make_table, seating
+from scorekeeper.i18n import render
+from scorekeeper.store.database import connect
+from scorekeeper.store.models import DealRow
+from scorekeeper.store.sessions import ConflictError, SessionStore
+
+ROUNDS = 8
+
+
+def next_deal(stored) -> Deal:  # type: ignore[no-untyped-def]
+    """A legal next deal of a three-player english session (see test_store_durability)."""
+    forehand, rh, dealer = seating(stored.table, stored.state).order
+    if stored.state.pot == 0:
+        return Deal(tricks={forehand: 3, rh: 2, dealer: 0})
+    return Deal(passed=(forehand,), tricks={rh: 4, dealer: 1})
+
+
+def test_two_devices_recording_the_same_deal_one_wins_the_other_is_told_to_reload(db_url):
+    engines = [connect(db_url), connect(db_url)]
+    try:
+        devices = [SessionStore(engine) for engine in engines]
+        table = make_table("english", ["Åsa", "Bengt", "Cilla"], None, {}, make_money("0.50"))
+        session_id = devices[0].create("Club night", table).id
+        barrier = threading.Barrier(2, timeout=30)
+
+        for number in range(1, ROUNDS + 1):
+            seen = [device.get(session_id) for device in devices]
+            assert seen[0].version == seen[1].version
+            assert seen[0].state.deals == number - 1
+            results: list[object] = [None, None]
+
+            def race(i: int, seen: list = seen, results: list = results) -> None:  # type: ignore[type-arg]
+                deal = next_deal(seen[i])
+                barrier.wait()
+                try:
+                    results[i] = devices[i].record(session_id, deal, seen[i].version)
+                except Exception as error:
+                    results[i] = error
+
+            threads = [threading.Thread(target=race, args=(i,)) for i in range(2)]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join(timeout=60)
+            errors = [r for r in results if isinstance(r, Exception)]
+            assert len(errors) == 1, f"round {number}: {results}"
+            (loser,) = errors
+            assert isinstance(loser, ConflictError), repr(loser)
+            assert loser.message.key == "store.conflict_recorded"
+            assert render(loser.message) == f"someone else recorded deal {number}: reload"
+            (winner,) = [r for r in results if not isinstance(r, Exception)]
+            assert winner[0].state.deals == number  # type: ignore[index]
+
+        with Db(engines[0]) as db:
+            numbers = db.scalars(select(DealRow.number).where(DealRow.session_id == session_id)
+                                 .order_by(DealRow.number)).all()
+            total = db.scalar(select(func.count()).select_from(DealRow))
+        assert numbers == list(range(1, ROUNDS + 1))
+        assert total == ROUNDS
+        final = devices[1].get(session_id)
+        assert final.state.deals == ROUNDS
+        assert final.version == ROUNDS
+        assert sum(final.state.balances.values()) == 0
+        assert devices[1].replayed(session_id)[0].state == final.state
+    finally:
+        for engine in engines:
+            engine.dispose()
