@@ -333,7 +333,10 @@ def must_play_by_the_rules(
     if rules.family is Family.POT:
         if rules.single_pot and state.pot == 0:
             return True
-        return (is_rh and went_in == 0) or (is_dealer and went_in == 1)
+        # With the dealer of six sitting out, the RH speaks last and takes the dealer's
+        # duty: two must play (the project's decision, README "Decisions").
+        last = player == seats.order[-1]
+        return (is_rh and went_in == 0) or (last and went_in == 1)
     if rules.variant == "counters":
         return (is_rh and went_in == 0) or (is_dealer and went_in <= 1)
     if rules.variant == "mattmar":
@@ -378,37 +381,43 @@ def gains(before: Session, after: Session, player: str) -> int:
 
 
 # english with six players: "the dealer deals and antes but sits the deal out" (RULES.md,
-# pot games 3). The double-pot limits name the RH ("if every player before the RH passed,
-# the RH must play or concede") and the dealer ("if exactly one player before the dealer
-# went in, the dealer must play"); with the dealer out, nothing else limits the RH.
+# pot games 3). RULES.md names the RH ("must play or concede") and the dealer ("if exactly
+# one player before the dealer went in, the dealer must play"). With the dealer out, the
+# project decided (README, "Decisions") that the RH cannot play alone, so concedes, and
+# joins when exactly one player went in: a deal always has two players.
 SIX = settings(SETTINGS, max_examples=30)
 
 
 @SIX
 @given(data=st.data())
-def test_six_players_the_rh_may_play_alone_or_concede(data):
+def test_six_players_the_rh_concedes_when_everyone_before_passed(data):
     session = six_at_a_double_pot(data.draw(legal_sessions("english", max_deals=6, players=6)))
-    table, state = session.table, session.state
-    seats = seating(table, state)
-    per_unit = table.money.minor_per_unit
+    seats = seating(session.table, session.state)
+    per_unit = session.table.money.minor_per_unit
     before = seats.before(seats.rh)
     conceded = session.record(Deal(passed=before, conceded=True))
     assert gains(session, conceded, seats.rh) == -5 * per_unit
-    played = session.record(Deal(passed=before, tricks={seats.rh: 5}))
-    assert gains(session, played, seats.rh) == 5 * ((state.pot // per_unit + 5) // 5) * per_unit
+    with pytest.raises(RuleError) as refused:
+        session.record(Deal(passed=before, tricks={seats.rh: 5}))
+    assert refused.value.message.key == "refused.rh_concede"
 
 
 @SIX
 @given(data=st.data())
-def test_six_players_the_rh_may_pass_when_one_went_in(data):
+def test_six_players_the_rh_joins_when_one_went_in(data):
     session = six_at_a_double_pot(data.draw(legal_sessions("english", max_deals=6, players=6)))
     table, state = session.table, session.state
     seats = seating(table, state)
     per_unit = table.money.minor_per_unit
     alone = data.draw(st.sampled_from(seats.before(seats.rh)))
-    passed = tuple(p for p in seats.order if p != alone)
-    played = session.record(Deal(passed=passed, tricks={alone: 5}))
-    assert gains(session, played, alone) == 5 * ((state.pot // per_unit + 5) // 5) * per_unit
+    with pytest.raises(RuleError) as refused:
+        session.record(Deal(passed=tuple(p for p in seats.order if p != alone),
+                            tricks={alone: 5}))
+    assert refused.value.message.key == "refused.rh_one_in"
+    both = session.record(Deal(passed=tuple(p for p in seats.order if p not in (alone, seats.rh)),
+                               tricks={alone: 3, seats.rh: 2}))
+    share = (state.pot // per_unit + 5) // 5
+    assert gains(session, both, alone) == 3 * share * per_unit
 
 
 # --- mattmar: a session of so many games ------------------------------------------------------

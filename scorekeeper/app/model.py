@@ -13,7 +13,8 @@ from scorekeeper.i18n import text
 from scorekeeper.store.sessions import SessionStore, StoredSession
 
 Role = Literal["host", "scorer", "viewer", "locked"]
-REFRESH = "session-changed"  # the pubsub topic: a session was changed somewhere
+REFRESH = "session-changed"  # pubsub: a session was changed somewhere
+LAN_CHANGED = "lan-changed"  # pubsub: someone joined the room, or may now score
 
 
 @ft.observable

@@ -5,7 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from scorekeeper.app.lan import LanRoom, is_local
-from scorekeeper.app.model import REFRESH, AppModel
+from scorekeeper.app.model import LAN_CHANGED, REFRESH, AppModel
 from scorekeeper.app.screens.charts import Charts
 from scorekeeper.app.screens.home import Home
 from scorekeeper.app.screens.join import Join, Waiting
@@ -40,10 +40,10 @@ def App(store: SessionStore, lan: LanRoom | None) -> ft.Control:
     def on_message(topic: str) -> None:
         if topic == REFRESH:
             app.reload()
-            app.revision += 1
-        elif topic == "lan-changed" and app.lan is not None and app.role in ("viewer", "scorer"):
+        elif topic == LAN_CHANGED and app.lan is not None and app.role in ("viewer", "scorer"):
             viewer = app.lan.viewers.get(app.viewer_key)
             app.role = "scorer" if viewer is not None and viewer.may_score else "viewer"
+        app.revision += 1  # another device changed something: draw again
 
     def subscribe() -> None:
         page.pubsub.subscribe(on_message)

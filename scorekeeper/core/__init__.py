@@ -17,7 +17,7 @@ from scorekeeper.core.presets import PRESETS, Family, Rules, options_for, rules_
 from scorekeeper.core.seating import Seating, seating
 from scorekeeper.core.session import Session
 from scorekeeper.core.settle import Transfer, fewest_transfers
-from scorekeeper.core.standings import session_winners
+from scorekeeper.core.standings import leaders, session_winners
 from scorekeeper.core.state import GameRecord, State, initial_state
 from scorekeeper.core.table import Money, Table, make_money, make_table
 
@@ -26,6 +26,6 @@ __all__ = [
     "Draw", "Entry", "Family", "GameRecord", "Message", "Money", "Payment", "RuleError",
     "Rules", "ScoreChange", "Seating", "Session", "State", "Step", "Table", "Transfer",
     "balances_of", "close", "draw_first_dealer", "duties", "fewest_transfers", "guide",
-    "initial_state", "make_money", "make_table", "msg", "options_for", "record", "rules_for",
-    "seating", "session_winners",
+    "initial_state", "leaders", "make_money", "make_table", "msg", "options_for", "record",
+    "rules_for", "seating", "session_winners",
 ]

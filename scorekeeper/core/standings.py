@@ -19,3 +19,20 @@ def session_winners(table: Table, state: State) -> tuple[str, ...]:
         totals = {p: sum(game.scores[p] for game in finished) for p in table.players}
         return rank(table.players, totals, state.flights, lowest=True)
     return finished[-1].winners
+
+
+def leaders(table: Table, state: State) -> tuple[str, ...]:
+    """Who is ahead now, for a list of sessions: the session's winners once there are
+    any; before that the best score of the game in play, or the most money won."""
+    winners = session_winners(table, state)
+    if winners:
+        return winners
+    players = table.players
+    if table.rules.family is Family.POT:
+        best = max(state.balances[p] for p in players)
+        return tuple(p for p in players if state.balances[p] == best) if best > 0 else ()
+    if not state.deals:
+        return ()
+    lowest = table.rules.family is Family.COUNTDOWN
+    best = (min if lowest else max)(state.scores[p] for p in players)
+    return tuple(p for p in players if state.scores[p] == best)

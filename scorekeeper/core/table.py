@@ -9,6 +9,8 @@ from decimal import Decimal, InvalidOperation
 from scorekeeper.core.errors import refuse
 from scorekeeper.core.presets import Rules, rules_for
 
+MAX_UNIT = Decimal(1_000_000)  # more than a million a counter is not a card table
+
 # Digits after the decimal point of the currencies a table is likely to use;
 # anything else counts in hundredths, as most currencies do.
 _MINOR_DIGITS = {"JPY": 0, "ISK": 0, "KRW": 0, "CLP": 0, "HUF": 2}
@@ -45,6 +47,8 @@ def make_money(unit: str | Decimal | int = 1, currency: str | None = None) -> Mo
     money = Money(value, (currency or "").strip().upper() or None)
     if not value.is_finite() or value <= 0:
         raise refuse("setup.unit_not_positive", unit=str(unit))
+    if value > MAX_UNIT:
+        raise refuse("setup.unit_too_large", unit=str(unit), most=str(MAX_UNIT))
     if value.scaleb(money.digits) != money.minor_per_unit:
         raise refuse("setup.unit_finer_than_minor", unit=str(unit), digits=money.digits)
     return money
@@ -87,7 +91,8 @@ def make_table(
         raise refuse("setup.empty_name")
     for name in names:
         if len(name) > MAX_NAME or not name.isprintable():
-            raise refuse("setup.name_unusable", player=name[:MAX_NAME], longest=MAX_NAME)
+            shown = "".join(c if c.isprintable() else "?" for c in name[:MAX_NAME])
+            raise refuse("setup.name_unusable", player=shown, longest=MAX_NAME)
     seen: set[str] = set()
     for name in names:
         if name.casefold() in seen:

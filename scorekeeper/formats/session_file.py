@@ -37,6 +37,8 @@ def load_session(text: str) -> SessionFile:
         document = json.loads(text.removeprefix("\ufeff"), parse_float=Decimal)
     except (json.JSONDecodeError, RecursionError):
         raise refuse("file.not_json") from None
+    except ValueError:  # a number too long to be a number of anything at a card table
+        raise refuse("file.number_too_long") from None
     return parse_session(document)
 
 

@@ -35,6 +35,7 @@ class SessionRow(SQLModel, table=True):
     status: str = Field(default="in_play", index=True)  # in_play | finished
     version: int = 0  # bumped by every change: two devices cannot both record deal N
     deal_count: int = 0
+    leaders: str = Field(default="[]", sa_column=Column(Text, nullable=False, default="[]"))
     created_at: datetime = Field(default_factory=now)
     updated_at: datetime = Field(default_factory=now, index=True)
 

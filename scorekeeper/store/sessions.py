@@ -9,6 +9,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 
+from sqlalchemy import Engine, delete, insert, select, update
+from sqlalchemy.orm import Session as Db
+
 from scorekeeper.core import (
     Deal,
     Entry,
@@ -19,11 +22,10 @@ from scorekeeper.core import (
     Table,
     close,
     initial_state,
+    leaders,
     msg,
     record,
-    session_winners,
 )
-from scorekeeper.core.ledger import POT
 from scorekeeper.store.conversions import deal_json, deal_of, entry_of, entry_rows, table_of
 from scorekeeper.store.models import (
     DealRow,
@@ -35,8 +37,6 @@ from scorekeeper.store.models import (
     now,
 )
 from scorekeeper.store.snapshot import dump_state, load_state
-from sqlalchemy import Engine, delete, insert, select, update
-from sqlalchemy.orm import Session as Db
 
 IN_PLAY, FINISHED = "in_play", "finished"
 
@@ -136,6 +136,7 @@ class SessionStore:
             self._write_steps(db, row.id, session.steps, progress)
             self._write_standings(db, row.id, session.table, session.state)
             row.deal_count = len(session.steps)
+            row.leaders = json.dumps(leaders(session.table, session.state), ensure_ascii=False)
             return self._stored(row, session.table, session.state)
 
     def _new_session(self, db: Db, name: str, table: Table) -> SessionRow:
@@ -159,7 +160,7 @@ class SessionStore:
 
     def get(self, session_id: int) -> StoredSession:
         """The session's set-up and current state: one row read, no replay."""
-        with Db(self.engine) as db:
+        with self._transaction() as db:  # a session from revision 0001 gets its states kept
             row = self._row(db, session_id)
             table = self._table(db, row)
             return self._stored(row, table, self._current_state(db, row, table))
@@ -194,7 +195,7 @@ class SessionStore:
             step = record(table, self._current_state(db, row, table), deal)
             self._write_steps(db, session_id, [step])
             self._write_standings(db, session_id, table, step.state)
-            self._bump(db, row, deal_count=step.state.deals)
+            self._bump(db, row, table, step.state)
             return self._stored(row, table, step.state), step
 
     def undo(self, session_id: int, version: int) -> StoredSession:
@@ -214,10 +215,11 @@ class SessionStore:
             table = self._table(db, row)
             state = self._current_state(db, row, table)
             closing = close(table, state)
-            db.execute(insert(EntryRow), entry_rows(session_id, closing.entries))
+            if closing.entries:
+                db.execute(insert(EntryRow), entry_rows(session_id, closing.entries))
             self._write_standings(db, session_id, table, state, closing.money)
             row.status = FINISHED
-            self._bump(db, row, deal_count=row.deal_count)
+            self._bump(db, row, table, state)
             return self._stored(row, table, state)
 
     def remove(self, session_id: int) -> None:
@@ -233,22 +235,12 @@ class SessionStore:
             seats: dict[int, list[str]] = {}
             for seat in db.scalars(select(SeatRow).order_by(SeatRow.session_id, SeatRow.seat)):
                 seats.setdefault(seat.session_id, []).append(seat.name)
-            standings: dict[int, list[tuple[int, str]]] = {}
-            names = dict(db.execute(select(PlayerRow.id, PlayerRow.name)).tuples().all())
-            for standing in db.scalars(select(StandingRow)):
-                standings.setdefault(standing.session_id, []).append(
-                    (standing.minor, names[standing.player_id]))
-        summaries = []
-        for row in rows:
-            assert row.id is not None
-            money = standings.get(row.id, [])
-            best = max((m for m, _ in money), default=0)
-            leaders = tuple(n for m, n in money if m == best and best > 0)
-            summaries.append(SessionSummary(
-                row.id, row.name, row.variant, tuple(seats.get(row.id, ())), row.status,
-                row.deal_count, row.updated_at, leaders,
-            ))
-        return summaries
+        return [
+            SessionSummary(row.id or 0, row.name, row.variant, tuple(seats.get(row.id or 0, ())),
+                           row.status, row.deal_count, row.updated_at,
+                           tuple(json.loads(row.leaders)))
+            for row in rows
+        ]
 
     # --- inside a transaction -----------------------------------------------------
 
@@ -273,16 +265,17 @@ class SessionStore:
             raise StoreError(msg("store.finished", session=row.name))
         return row
 
-    def _bump(self, db: Db, row: SessionRow, deal_count: int) -> None:
+    def _bump(self, db: Db, row: SessionRow, table: Table, state: State) -> None:
         # The WHERE on the old version is the last line of defence against a lost update.
         changed = db.execute(
             update(SessionRow)
             .where(SessionRow.id == row.id, SessionRow.version == row.version)
-            .values(version=row.version + 1, deal_count=deal_count, status=row.status,
+            .values(version=row.version + 1, deal_count=state.deals, status=row.status,
+                    leaders=json.dumps(leaders(table, state), ensure_ascii=False),
                     updated_at=now())
         ).rowcount
         if changed != 1:
-            raise ConflictError(msg("store.conflict_recorded", deal=deal_count))
+            raise ConflictError(msg("store.conflict_recorded", deal=state.deals))
         db.expire(row)
         db.refresh(row)
 
@@ -341,7 +334,7 @@ class SessionStore:
                for p in table.players}
         seats = dict(db.execute(
             select(SeatRow.name, SeatRow.player_id).where(SeatRow.session_id == session_id)
-        ).tuples().all())
+        ).all())
         for player in table.players:
             db.execute(
                 update(StandingRow)
@@ -369,7 +362,7 @@ class SessionStore:
                                               EntryRow.deal_number > first))
             self._write_steps(db, session_id, after.steps[first:])
             self._write_standings(db, session_id, table, after.state)
-            self._bump(db, row, deal_count=len(after.steps))
+            self._bump(db, row, table, after.state)
             return self._stored(row, table, after.state)
 
     @staticmethod
@@ -379,21 +372,4 @@ class SessionStore:
                              row.created_at, row.updated_at)
 
 
-def leaders(table: Table, state: State) -> tuple[str, ...]:
-    """Who leads now: the session's winners, else the best score or money."""
-    winners = session_winners(table, state)
-    if winners:
-        return winners
-    best = max(state.balances[p] for p in table.players)
-    return tuple(p for p in table.players if state.balances[p] == best and best > 0)
-
-
-__all__ = [
-    "POT",
-    "ConflictError",
-    "SessionStore",
-    "SessionSummary",
-    "StoreError",
-    "StoredSession",
-    "leaders",
-]
+__all__ = ["ConflictError", "SessionStore", "SessionSummary", "StoreError", "StoredSession"]

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from scorekeeper.store.models import PlayerRow, SessionRow, StandingRow
-from scorekeeper.store.sessions import name_key
 from sqlalchemy import Engine, func, select
 from sqlalchemy.orm import Session as Db
+
+from scorekeeper.store.models import PlayerRow, SessionRow, StandingRow
+from scorekeeper.store.sessions import name_key
 
 
 @dataclass(slots=True)

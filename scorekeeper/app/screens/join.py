@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from scorekeeper.app.model import AppModel
+from scorekeeper.app.model import LAN_CHANGED, AppModel
 from scorekeeper.app.widgets import error_line, screen
 
 
@@ -21,6 +21,7 @@ def Join(app: AppModel) -> ft.Control:
             return
         room.join(app.viewer_key, ft.context.page.client_ip or "?")
         app.role = "viewer"
+        ft.context.page.pubsub.send_all(LAN_CHANGED)
 
     join_label = app.t("ui.join")
     return screen(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from scorekeeper.app.model import AppModel
+from scorekeeper.app.model import LAN_CHANGED, AppModel
 from scorekeeper.app.screens.record import DealEntry
 from scorekeeper.app.widgets import ScreenBar, action, bullet, icon_button, panel, readout, screen
 from scorekeeper.core import DealGuide, Family, close, guide
@@ -193,7 +193,7 @@ def LanPanel(app: AppModel) -> ft.Control:
     def grant(key: str, may: bool) -> None:
         room.grant(key, may)
         set_tick(lambda n: n + 1)
-        ft.context.page.pubsub.send_all("lan-changed")
+        ft.context.page.pubsub.send_all(LAN_CHANGED)
 
     rows: list[ft.Control] = [
         readout(label=app.t("ui.join_code", code=room.code),

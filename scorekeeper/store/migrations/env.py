@@ -1,8 +1,9 @@
 """Alembic runs here with the connection the store hands it (see database.migrate)."""
 
-import scorekeeper.store.models  # noqa: F401  (registers the tables)
 from alembic import context
 from sqlmodel import SQLModel
+
+import scorekeeper.store.models  # noqa: F401  (registers the tables)
 
 connection = context.config.attributes["connection"]
 context.configure(
