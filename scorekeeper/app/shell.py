@@ -37,13 +37,18 @@ def App(store: SessionStore, lan: LanRoom | None) -> ft.Control:
     page.theme_mode = ft.ThemeMode.DARK if app.settings.dark else ft.ThemeMode.LIGHT
     page.padding = 0
 
-    def on_message(topic: str) -> None:
+    async def apply(topic: str) -> None:
         if topic == REFRESH:
             app.reload()
         elif topic == LAN_CHANGED and app.lan is not None and app.role in ("viewer", "scorer"):
             viewer = app.lan.viewers.get(app.viewer_key)
             app.role = "scorer" if viewer is not None and viewer.may_score else "viewer"
         app.revision += 1  # another device changed something: draw again
+
+    def on_message(topic: str) -> None:
+        # Messages arrive outside this page's context; run_task brings them back into it,
+        # so the redraw reaches this page.
+        page.run_task(apply, topic)
 
     def subscribe() -> None:
         page.pubsub.subscribe(on_message)

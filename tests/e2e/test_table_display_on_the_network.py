@@ -108,6 +108,7 @@ def test_a_device_on_the_network_needs_the_join_code_and_only_watches(
     guest.see("Astrid: -28")
     assert guest_page.get_by_role("button", name="Save deal 7").count() == 0  # watches only
     guest.shot("table-viewer-phone-light")
+    guest_page.set_viewport_size({"width": 430, "height": 1600})  # a tall phone: all in view
 
     # The host grants scoring; the guest can now record the deal, and the host sees it.
     host.see(f"{GUEST_IP} may record deals")

@@ -57,6 +57,7 @@ def TableScreen(app: AppModel, session_id: int) -> ft.Control:
         controls=[
             ScreenBar(app, stored.name, "/", actions if app.may_score else []),
             screen(
+                *([LanPanel(app)] if app.lan is not None and app.role == "host" else []),
                 Scoreboard(app, stored, deal_guide),
                 PotPanel(app, stored, deal_guide),
                 *([panel(app.t("ui.record_title"),
@@ -64,7 +65,6 @@ def TableScreen(app: AppModel, session_id: int) -> ft.Control:
                   if playing else []),
                 ft.Row(buttons, wrap=True, spacing=12),
                 Assistant(app, stored, deal_guide),
-                *([LanPanel(app)] if app.lan is not None and app.role == "host" else []),
             ),
         ],
     )
