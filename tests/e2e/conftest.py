@@ -130,14 +130,26 @@ class Ui:
     def type(self, label: str, text: str) -> None:
         box = self.page.get_by_role("textbox", name=label, exact=True)
         box.click()
-        box.fill(text)
+        # Flutter edits text in an input of its own, made when a field takes focus.
+        self.page.wait_for_function(
+            "() => ['INPUT', 'TEXTAREA'].includes(document.activeElement?.tagName)")
+        self.page.keyboard.press("Control+A")
+        self.page.keyboard.insert_text(text)
         # Keystrokes reach the app as change events; let them land before the next tap.
         self.page.wait_for_timeout(400)
 
     def add_player(self, name: str) -> None:
-        self.type("Player's name", name)
-        self.tap("Add player")
-        self.see(f"Remove {name}")
+        """Type a name and add it; a machine types faster than any person, so a name
+        that did not arrive is typed again (a person would see it missing and retype)."""
+        for attempt in range(3):
+            self.type("Player's name", name)
+            self.tap("Add player")
+            try:
+                self.see(f"Remove {name}", timeout=4_000)
+                return
+            except Exception:
+                if attempt == 2:
+                    raise
 
     def see(self, text: str, timeout: int = 15_000) -> None:
         """Wait until ``text`` is on screen, as text or within what a screen reader reads."""

@@ -189,10 +189,7 @@ def PlayersPanel(app: AppModel, draft: SetupDraft, roster: list[str]) -> ft.Cont
         ft.Text(app.t("ui.order_hint"), size=14),
         *order,
         ft.Row(wrap=True, controls=[
-            # Not bound to the draft: a name being typed is never overwritten by a
-            # redraw; a fresh field (a new key) takes the next name.
-            ft.TextField(label=app.t("ui.player_name"), width=260,
-                         key=f"new-player-{len(draft.players)}",
+            ft.TextField(label=app.t("ui.player_name"), value=draft.new_name, width=260,
                          on_change=lambda e: setattr(draft, "new_name", e.control.value),
                          on_submit=lambda: draft.add(draft.new_name)),
             ft.FilledTonalButton(add_label, icon=ft.Icons.ADD,
