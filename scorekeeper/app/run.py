@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 import socket
 import sys
 from pathlib import Path
@@ -36,7 +37,8 @@ def desktop_available() -> bool:
     return True
 
 
-def _main(store: SessionStore, lan: LanRoom | None):  # type: ignore[no-untyped-def]
+def app_main(store: SessionStore, lan: LanRoom | None = None) -> Callable[[ft.Page], None]:
+    """The Flet entry for one store (and, when serving the network, one room)."""
     from scorekeeper.app.shell import App
 
     def main(page: ft.Page) -> None:
@@ -55,10 +57,10 @@ def start(url: str | None = None, port: int = DEFAULT_PORT, browser: bool | None
     if browser is None:
         browser = not desktop_available()
     if not browser:
-        ft.run(_main(store, None), assets_dir=str(ASSETS))
+        ft.run(app_main(store), assets_dir=str(ASSETS))
         return
     print(f"Scorekeeper: open http://127.0.0.1:{port} in your browser", flush=True)
-    ft.run(_main(store, None), view=ft.AppView.WEB_BROWSER, host="127.0.0.1", port=port,
+    ft.run(app_main(store), view=ft.AppView.WEB_BROWSER, host="127.0.0.1", port=port,
            no_cdn=True, assets_dir=str(ASSETS))
 
 
@@ -70,5 +72,5 @@ def serve(url: str | None = None, host: str = "127.0.0.1", port: int = DEFAULT_P
     print(f"Scorekeeper: serving on http://{host}:{port}", flush=True)
     if room is not None:
         print(f"Join code: {room.code} (also shown on the host's table screen)", flush=True)
-    ft.run(_main(store, room), view=None, host=host, port=port, no_cdn=True,
+    ft.run(app_main(store, room), view=None, host=host, port=port, no_cdn=True,
            assets_dir=str(ASSETS))

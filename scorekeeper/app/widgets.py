@@ -68,7 +68,7 @@ def action(label: str, icon: ft.IconData, on_click: Callable[[], object], *,
 
 
 def choices(label: str, options: list[tuple[str, str]], chosen: str | None,
-            pick: Callable[[str], object]) -> ft.Control:
+            pick: Callable[[str], object], *, shown_label: bool = True) -> ft.Control:
     """One choice among a few, each a chip: one tap, big enough for a finger."""
     chips = [
         labelled(f"{label}: {text}", ft.Chip(
@@ -76,8 +76,10 @@ def choices(label: str, options: list[tuple[str, str]], chosen: str | None,
             on_select=lambda _, k=key: pick(k)), selected=key == chosen)
         for key, text in options
     ]
-    return ft.Column(spacing=4, controls=[ft.Text(label, size=14),
-                                          ft.Row(chips, wrap=True, spacing=8)])
+    return ft.Column(spacing=4, controls=[
+        *([ft.Text(label, size=14)] if shown_label else []),
+        ft.Row(chips, wrap=True, spacing=8),
+    ])
 
 
 def error_line(message: str | None) -> ft.Control:

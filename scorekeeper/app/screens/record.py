@@ -197,7 +197,7 @@ def PlayerRow(app: AppModel, rules: Rules, draft: DealDraft, player: str, dealer
         label = app.t("ui.tricks_button", player=player, count=count)
         # One kind of button whatever its state: a tap is never lost to a swapped widget.
         buttons.append(labelled(label, ft.OutlinedButton(
-            str(count), width=52, height=52,
+            str(count), width=46, height=46,
             style=ft.ButtonStyle(
                 bgcolor=ft.Colors.PRIMARY if chosen else None,
                 color=ft.Colors.ON_PRIMARY if chosen else None,
@@ -224,7 +224,7 @@ def PlayerRow(app: AppModel, rules: Rules, draft: DealDraft, player: str, dealer
                         selected=passed),
                 ],
             ),
-            ft.Row(buttons, spacing=6, wrap=True, visible=not passed and not draft.misdeal
+            ft.Row(buttons, spacing=4, wrap=True, visible=not passed and not draft.misdeal
                    and not draft.conceded),
         ]),
     )

@@ -30,7 +30,8 @@ def SettingsScreen(app: AppModel) -> ft.Control:
             panel(
                 app.t("ui.language"),
                 choices(app.t("ui.language"), list(LANGUAGE_NAMES.items()), settings.language,
-                        lambda code: app.set_settings(replace(settings, language=code))),
+                        lambda code: app.set_settings(replace(settings, language=code)),
+                        shown_label=False),
             ),
             panel(
                 app.t("ui.theme"),

@@ -1,0 +1,7 @@
+"""Entry point of the packaged app (`flet build`): the same app `scorekeeper` opens."""
+
+import flet as ft
+
+from scorekeeper.app.run import app_main, open_store
+
+ft.run(app_main(open_store()))

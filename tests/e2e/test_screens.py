@@ -1,0 +1,48 @@
+"""Every screen, light and dark, on a phone and on a desktop: it shows what it must, and a
+screenshot of it is kept in docs/screenshots for people to look at."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser
+
+from tests.e2e.conftest import Server, Ui
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+SIZES = {"phone": (390, 844), "desktop": (1280, 900)}
+
+# route, screen name, what must be on it (English)
+SCREENS = [
+    ("/", "home", "Friday at the cabin"),
+    ("/new", "new-session", "Players, in order of play"),
+    ("/session/1", "table", "Deal 7: Cilla deals"),
+    ("/session/2", "table-mattmar", "Game 2 of 6"),
+    ("/session/1/edit/5", "correct-deal", "Correct deal 6"),
+    ("/session/1/ledger", "ledger", "Deal 6 · Bengt dealt"),
+    ("/session/1/charts", "charts", "Score after each deal"),
+    ("/session/1/settle", "settle", "Astrid pays Dag 10.00 SEK"),
+    ("/players", "players", "English Rams"),
+    ("/settings", "settings", "Where the data lives"),
+]
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+@pytest.mark.parametrize("size", list(SIZES))
+def test_every_screen_shows_what_it_must(browser: Browser, server: Server, size: str,
+                                         theme: str):
+    for example in ("friday-at-the-cabin.json", "mattmar-saturday.json"):
+        assert server.cli("import", str(EXAMPLES / example)).returncode == 0
+    (server.data / "settings.json").write_text(json.dumps({"dark": theme == "dark"}))
+    width, height = SIZES[size]
+    context = browser.new_context(viewport={"width": width, "height": height})
+    try:
+        ui = Ui(context.new_page(), server.url)
+        for route, name, must_show in SCREENS:
+            ui.open(route)
+            ui.see(must_show)
+            ui.shot(f"{name}-{size}-{theme}")
+    finally:
+        context.close()
