@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
 import socket
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import flet as ft
