@@ -129,12 +129,20 @@ class Ui:
 
     def type(self, label: str, text: str) -> None:
         box = self.page.get_by_role("textbox", name=label, exact=True)
-        box.click()
-        # Flutter edits text in an input of its own, made when a field takes focus.
-        self.page.wait_for_function(
-            "() => ['INPUT', 'TEXTAREA'].includes(document.activeElement?.tagName)")
-        self.page.keyboard.press("Control+A")
-        self.page.keyboard.insert_text(text)
+        for attempt in range(3):
+            box.click()
+            # Flutter edits text in an input of its own, made when a field takes focus.
+            self.page.wait_for_function(
+                "() => ['INPUT', 'TEXTAREA'].includes(document.activeElement?.tagName)")
+            self.page.keyboard.press("Control+A")
+            self.page.keyboard.insert_text(text)
+            try:
+                self.page.wait_for_function("text => document.activeElement?.value === text",
+                                            arg=text, timeout=3_000)
+                break
+            except Exception:
+                if attempt == 2:
+                    raise
         # Keystrokes reach the app as change events; let them land before the next tap.
         self.page.wait_for_timeout(400)
 
@@ -202,4 +210,7 @@ def ui(request: pytest.FixtureRequest, browser: Browser, server: Server,
         # What the screen showed when the test failed: kept beside the test's files.
         page.screenshot(path=str(tmp_path / "failure.png"))
         print(f"screenshot of the failure: {tmp_path / 'failure.png'}")
+        log = (tmp_path / "server.log").read_text(errors="replace").splitlines()
+        print("the app's last words:", *[line for line in log if "INFO" not in line][-40:],
+              sep="\n")
     context.close()
