@@ -82,6 +82,21 @@ def choices(label: str, options: list[tuple[str, str]], chosen: str | None,
     ])
 
 
+def confirmation(app: AppModel, title: str, text: str, confirm: str,
+                 on_confirm: Callable[[], object], on_cancel: Callable[[], object]
+                 ) -> ft.AlertDialog:
+    """"Are you sure?" for what cannot be taken back with one tap."""
+    return ft.AlertDialog(
+        modal=True,
+        title=ft.Text(title),
+        content=ft.Text(text),
+        actions=[
+            ft.TextButton(confirm, on_click=lambda: on_confirm()),
+            ft.TextButton(app.t("ui.cancel"), on_click=lambda: on_cancel()),
+        ],
+    )
+
+
 def error_line(message: str | None) -> ft.Control:
     return ft.Container(
         visible=bool(message),

@@ -159,6 +159,27 @@ class Ui:
                 if attempt == 2:
                     raise
 
+    def record(self, number: int, tricks: dict[str, int], passes: tuple[str, ...] = (),
+               extras: tuple[str, ...] = ()) -> None:
+        """One deal the way a scorer enters it on the table screen: passes, the rarer
+        events, tricks, save; then the next deal is ready."""
+        for player in passes:
+            self.tap(f"{player} passes")
+        for extra in extras:
+            self.tap(extra)
+        for player, count in tricks.items():
+            self.tap(f"{player} {count} tricks")
+        self.tap(f"Save deal {number}")
+        self.see(f"Save deal {number + 1}")
+
+    def scores(self, players: list[str]) -> dict[str, int]:
+        """Each player's score as the table screen reads it out ("Astrid: -28")."""
+        shown = {}
+        for player in players:
+            readout = next(x for x in self.readouts(f"{player}: ") if x.count(":") == 1)
+            shown[player] = int(readout.split(": ")[1])
+        return shown
+
     def see(self, text: str, timeout: int = 15_000) -> None:
         """Wait until ``text`` is on screen, as text or within what a screen reader reads."""
         self.page.wait_for_function(

@@ -26,34 +26,13 @@ def start_english_session(ui: Ui) -> None:
     ui.see("Save deal 1")
 
 
-def record(ui: Ui, number: int, tricks: dict[str, int], passes: tuple[str, ...] = (),
-           extras: tuple[str, ...] = ()) -> None:
-    """One deal the way a scorer enters it on the table screen: passes, extras, tricks, save."""
-    for player in passes:
-        ui.tap(f"{player} passes")
-    for extra in extras:
-        ui.tap(extra)
-    for player, count in tricks.items():
-        ui.tap(f"{player} {count} tricks")
-    ui.tap(f"Save deal {number}")
-    ui.see(f"Save deal {number + 1}")
-
-
-def scores_on_screen(ui: Ui) -> dict[str, int]:
-    shown = {}
-    for player in PLAYERS:
-        readout = next(x for x in ui.readouts(f"{player}: ") if x.count(":") == 1)
-        shown[player] = int(readout.split(": ")[1])
-    return shown
-
-
 def test_english_evening_through_the_app(ui: Ui, server: Server, tmp_path):
     start_english_session(ui)
     ui.shot("table-empty-desktop-light")
     # The worked example, deal by deal.
-    record(ui, 1, {"Bengt": 2, "Cilla": 3})
-    record(ui, 2, {"Dag": 1, "Astrid": 4}, passes=("Cilla",))
-    record(ui, 3, {"Dag": 5}, extras=("General Rams", "Dag declared General Rams"))
+    ui.record(1, {"Bengt": 2, "Cilla": 3})
+    ui.record(2, {"Dag": 1, "Astrid": 4}, passes=("Cilla",))
+    ui.record(3, {"Dag": 5}, extras=("General Rams", "Dag declared General Rams"))
 
     # Deal 4 is a single pot: a pass is refused, in words, and cannot be saved.
     ui.tap("Cilla passes")
@@ -70,23 +49,23 @@ def test_english_evening_through_the_app(ui: Ui, server: Server, tmp_path):
     ui.tap("Save deal 4")
     ui.see("Save deal 5")
 
-    record(ui, 5, {}, passes=("Bengt", "Cilla"), extras=("RH conceded",))
-    record(ui, 6, {"Cilla": 3, "Astrid": 2}, passes=("Dag", "Bengt"),
+    ui.record(5, {}, passes=("Bengt", "Cilla"), extras=("RH conceded",))
+    ui.record(6, {"Cilla": 3, "Astrid": 2}, passes=("Dag", "Bengt"),
            extras=("Foul", "Astrid fouled", "Forfeit to", "Forfeit to Cilla"))
     # RULES.md: after deal 6, A −28, B −13, C 18, D 18, pot 5.
-    assert scores_on_screen(ui) == {"Astrid": -28, "Bengt": -13, "Cilla": 18, "Dag": 18}
+    assert ui.scores(PLAYERS) == {"Astrid": -28, "Bengt": -13, "Cilla": 18, "Dag": 18}
     ui.read("Pot: 5")
 
     # Deal 7 (Cilla deals, pot 5 + 5, a trick pays 2) and deal 8 (Dag deals a single pot).
-    record(ui, 7, {"Dag": 2, "Astrid": 1, "Bengt": 1, "Cilla": 1})
-    record(ui, 8, {"Astrid": 5})  # Bengt, Cilla and Dag are looed
+    ui.record(7, {"Dag": 2, "Astrid": 1, "Bengt": 1, "Cilla": 1})
+    ui.record(8, {"Astrid": 5})  # Bengt, Cilla and Dag are looed
     ui.shot("table-after-eight-deals-desktop-light")
 
     # Undo deal 8 and record it as it really went.
     ui.tap("Undo deal 8")
     ui.tap("Undo")
     ui.see("Save deal 8")
-    record(ui, 8, {"Astrid": 3, "Bengt": 2})
+    ui.record(8, {"Astrid": 3, "Bengt": 2})
 
     # Correct deal 7 in the ledger: Dag took 3, Astrid none.
     ui.page.get_by_role("button", name="Ledger").click()
@@ -102,7 +81,7 @@ def test_english_evening_through_the_app(ui: Ui, server: Server, tmp_path):
 
     replayed = server.replay(1, tmp_path)
     assert replayed["deals"] == 8
-    assert scores_on_screen(ui) == {p["name"]: p["score"] for p in replayed["players"]}
+    assert ui.scores(PLAYERS) == {p["name"]: p["score"] for p in replayed["players"]}
     ui.read(f"Pot: {replayed['pot']}")
 
     # Settle up shows the transfers replay computes, and the money.

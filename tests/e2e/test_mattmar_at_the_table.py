@@ -11,26 +11,6 @@ from tests.e2e.conftest import Server, Ui
 PLAYERS = ["Ann", "Bo", "Cid"]
 
 
-def record(ui: Ui, number: int, tricks: dict[str, int], passes: tuple[str, ...] = (),
-           extras: tuple[str, ...] = ()) -> None:
-    for player in passes:
-        ui.tap(f"{player} passes")
-    for extra in extras:
-        ui.tap(extra)
-    for player, count in tricks.items():
-        ui.tap(f"{player} {count} tricks")
-    ui.tap(f"Save deal {number}")
-    ui.see(f"Save deal {number + 1}")
-
-
-def scores(ui: Ui) -> dict[str, int]:
-    shown = {}
-    for player in PLAYERS:
-        readout = next(x for x in ui.readouts(f"{player}: ") if x.count(":") == 1)
-        shown[player] = int(readout.split(": ")[1])
-    return shown
-
-
 def test_mattmar_evening_with_money_through_the_app(ui: Ui, server: Server, tmp_path):
     ui.open("/")
     ui.tap("New session")
@@ -47,36 +27,36 @@ def test_mattmar_evening_with_money_through_the_app(ui: Ui, server: Server, tmp_
 
     # Game 1. Deal 1 (Ann deals; Bo speaks first): Bo 2, Cid 3; Ann flies to the cap
     # (10 + 5, capped at 10) and buys down to 8: Ann 8, Bo 8, Cid 7.
-    record(ui, 1, {"Bo": 2, "Cid": 3}, extras=("Buy down", "Ann buys down"))
-    assert scores(ui) == {"Ann": 8, "Bo": 8, "Cid": 7}
+    ui.record(1, {"Bo": 2, "Cid": 3}, extras=("Buy down", "Ann buys down"))
+    assert ui.scores(PLAYERS) == {"Ann": 8, "Bo": 8, "Cid": 7}
     # Deal 2 (Bo deals): Cid passes; Ann 3, Bo 2: Ann 5, Bo 6, Cid 7.
-    record(ui, 2, {"Ann": 3, "Bo": 2}, passes=("Cid",))
+    ui.record(2, {"Ann": 3, "Bo": 2}, passes=("Cid",))
     # Deal 3 (Cid deals): Ann 4, Cid 1, Bo flies (6 + 5 = 11, capped at 10).
-    record(ui, 3, {"Ann": 4, "Cid": 1})
-    assert scores(ui) == {"Ann": 1, "Bo": 10, "Cid": 6}
+    ui.record(3, {"Ann": 4, "Cid": 1})
+    assert ui.scores(PLAYERS) == {"Ann": 1, "Bo": 10, "Cid": 6}
     # Deal 4 (Ann deals): Ann is on 1 point and must knock; a pass is refused.
     ui.tap("Ann passes")
     ui.see("Ann is on 1 point and must knock, but passed")
     ui.tap("Ann passes")
     # Bo passes; Cid 2, Ann 3: Ann 1 - 3 = -2 ends game 1, won by Ann.
-    record(ui, 4, {"Cid": 2, "Ann": 3}, passes=("Bo",))
+    ui.record(4, {"Cid": 2, "Ann": 3}, passes=("Bo",))
     ui.see("Game 1 won by Ann")
 
     # Game 2: everyone back on 10. Deal 5 (Bo deals) is entered wrongly, undone, redone.
-    record(ui, 5, {"Cid": 5})
+    ui.record(5, {"Cid": 5})
     ui.tap("Undo deal 5")
     ui.tap("Undo")
     ui.see("Save deal 5")
-    record(ui, 5, {"Cid": 1, "Ann": 2, "Bo": 2})
-    assert scores(ui) == {"Ann": 8, "Bo": 8, "Cid": 9}
+    ui.record(5, {"Cid": 1, "Ann": 2, "Bo": 2})
+    assert ui.scores(PLAYERS) == {"Ann": 8, "Bo": 8, "Cid": 9}
     # Deal 6 (Cid deals): everyone before the dealer passes: Cid takes five, 9 - 5 = 4.
-    record(ui, 6, {}, passes=("Ann", "Bo"))
+    ui.record(6, {}, passes=("Ann", "Bo"))
     # Deal 7 (Ann deals): Bo 2, Ann 3, Cid flies (4 + 5 = 9) and pays a stake.
-    record(ui, 7, {"Bo": 2, "Ann": 3})
-    assert scores(ui) == {"Ann": 5, "Bo": 6, "Cid": 9}
+    ui.record(7, {"Bo": 2, "Ann": 3})
+    assert ui.scores(PLAYERS) == {"Ann": 5, "Bo": 6, "Cid": 9}
     # Deal 8 (Bo deals): Cid 1, Ann 4; Bo flies (6 + 5 = 11, capped at 10).
-    record(ui, 8, {"Cid": 1, "Ann": 4})
-    assert scores(ui) == {"Ann": 1, "Bo": 10, "Cid": 8}
+    ui.record(8, {"Cid": 1, "Ann": 4})
+    assert ui.scores(PLAYERS) == {"Ann": 1, "Bo": 10, "Cid": 8}
 
     # Correct deal 7: Bo took 3 and Ann 2. Then Ann is on 2 after deal 8, not 1.
     ui.page.get_by_role("button", name="Ledger").click()
@@ -87,11 +67,11 @@ def test_mattmar_evening_with_money_through_the_app(ui: Ui, server: Server, tmp_
     ui.see("Deal 7 · Ann dealt")
     ui.page.get_by_role("button", name="Back").click()
     ui.see("Save deal 9")
-    assert scores(ui) == {"Ann": 2, "Bo": 10, "Cid": 8}
+    assert ui.scores(PLAYERS) == {"Ann": 2, "Bo": 10, "Cid": 8}
 
     replayed = server.replay(1, tmp_path)
     assert replayed["deals"] == 8
-    assert scores(ui) == {p["name"]: p["score"] for p in replayed["players"]}
+    assert ui.scores(PLAYERS) == {p["name"]: p["score"] for p in replayed["players"]}
     assert replayed["games"][0]["winners"] == ["Ann"]
 
     ui.page.get_by_role("button", name="Settle up").click()

@@ -8,7 +8,7 @@ from collections import defaultdict
 import flet as ft
 
 from scorekeeper.app.model import AppModel
-from scorekeeper.app.widgets import ScreenBar, error_line, labelled, screen
+from scorekeeper.app.widgets import ScreenBar, confirmation, error_line, labelled, screen
 from scorekeeper.core import Entry, Payment, RuleError, Table
 from scorekeeper.formats.protocol import events
 from scorekeeper.formats.replay import units as units_of
@@ -42,15 +42,9 @@ def Ledger(app: AppModel, session_id: int) -> ft.Control:
             set_problem(render(error.message, app.settings.language))
 
     ft.use_dialog(
-        ft.AlertDialog(
-            modal=True,
-            title=ft.Text(app.t("ui.delete_title", number=deleting + 1)),
-            content=ft.Text(app.t("ui.delete_text")),
-            actions=[
-                ft.TextButton(app.t("ui.delete_confirm"), on_click=lambda: delete(deleting)),
-                ft.TextButton(app.t("ui.cancel"), on_click=lambda: set_deleting(None)),
-            ],
-        )
+        confirmation(app, app.t("ui.delete_title", number=deleting + 1), app.t("ui.delete_text"),
+                     app.t("ui.delete_confirm"), lambda: delete(deleting),
+                     lambda: set_deleting(None))
         if deleting is not None
         else None
     )

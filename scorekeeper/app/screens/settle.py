@@ -7,7 +7,7 @@ from datetime import date
 import flet as ft
 
 from scorekeeper.app.model import AppModel
-from scorekeeper.app.widgets import ScreenBar, action, bullet, panel, readout, screen
+from scorekeeper.app.widgets import ScreenBar, action, bullet, confirmation, panel, readout, screen
 from scorekeeper.core import POT, close
 from scorekeeper.formats.csv_export import ENCODING, write_ledger
 from scorekeeper.formats.pdf_sheet import score_sheet
@@ -72,15 +72,8 @@ def SettleUp(app: AppModel, session_id: int) -> ft.Control:
         app.changed(app.store.finish(session_id, version), app.t("ui.finished_notice"))
 
     ft.use_dialog(
-        ft.AlertDialog(
-            modal=True,
-            title=ft.Text(app.t("ui.finish_title")),
-            content=ft.Text(app.t("ui.finish_text")),
-            actions=[
-                ft.TextButton(app.t("ui.finish_confirm"), on_click=finish),
-                ft.TextButton(app.t("ui.cancel"), on_click=lambda: set_confirm(False)),
-            ],
-        )
+        confirmation(app, app.t("ui.finish_title"), app.t("ui.finish_text"),
+                     app.t("ui.finish_confirm"), finish, lambda: set_confirm(False))
         if confirm
         else None
     )

@@ -6,7 +6,16 @@ import flet as ft
 
 from scorekeeper.app.model import LAN_CHANGED, AppModel
 from scorekeeper.app.screens.record import DealEntry
-from scorekeeper.app.widgets import ScreenBar, action, bullet, icon_button, panel, readout, screen
+from scorekeeper.app.widgets import (
+    ScreenBar,
+    action,
+    bullet,
+    confirmation,
+    icon_button,
+    panel,
+    readout,
+    screen,
+)
 from scorekeeper.core import DealGuide, Family, close, guide
 from scorekeeper.formats.protocol import standing
 from scorekeeper.i18n import render
@@ -27,15 +36,9 @@ def TableScreen(app: AppModel, session_id: int) -> ft.Control:
                     app.t("ui.undone", number=undone))
 
     ft.use_dialog(
-        ft.AlertDialog(
-            modal=True,
-            title=ft.Text(app.t("ui.undo_title", number=stored.state.deals)),
-            content=ft.Text(app.t("ui.undo_text")),
-            actions=[
-                ft.TextButton(app.t("ui.undo_confirm"), on_click=undo),
-                ft.TextButton(app.t("ui.cancel"), on_click=lambda: set_confirm_undo(False)),
-            ],
-        )
+        confirmation(app, app.t("ui.undo_title", number=stored.state.deals),
+                     app.t("ui.undo_text"), app.t("ui.undo_confirm"), undo,
+                     lambda: set_confirm_undo(False))
         if confirm_undo
         else None
     )
