@@ -17,6 +17,8 @@ TRICKS = 5
 
 def resolve_names(table: Table, deal: Deal) -> Deal:
     """The deal with every name as seated (trimmed, any case); unknown or doubled names refused."""
+    if _as_seated(table, deal):
+        return deal  # the common case, as the app and the store write deals: nothing to do
 
     def one(name: str | None) -> str | None:
         if name is None:
@@ -55,6 +57,20 @@ def resolve_names(table: Table, deal: Deal) -> Deal:
         fouls=many(deal.fouls, "fouls"),
         forfeit_to=one(deal.forfeit_to),
         buy_down=many(deal.buy_down, "buy_down"),
+    )
+
+
+def _as_seated(table: Table, deal: Deal) -> bool:
+    """Every name exactly as seated, none twice, every trick count in range."""
+    seated = table.by_key.values()
+    for names in (deal.passed, deal.fouls, deal.buy_down):
+        if len(set(names)) != len(names) or any(n not in seated for n in names):
+            return False
+    for name in (deal.dealer, deal.widow, deal.general, deal.forfeit_to):
+        if name is not None and name not in seated:
+            return False
+    return all(
+        p in seated and type(n) is int and 0 <= n <= TRICKS for p, n in deal.tricks.items()
     )
 
 

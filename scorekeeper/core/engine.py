@@ -56,4 +56,6 @@ def record(table: Table, state: State, deal: Deal) -> Step:
     )
     if sum(after.balances.values()) != 0:
         raise LedgerOutOfBalanceError(f"deal {number}: {dict(after.balances)}")
-    return Step(replace(deal, dealer=seats.dealer), tuple(entries), after)
+    if deal.dealer != seats.dealer:
+        deal = replace(deal, dealer=seats.dealer)
+    return Step(deal, tuple(entries), after)

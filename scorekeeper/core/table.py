@@ -64,6 +64,12 @@ class Table:
     first_dealer: str
     money: Money
     options: Mapping[str, object] = field(default_factory=dict)  # the house rules as chosen
+    # Each player under their trimmed, case-folded name: how a typed name is found.
+    by_key: Mapping[str, str] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if not self.by_key:
+            object.__setattr__(self, "by_key", {p.casefold(): p for p in self.players})
 
     def after(self, player: str, steps: int = 1) -> str:
         seat = self.players.index(player)
@@ -73,8 +79,7 @@ class Table:
         """The seated player a typed name means (trimmed, any case), or None."""
         if not isinstance(name, str):
             return None
-        wanted = name.strip().casefold()
-        return next((p for p in self.players if p.casefold() == wanted), None)
+        return self.by_key.get(name.strip().casefold())
 
 
 def make_table(
@@ -108,5 +113,5 @@ def make_table(
         dealer = table.resolve(first_dealer)
         if dealer is None:
             raise refuse("setup.unknown_first_dealer", player=str(first_dealer))
-        table = replace(table, first_dealer=dealer)
+        table = replace(table, first_dealer=dealer, by_key=table.by_key)
     return table
