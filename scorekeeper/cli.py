@@ -14,7 +14,6 @@ import click
 
 from scorekeeper.core import POT, RuleError, close, make_money
 from scorekeeper.formats.csv_export import ENCODING, write_ledger, write_standings
-from scorekeeper.formats.pdf_sheet import score_sheet
 from scorekeeper.formats.replay import replay_report
 from scorekeeper.formats.session_file import dump_session, load_session
 from scorekeeper.i18n import DEFAULT_LANGUAGE, LANGUAGES, describe, render, text
@@ -202,6 +201,8 @@ def export(ctx: Context, session_id: int, fmt: str, standings: bool, output: Pat
             body = json.dumps(dump_session(stored.name, session), ensure_ascii=False, indent=2)
             _write(output, lambda out: out.write(body + "\n"), encoding="utf-8")
         elif fmt == "pdf":
+            from scorekeeper.formats.pdf_sheet import score_sheet
+
             if output is None:
                 raise click.UsageError(ctx.t("cli.pdf_needs_file"))
             output.write_bytes(score_sheet(stored.name, session, date.today(), ctx.lang))
@@ -227,6 +228,20 @@ def _write(output: Path | None, write: Callable[[Any], object], encoding: str = 
         return
     with output.open("w", encoding=encoding, newline="") as out:
         write(out)
+
+
+@main.command("export-ledger")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True)
+@click.pass_obj
+def export_ledger(ctx: Context, output: Path) -> None:
+    """Every ledger entry of every stored session as one CSV (for a club's own analysis)."""
+    from scorekeeper.store.ledger_export import write_all_entries
+
+    with refusals(ctx.lang):
+        store = ctx.store()
+        with output.open("w", encoding=ENCODING, newline="") as out:
+            count = write_all_entries(store.engine, out)
+    click.echo(ctx.t("cli.exported_entries", count=count, file=str(output)))
 
 
 @main.command()

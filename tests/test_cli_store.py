@@ -165,3 +165,27 @@ def test_a_broken_import_exits_non_zero_with_one_line_and_changes_nothing(exampl
         "deal 4: single pot - everyone must play, but Cilla passed"]
     assert database_counts(store.engine) == before
     assert store.get(session_id).state.deals == 6
+
+
+def test_export_ledger_writes_every_entry_of_every_session(example, tmp_path):
+    url, _, _ = example
+    out = tmp_path / "ledger.csv"
+    result = run_cli(url, "export-ledger", "-o", str(out))
+    assert result.returncode == 0, result.stderr
+    with out.open(encoding="utf-8-sig", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    # The worked example's entries, by hand: deal 1 ante, B and C shares, D and A flights (5);
+    # deal 2 ante, D and A shares, B's flight (4); deal 3 ante, pot to D, three pay D (5);
+    # deal 4 ante, A doubles the pot, A pays three (5); deal 5 ante, D concedes (2);
+    # deal 6 ante, C's share, C's forfeit, A's foul (4): 25 in all.
+    assert len(rows) == 25
+    for deal in {row["deal"] for row in rows}:
+        payments = [row for row in rows if row["deal"] == deal and row["kind"] == "payment"]
+        moved = sum(int(row["minor"]) for row in payments)
+        assert moved > 0  # every entry of the example moves money...
+    balances: dict[str, int] = {}
+    for row in rows:
+        balances[row["payer"]] = balances.get(row["payer"], 0) - int(row["minor"])
+        balances[row["payee"]] = balances.get(row["payee"], 0) + int(row["minor"])
+    assert sum(balances.values()) == 0  # ...and what one account pays, another receives
+    assert balances["Astrid"] == -28 * 50  # −28 units of 0.50 SEK

@@ -6,7 +6,6 @@ import flet as ft
 
 from scorekeeper.app.lan import LanRoom, is_local
 from scorekeeper.app.model import LAN_CHANGED, REFRESH, AppModel
-from scorekeeper.app.screens.charts import Charts
 from scorekeeper.app.screens.home import Home
 from scorekeeper.app.screens.join import Join, Waiting
 from scorekeeper.app.screens.ledger import Ledger
@@ -95,6 +94,9 @@ def route(app: AppModel) -> ft.Control:
         case ["session", number, "ledger"] if number.isdigit():
             return Ledger(app, int(number))
         case ["session", number, "charts"] if number.isdigit():
+            # flet-charts is loaded only when a chart is asked for: the table stays lean.
+            from scorekeeper.app.screens.charts import Charts
+
             return Charts(app, int(number))
         case ["session", number, "settle"] if number.isdigit():
             return SettleUp(app, int(number))

@@ -24,6 +24,7 @@ MESSAGES: dict[str, str] = {
     "cli.no_sessions": "Noch keine Sitzungen.",
     "cli.pdf_needs_file": "ein PDF braucht eine Datei: -o protokoll.pdf angeben",
     "cli.exporting": "Buchungen werden exportiert",
+    "cli.exported_entries": "{count} Buchungen nach {file} geschrieben",
     "cli.no_such_player": "{player} hat hier noch keine Sitzung gespielt",
     "cli.all_games": "Alle Spiele",
     "cli.lifetime": "{game}: {sessions} Sitzungen, {deals} Spiele mitgespielt, {tricks} Stiche, {flights}-mal ohne Stich, {won} Partien gewonnen, Geld {money}",

@@ -24,6 +24,7 @@ MESSAGES: dict[str, str] = {
     "cli.no_sessions": "No sessions yet.",
     "cli.pdf_needs_file": "a PDF needs a file: add -o sheet.pdf",
     "cli.exporting": "Exporting ledger",
+    "cli.exported_entries": "Wrote {count} ledger entries to {file}",
     "cli.no_such_player": "{player} has played no session here",
     "cli.all_games": "All games",
     "cli.lifetime": "{game}: {sessions} sessions, {deals} deals played, {tricks} tricks, {flights} flights, {won} games won, money {money}",

@@ -24,6 +24,7 @@ MESSAGES: dict[str, str] = {
     "cli.no_sessions": "Inga sessioner ännu.",
     "cli.pdf_needs_file": "en PDF behöver en fil: lägg till -o protokoll.pdf",
     "cli.exporting": "Exporterar bokföringen",
+    "cli.exported_entries": "Skrev {count} bokföringsrader till {file}",
     "cli.no_such_player": "{player} har inte spelat någon session här",
     "cli.all_games": "Alla spel",
     "cli.lifetime": "{game}: {sessions} sessioner, {deals} givar spelade, {tricks} stick, flög {flights} gånger, {won} ramsar vunna, pengar {money}",

@@ -59,8 +59,9 @@ class DealRow(SQLModel, table=True):
     session_id: int = Field(foreign_key="sessions.id", ondelete="CASCADE")
     number: int
     record: str = Field(sa_column=Column(Text, nullable=False))
-    # The state after this deal (JSON), so recording the next deal, opening the
-    # session and undoing need no replay. Revision 0002; rebuilt when missing.
+    # The state after this deal (JSON), kept for a session's newest deal, so recording
+    # the next deal and opening the session need no replay. Revision 0002; rebuilt
+    # when missing.
     state_after: str | None = Field(default=None, sa_column=Column(Text))
     recorded_at: datetime = Field(default_factory=now)
 

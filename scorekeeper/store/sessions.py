@@ -301,23 +301,28 @@ class SessionStore:
         ).first()
         if snapshot is not None:
             return load_state(snapshot)
-        # A session stored before revision 0002: replay it once and keep its states.
+        # A session stored before revision 0002: replay it once and keep its state.
         assert row.id is not None
-        session = Session.replay(table, self._deals(db, row.id))
-        for step in session.steps:
-            db.execute(update(DealRow)
-                       .where(DealRow.session_id == row.id, DealRow.number == step.state.deals)
-                       .values(state_after=dump_state(step.state)))
-        return session.state
+        state = Session.replay(table, self._deals(db, row.id)).state
+        self._keep_state(db, row.id, state)
+        return state
+
+    def _keep_state(self, db: Db, session_id: int, state: State) -> None:
+        db.execute(update(DealRow)
+                   .where(DealRow.session_id == session_id, DealRow.number == state.deals)
+                   .values(state_after=dump_state(state)))
 
     def _write_steps(self, db: Db, session_id: int, steps: Sequence[Step],
                      progress: Callable[[int], None] | None = None) -> None:
         batch = 500
+        last = steps[-1] if steps else None
         for start in range(0, len(steps), batch):
             chunk = steps[start:start + batch]
+            # Only the newest deal needs its state kept: the next deal starts from it.
             db.execute(insert(DealRow), [
                 {"session_id": session_id, "number": step.state.deals,
-                 "record": deal_json(step.deal), "state_after": dump_state(step.state),
+                 "record": deal_json(step.deal),
+                 "state_after": dump_state(step.state) if step is last else None,
                  "recorded_at": now()}
                 for step in chunk
             ])
@@ -361,6 +366,8 @@ class SessionStore:
             db.execute(delete(EntryRow).where(EntryRow.session_id == session_id,
                                               EntryRow.deal_number > first))
             self._write_steps(db, session_id, after.steps[first:])
+            if after.steps and first == len(after.steps):  # nothing rewritten: keep the state
+                self._keep_state(db, session_id, after.state)
             self._write_standings(db, session_id, table, after.state)
             self._bump(db, row, table, after.state)
             return self._stored(row, table, after.state)

@@ -10,7 +10,6 @@ from scorekeeper.app.model import AppModel
 from scorekeeper.app.widgets import ScreenBar, action, bullet, confirmation, panel, readout, screen
 from scorekeeper.core import POT, close
 from scorekeeper.formats.csv_export import ENCODING, write_ledger
-from scorekeeper.formats.pdf_sheet import score_sheet
 from scorekeeper.formats.session_file import dump_session
 from scorekeeper.i18n import render
 
@@ -63,6 +62,9 @@ def SettleUp(app: AppModel, session_id: int) -> ft.Control:
             write_ledger(buffer, stored.name, table, [*session.entries, *closing.entries], lang)
             body = buffer.getvalue().encode(ENCODING)
         else:
+            # fpdf2 is large: loaded only when a score sheet is asked for.
+            from scorekeeper.formats.pdf_sheet import score_sheet
+
             body = score_sheet(stored.name, session, date.today(), lang)
         await ft.FilePicker().save_file(file_name=f"{slug}.{kind}", src_bytes=body)
 

@@ -1,0 +1,31 @@
+"""Medians, and comparisons measured side by side (these machines are noisy)."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+
+
+def median_ms(action: Callable[[], object], runs: int = 15, warmup: int = 2) -> float:
+    for _ in range(warmup):
+        action()
+    samples = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        action()
+        samples.append(time.perf_counter() - start)
+    return statistics.median(samples) * 1000
+
+
+def side_by_side_ms(first: Callable[[], object], second: Callable[[], object],
+                    runs: int = 15) -> tuple[float, float]:
+    """Both actions timed in turns (first, second, first, ...): medians in ms."""
+    a: list[float] = []
+    b: list[float] = []
+    for _ in range(runs):
+        for action, samples in ((first, a), (second, b)):
+            start = time.perf_counter()
+            action()
+            samples.append(time.perf_counter() - start)
+    return statistics.median(a) * 1000, statistics.median(b) * 1000
