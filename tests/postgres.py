@@ -36,8 +36,9 @@ def _as_postgres(*command: str) -> list[str]:
 
 
 @contextmanager
-def postgres_server() -> Iterator[str]:
-    """Yields a SQLAlchemy URL of an empty database on a server of its own."""
+def postgres_server(durable: bool = False) -> Iterator[str]:
+    """Yields a SQLAlchemy URL of an empty database on a server of its own. Tests run it
+    without fsync (they test logic, not disks); benchmarks ask for a durable one."""
     bin_dir = _binaries()
     folder = Path(tempfile.mkdtemp(prefix="scorekeeper-pg-"))
     if os.geteuid() == 0:
@@ -46,7 +47,7 @@ def postgres_server() -> Iterator[str]:
     run = lambda *c: subprocess.run(_as_postgres(*c), check=True, capture_output=True)  # noqa: E731
     run(str(bin_dir / "initdb"), "-D", str(data), "-U", "postgres", "--auth=trust", "-E", "UTF8")
     run(str(bin_dir / "pg_ctl"), "-D", str(data), "-l", str(folder / "log"), "-w", "start",
-        "-o", f"-h 127.0.0.1 -p {port} -k {folder} -c fsync=off")
+        "-o", f"-h 127.0.0.1 -p {port} -k {folder}" + ("" if durable else " -c fsync=off"))
     try:
         for _ in range(50):
             ready = subprocess.run([str(bin_dir / "pg_isready"), "-h", "127.0.0.1", "-p",

@@ -1,0 +1,36 @@
+"""`python -m tests.bench`: run every benchmark, print the table, rewrite BENCHMARKS.md."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+from tests.bench import app_bench, report, store_bench
+from tests.bench.rows import Row
+
+
+def main() -> None:
+    rows: list[Row] = []
+    with tempfile.TemporaryDirectory(prefix="scorekeeper-bench-") as scratch:
+        folder = Path(scratch)
+        steps = [
+            lambda: store_bench.record_sqlite(folder),
+            lambda: [store_bench.record_postgres()],
+            lambda: [store_bench.edit_first(folder)],
+            lambda: [store_bench.open_session(folder)],
+            lambda: store_bench.club_years(folder),
+            lambda: store_bench.replay_and_import(folder),
+            lambda: [store_bench.settle_up()],
+            lambda: app_bench.app_in_chromium(folder),
+        ]
+        for step in steps:
+            for row in step():
+                rows.append(row)
+                print(f"{'ok  ' if row.met else 'MISS'} {row.what} [{row.workload}]: "
+                      f"{row.measured} (target {row.target})", flush=True)
+    report.write(rows)
+    print(f"\nwrote {report.BENCHMARKS}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,124 @@
+"""The app in Chromium: time to the first usable screen, and memory, against bare Flet."""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from playwright.sync_api import Browser, sync_playwright
+
+from scorekeeper.store.database import connect
+from scorekeeper.store.sessions import SessionStore
+from tests.bench.data import club, session_of
+from tests.bench.rows import Row
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, FIRST_PAINT, free_port
+
+HELLO = """
+import sys
+import flet as ft
+ft.run(lambda page: page.add(ft.Text("Hello, table")), view=None, host="127.0.0.1",
+       port=int(sys.argv[1]), no_cdn=True)
+"""
+
+
+class Served:
+    """A server process, and what it takes to have its first screen usable in Chromium."""
+
+    def __init__(self, command: list[str], env: dict[str, str], ready_text: str,
+                 path: str = "/") -> None:
+        self.command, self.env, self.ready_text, self.path = command, env, ready_text, path
+
+    def first_screen(self, browser: Browser) -> tuple[float, int]:
+        """Seconds from starting the server to the first usable screen; peak RSS (kB)."""
+        port = free_port()
+        started = time.perf_counter()
+        process = subprocess.Popen([*self.command, str(port)], env=self.env,
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            page = browser.new_page(viewport={"width": 1000, "height": 900})
+            url = f"http://127.0.0.1:{port}{self.path}"
+            while True:
+                try:
+                    page.goto(url)
+                    break
+                except Exception:
+                    if process.poll() is not None:
+                        raise RuntimeError(" ".join(self.command)) from None
+                    time.sleep(0.05)
+            placeholder = page.locator("flt-semantics-placeholder")
+            placeholder.wait_for(state="attached", timeout=FIRST_PAINT)
+            placeholder.dispatch_event("click")
+            page.wait_for_function(
+                """text => [...document.querySelectorAll('flt-semantics')].some(node =>
+                    (node.getAttribute('aria-label') || node.innerText || '').includes(text))""",
+                arg=self.ready_text, timeout=FIRST_PAINT)
+            elapsed = time.perf_counter() - started
+            page.close()
+            return elapsed, _peak_rss(process.pid)
+        finally:
+            process.terminate()
+            process.wait(timeout=20)
+
+
+def _peak_rss(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1])
+    raise RuntimeError("no VmHWM")
+
+
+def app_in_chromium(folder: Path) -> list[Row]:
+    hello = folder / "hello.py"
+    hello.write_text(HELLO)
+    data = folder / "app-data"
+    data.mkdir(exist_ok=True)
+    env = {**os.environ, "FLET_APP_STORAGE_DATA": str(data)}
+    empty = f"sqlite:///{folder / 'empty.db'}"
+    full = f"sqlite:///{folder / 'club-app.db'}"
+    connect(empty).dispose()
+    store = SessionStore(connect(full))
+    club(store, sessions=1000, deals_each=200)
+    ten_thousand = store.import_session("ten thousand deals", session_of(10_000))
+    store.engine.dispose()
+
+    def app(url: str, ready: str, path: str = "/") -> Served:
+        return Served([sys.executable, "-m", "scorekeeper", "--db", url, "serve", "--port"],
+                      env, ready, path)
+
+    bare = Served([sys.executable, str(hello)], env, "Hello, table")
+    contenders = {
+        "bare": bare,
+        "empty": app(empty, "New session"),
+        "club": app(full, "New session"),
+        "serving": app(full, f"Save deal {ten_thousand.state.deals + 1}",
+                       f"/session/{ten_thousand.id}"),
+    }
+    times: dict[str, list[float]] = {name: [] for name in contenders}
+    peaks: dict[str, list[int]] = {name: [] for name in contenders}
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        for _ in range(5):  # in turns, so each figure meets the same machine
+            for name, served in contenders.items():
+                elapsed, peak = served.first_screen(browser)
+                times[name].append(elapsed)
+                peaks[name].append(peak)
+        browser.close()
+    median = {name: statistics.median(values) for name, values in times.items()}
+    peak = {name: statistics.median(values) for name, values in peaks.items()}
+    rows = []
+    for name, label in (("empty", "empty database"), ("club", "the million-entry database")):
+        ratio = median[name] / median["bare"]
+        rows.append(Row("app start to first usable screen in Chromium", label,
+                        "≤ 1.3 × bare Flet \"hello\"",
+                        f"{ratio:.2f} × ({median[name]:.2f} s vs {median['bare']:.2f} s)",
+                        ratio <= 1.3))
+    ratio = peak["serving"] / peak["bare"]
+    rows.append(Row("memory of the running app", "serving the 10,000-deal session",
+                    "peak RSS ≤ 1.5 × bare Flet",
+                    f"{peak['serving'] / 1024:.0f} MB vs {peak['bare'] / 1024:.0f} MB: "
+                    f"{ratio:.2f} ×", ratio <= 1.5))
+    return rows

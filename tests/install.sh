@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Installs what the tests and benchmarks need on a fresh machine: the Python packages,
+# and Debian's chromium (browser tests), postgresql (the club database tests),
+# poppler-utils (the PDF is rendered and read back) and sqlite3 (benchmarks compare with it).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+missing=()
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || missing+=(postgresql)
+command -v pdftoppm >/dev/null 2>&1 || missing+=(poppler-utils)
+command -v sqlite3 >/dev/null 2>&1 || missing+=(sqlite3)
+if ((${#missing[@]})); then
+  sudo=""
+  [ "$(id -u)" = 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+python3 -m pip install --quiet --disable-pip-version-check -e ".[test]"
