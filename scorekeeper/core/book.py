@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import replace
 
 from scorekeeper.core.ledger import POT, Entry, Payment, ScoreChange
 from scorekeeper.core.messages import Message
@@ -63,13 +62,12 @@ class Book:
 
     def posted(self, state: State, **changes: object) -> State:
         """``state`` with this deal's postings (and the family's own ``changes``)."""
-        return replace(
-            state,
+        return state.evolve(
             balances=self.balances,
             scores=self.scores,
             flights=self.flights,
             played=self.played,
             tricks=self.tricks,
             pot_paid=self.pot_paid,
-            **changes,  # type: ignore[arg-type]
+            **changes,
         )

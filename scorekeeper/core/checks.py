@@ -62,7 +62,7 @@ def resolve_names(table: Table, deal: Deal) -> Deal:
 
 def _as_seated(table: Table, deal: Deal) -> bool:
     """Every name exactly as seated, none twice, every trick count in range."""
-    seated = table.by_key.values()
+    seated = table.seated
     for names in (deal.passed, deal.fouls, deal.buy_down):
         if len(set(names)) != len(names) or any(n not in seated for n in names):
             return False

@@ -49,11 +49,8 @@ def record(table: Table, state: State, deal: Deal) -> Step:
         after, entries = FAMILIES[table.rules.family](table, state, seats, deal)
     except RuleError as error:
         raise error.at(number) from None
-    after = replace(
-        after,
-        deals=number,
-        dealer=next_dealer(table, seats.dealer, in_game(table, after)),
-    )
+    dealer = next_dealer(table, seats.dealer, in_game(table, after))
+    after = after.evolve(deals=number, dealer=dealer)
     if sum(after.balances.values()) != 0:
         raise LedgerOutOfBalanceError(f"deal {number}: {dict(after.balances)}")
     if deal.dealer != seats.dealer:

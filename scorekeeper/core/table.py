@@ -66,10 +66,11 @@ class Table:
     options: Mapping[str, object] = field(default_factory=dict)  # the house rules as chosen
     # Each player under their trimmed, case-folded name: how a typed name is found.
     by_key: Mapping[str, str] = field(default_factory=dict, compare=False, repr=False)
+    seated: frozenset[str] = field(default=frozenset(), compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        if not self.by_key:
-            object.__setattr__(self, "by_key", {p.casefold(): p for p in self.players})
+        object.__setattr__(self, "by_key", {p.casefold(): p for p in self.players})
+        object.__setattr__(self, "seated", frozenset(self.players))
 
     def after(self, player: str, steps: int = 1) -> str:
         seat = self.players.index(player)
@@ -113,5 +114,5 @@ def make_table(
         dealer = table.resolve(first_dealer)
         if dealer is None:
             raise refuse("setup.unknown_first_dealer", player=str(first_dealer))
-        table = replace(table, first_dealer=dealer, by_key=table.by_key)
+        table = replace(table, first_dealer=dealer)
     return table

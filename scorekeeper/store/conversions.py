@@ -19,6 +19,9 @@ from scorekeeper.core import (
 from scorekeeper.formats.session_file import dump_deal, parse_deal
 from scorekeeper.store.models import EntryRow, SessionRow
 
+# One encoder for every row: json.dumps(..., ensure_ascii=False) builds a new one per call.
+_to_json = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+
 
 def table_of(row: SessionRow, names: list[str]) -> Table:
     return make_table(
@@ -28,7 +31,7 @@ def table_of(row: SessionRow, names: list[str]) -> Table:
 
 
 def deal_json(deal: Deal) -> str:
-    return json.dumps(dump_deal(deal), ensure_ascii=False, separators=(",", ":"))
+    return _to_json(dump_deal(deal))
 
 
 def deal_of(text: str) -> Deal:
@@ -46,7 +49,7 @@ def entry_rows(session_id: int, entries: Iterable[Entry]) -> list[dict[str, Any]
         row: dict[str, Any] = {
             "session_id": session_id, "deal_number": entry.deal, "position": position,
             "reason_key": entry.reason.key,
-            "reason_params": json.dumps(entry.reason.params, ensure_ascii=False),
+            "reason_params": _to_json(entry.reason.params),
             "payer": None, "payee": None, "minor": 0, "player": None, "points": 0,
         }
         if isinstance(entry, Payment):

@@ -216,7 +216,8 @@ class SessionStore:
             state = self._current_state(db, row, table)
             closing = close(table, state)
             if closing.entries:
-                db.execute(insert(EntryRow), entry_rows(session_id, closing.entries))
+                db.connection().execute(insert(EntryRow.__table__),
+                                        entry_rows(session_id, closing.entries))
             self._write_standings(db, session_id, table, state, closing.money)
             row.status = FINISHED
             self._bump(db, row, table, state)
@@ -319,7 +320,9 @@ class SessionStore:
         for start in range(0, len(steps), batch):
             chunk = steps[start:start + batch]
             # Only the newest deal needs its state kept: the next deal starts from it.
-            db.execute(insert(DealRow), [
+            # Core inserts, not the ORM's bulk path: a 10,000-deal import is 60,000 rows.
+            rows_of = db.connection()
+            rows_of.execute(insert(DealRow.__table__), [
                 {"session_id": session_id, "number": step.state.deals,
                  "record": deal_json(step.deal),
                  "state_after": dump_state(step.state) if step is last else None,
@@ -328,7 +331,7 @@ class SessionStore:
             ])
             rows = entry_rows(session_id, (e for step in chunk for e in step.entries))
             if rows:
-                db.execute(insert(EntryRow), rows)
+                rows_of.execute(insert(EntryRow.__table__), rows)
             if progress:
                 progress(len(chunk))
 

@@ -111,8 +111,9 @@ def _tricks(table: Table, state: State, seats: Seating, book: Book, deal: Deal) 
     # Shares are rounded down; a rest stays in the pot (Decision, for house rules
     # that leave the pot off a multiple of five).
     share = 1 if rules.trick_pays_one else pot // TRICKS
+    tricks = deal.tricks
     for player in active:
-        taken = deal.tricks_of(player)
+        taken = tricks.get(player, 0)
         if not taken:
             continue
         units = taken * share
@@ -127,7 +128,7 @@ def _tricks(table: Table, state: State, seats: Seating, book: Book, deal: Deal) 
     _fouls(table, book, deal)
     # Flights pay after the split, so their units wait in the pot for the next deal.
     for player in active:
-        if not deal.tricks_of(player):
+        if not tricks.get(player, 0):
             book.pay(player, POT, rules.five_tricks,
                      msg("ledger.flight", player=player, units=rules.five_tricks))
             book.fly(player)
