@@ -2,6 +2,6 @@
 
 import flet as ft
 
-from scorekeeper.app.run import app_main, open_store
+from scorekeeper.app.run import app_main, opening
 
-ft.run(app_main(open_store()))
+ft.run(app_main(opening()))

@@ -1,4 +1,8 @@
-"""Starting the app: a desktop window where one can be had, else the same app in a browser."""
+"""Starting the app: a desktop window where one can be had, else the same app in a browser.
+
+The store is opened, and the screens loaded, on a worker thread while the browser or
+the window fetches the app's client: the first screen is ready as soon as it connects.
+"""
 
 from __future__ import annotations
 
@@ -6,14 +10,16 @@ import os
 import socket
 import sys
 from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import flet as ft
 
 from scorekeeper.app.lan import LanRoom, is_local
-from scorekeeper.app.settings import load_settings
-from scorekeeper.store.database import connect
-from scorekeeper.store.sessions import SessionStore
+
+if TYPE_CHECKING:
+    from scorekeeper.store.sessions import SessionStore
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
 DEFAULT_PORT = 8550
@@ -37,23 +43,45 @@ def desktop_available() -> bool:
     return True
 
 
-def app_main(store: SessionStore, lan: LanRoom | None = None) -> Callable[[ft.Page], None]:
+def open_store(url: str | None = None) -> SessionStore:
+    from scorekeeper.app.settings import load_settings
+    from scorekeeper.store.database import connect
+    from scorekeeper.store.sessions import SessionStore
+
+    return SessionStore(connect(url or load_settings().database_url or None))
+
+
+def opening(url: str | None = None) -> Future[SessionStore]:
+    """The store, opened in the background (the screens' modules loaded along with it)."""
+
+    def open_all() -> SessionStore:
+        import scorekeeper.app.shell  # noqa: F401  (ready before the first page asks)
+
+        return open_store(url)
+
+    return ThreadPoolExecutor(max_workers=1, thread_name_prefix="opening").submit(open_all)
+
+
+def app_main(store: SessionStore | Future[SessionStore], lan: LanRoom | None = None
+             ) -> Callable[[ft.Page], None]:
     """The Flet entry for one store (and, when serving the network, one room)."""
-    from scorekeeper.app.shell import App
 
     def main(page: ft.Page) -> None:
-        page.render(App, store, lan)
+        from scorekeeper.app.shell import App, Unopened
+
+        try:
+            ready = store.result() if isinstance(store, Future) else store
+        except Exception as error:  # e.g. a database from a newer Scorekeeper
+            page.render(Unopened, error)
+            return
+        page.render(App, ready, lan)
 
     return main
 
 
-def open_store(url: str | None = None) -> SessionStore:
-    return SessionStore(connect(url or load_settings().database_url or None))
-
-
 def start(url: str | None = None, port: int = DEFAULT_PORT, browser: bool | None = None) -> None:
     """``scorekeeper``: the desktop window, or the browser app on 127.0.0.1."""
-    store = open_store(url)
+    store = opening(url)
     if browser is None:
         browser = not desktop_available()
     if not browser:
@@ -66,7 +94,7 @@ def start(url: str | None = None, port: int = DEFAULT_PORT, browser: bool | None
 
 def serve(url: str | None = None, host: str = "127.0.0.1", port: int = DEFAULT_PORT) -> None:
     """``scorekeeper serve``: the table display for the local network, behind a join code."""
-    store = open_store(url)
+    store = opening(url)
     # On the loopback address only this device can connect: no join code needed.
     room = None if is_local(host) else LanRoom()
     print(f"Scorekeeper: serving on http://{host}:{port}", flush=True)

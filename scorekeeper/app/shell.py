@@ -70,6 +70,22 @@ def App(store: SessionStore, lan: LanRoom | None) -> ft.Control:
     return ft.SafeArea(expand=True, content=route(app))
 
 
+@ft.component
+def Unopened(error: Exception) -> ft.Control:
+    """The database could not be opened: say why, in every language (no settings yet)."""
+    from scorekeeper.i18n import LANGUAGES, text
+    from scorekeeper.store.database import DatabaseTooNewError
+
+    if isinstance(error, DatabaseTooNewError):
+        lines = [text("store.too_new", lang, revision=error.revision) for lang in LANGUAGES]
+    else:
+        lines = [str(error)]
+    return ft.SafeArea(content=ft.Column([
+        ft.Text("Scorekeeper", size=28, weight=ft.FontWeight.BOLD),
+        *(ft.Text(line, size=18) for line in lines),
+    ]))
+
+
 def route(app: AppModel) -> ft.Control:
     """The screen for the current route; a device on the network only sees the table."""
     if app.role == "locked":

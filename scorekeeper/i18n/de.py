@@ -79,6 +79,7 @@ MESSAGES: dict[str, str] = {
     "ui.finished": "Abgeschlossen",
     "ui.none_in_play": "Keine Sitzung läuft. Jetzt eine neue beginnen!",
     "ui.none_finished": "Noch keine abgeschlossenen Sitzungen.",
+    "ui.show_all_sessions": "Alle {count} Sitzungen zeigen",
     "ui.session_line": "{game} · {players} · {day} · {deals} Spiele · vorne: {leaders}",
     "ui.open_session": "{name} öffnen",
     "ui.session_name": "Name der Sitzung (optional)",

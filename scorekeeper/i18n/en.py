@@ -79,6 +79,7 @@ MESSAGES: dict[str, str] = {
     "ui.finished": "Finished",
     "ui.none_in_play": "No session in play. Start a new one!",
     "ui.none_finished": "No finished sessions yet.",
+    "ui.show_all_sessions": "Show all {count} sessions",
     "ui.session_line": "{game} · {players} · {day} · {deals} deals · leading: {leaders}",
     "ui.open_session": "Open {name}",
     "ui.session_name": "Name of the session (optional)",

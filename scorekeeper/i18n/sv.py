@@ -79,6 +79,7 @@ MESSAGES: dict[str, str] = {
     "ui.finished": "Avslutade",
     "ui.none_in_play": "Ingen session pågår. Starta en ny!",
     "ui.none_finished": "Inga avslutade sessioner ännu.",
+    "ui.show_all_sessions": "Visa alla {count} sessioner",
     "ui.session_line": "{game} · {players} · {day} · {deals} givar · leder: {leaders}",
     "ui.open_session": "Öppna {name}",
     "ui.session_name": "Sessionens namn (valfritt)",

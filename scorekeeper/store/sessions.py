@@ -9,7 +9,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import Engine, delete, insert, select, update
+from sqlalchemy import Engine, delete, func, insert, select, update
 from sqlalchemy.orm import Session as Db
 
 from scorekeeper.core import (
@@ -229,19 +229,27 @@ class SessionStore:
                 db.execute(delete(model).where(model.session_id == session_id))
             db.execute(delete(SessionRow).where(SessionRow.id == session_id))
 
-    def summaries(self) -> list[SessionSummary]:
-        """Every session, latest first, with its players and who leads."""
+    def summaries(self, limit: int | None = None) -> list[SessionSummary]:
+        """Sessions, latest first (the ``limit`` latest), with their players and leaders."""
+        query = (select(SessionRow.id, SessionRow.name, SessionRow.variant, SessionRow.status,
+                        SessionRow.deal_count, SessionRow.updated_at, SessionRow.leaders)
+                 .order_by(SessionRow.updated_at.desc(), SessionRow.id.desc()).limit(limit))
         with Db(self.engine) as db:
-            rows = db.scalars(select(SessionRow).order_by(SessionRow.updated_at.desc())).all()
-            seats: dict[int, list[str]] = {}
-            for seat in db.scalars(select(SeatRow).order_by(SeatRow.session_id, SeatRow.seat)):
-                seats.setdefault(seat.session_id, []).append(seat.name)
+            rows = db.execute(query).all()
+            seats: dict[int, list[str]] = {row.id: [] for row in rows}
+            found = (select(SeatRow.session_id, SeatRow.name)
+                     .where(SeatRow.session_id.in_(seats)).order_by(SeatRow.seat))
+            for session_id, name in db.execute(found):
+                seats[session_id].append(name)
         return [
-            SessionSummary(row.id or 0, row.name, row.variant, tuple(seats.get(row.id or 0, ())),
-                           row.status, row.deal_count, row.updated_at,
-                           tuple(json.loads(row.leaders)))
+            SessionSummary(row.id, row.name, row.variant, tuple(seats[row.id]), row.status,
+                           row.deal_count, row.updated_at, tuple(json.loads(row.leaders)))
             for row in rows
         ]
+
+    def count_sessions(self) -> int:
+        with Db(self.engine) as db:
+            return db.scalar(select(func.count()).select_from(SessionRow)) or 0
 
     # --- inside a transaction -----------------------------------------------------
 

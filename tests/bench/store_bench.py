@@ -9,6 +9,7 @@ import subprocess
 import time
 from pathlib import Path
 
+from scorekeeper.app.screens.home import HOME_LIST
 from scorekeeper.core import close, fewest_transfers, guide
 from scorekeeper.formats.session_file import dump_session, load_session
 from scorekeeper.store.database import connect
@@ -96,7 +97,7 @@ def club_years(folder: Path) -> list[Row]:
     with store.engine.connect() as connection:
         entries = connection.exec_driver_sql("SELECT count(*) FROM entries").scalar() or 0
     stats_ms = median_ms(lambda: lifetime(store.engine, "Astrid"), runs=15)
-    list_ms = median_ms(store.summaries, runs=15)
+    list_ms = median_ms(lambda: (store.summaries(HOME_LIST), store.count_sessions()), runs=15)
 
     ours_file, theirs_file = folder / "ours.csv", folder / "theirs.csv"
 
@@ -106,7 +107,7 @@ def club_years(folder: Path) -> list[Row]:
 
     def theirs() -> None:
         with theirs_file.open("w") as out:
-            subprocess.run(["sqlite3", "-csv", "-header", str(path), str(QUERY)], stdout=out,
+            subprocess.run(["sqlite3", "-csv", "-header", str(path), QUERY], stdout=out,
                            check=True)
 
     ours_ms, theirs_ms = side_by_side_ms(ours, theirs, runs=5)
@@ -115,7 +116,8 @@ def club_years(folder: Path) -> list[Row]:
     return [
         Row("lifetime statistics of one player", workload, "≤ 100 ms", f"{stats_ms:.1f} ms",
             stats_ms <= 100),
-        Row("sessions list on the home screen", "same database", "≤ 50 ms",
+        Row("sessions list on the home screen", f"same database (the {HOME_LIST} latest shown)",
+            "≤ 50 ms",
             f"{list_ms:.1f} ms", list_ms <= 50),
         Row("CSV export of every ledger entry", "same database",
             "≥ half the speed of `sqlite3 -csv`",

@@ -11,10 +11,14 @@ from scorekeeper.formats.session_file import load_session
 from scorekeeper.i18n import describe
 from scorekeeper.store.sessions import SessionSummary
 
+HOME_LIST = 20  # sessions shown at first; a club's years are one tap further
+
 
 @ft.component
 def Home(app: AppModel) -> ft.Control:
-    summaries = app.store.summaries()
+    showing_all, set_showing_all = ft.use_state(False)
+    summaries = app.store.summaries(None if showing_all else HOME_LIST)
+    total = len(summaries) if showing_all else app.store.count_sessions()
     problem, set_problem = ft.use_state(None)
 
     async def import_file() -> None:
@@ -55,6 +59,9 @@ def Home(app: AppModel) -> ft.Control:
             *([SessionTile(app, s) for s in in_play] or [ft.Text(app.t("ui.none_in_play"))]),
             ft.Text(app.t("ui.finished"), size=20, weight=ft.FontWeight.BOLD),
             *([SessionTile(app, s) for s in finished] or [ft.Text(app.t("ui.none_finished"))]),
+            *([ft.OutlinedButton(app.t("ui.show_all_sessions", count=total),
+                                 on_click=lambda: set_showing_all(True))]
+              if total > len(summaries) else []),
         ),
     ])
 
