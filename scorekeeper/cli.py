@@ -41,19 +41,22 @@ class Context:
 @contextmanager
 def refusals(lang: str) -> Iterator[None]:
     """Anything the rules or the store refuse: one line on standard error, nothing changed."""
-    from scorekeeper.store.database import DatabaseTooNewError
-    from scorekeeper.store.sessions import StoreError
-
     try:
         yield
     except RuleError as error:
         click.echo(describe(error, lang), err=True)
         sys.exit(BROKEN)
-    except StoreError as error:
-        click.echo(render(error.message, lang), err=True)
-        sys.exit(REFUSED)
-    except DatabaseTooNewError as error:
-        click.echo(text("store.too_new", lang, revision=error.revision), err=True)
+    except Exception as error:
+        # The store is imported only here: `scorekeeper serve` must not wait for it.
+        from scorekeeper.store.database import DatabaseTooNewError
+        from scorekeeper.store.sessions import StoreError
+
+        if isinstance(error, StoreError):
+            click.echo(render(error.message, lang), err=True)
+        elif isinstance(error, DatabaseTooNewError):
+            click.echo(text("store.too_new", lang, revision=error.revision), err=True)
+        else:
+            raise
         sys.exit(REFUSED)
 
 

@@ -179,8 +179,8 @@ def test_export_ledger_writes_every_entry_of_every_session(example, tmp_path):
     # deal 4 ante, A doubles the pot, A pays three (5); deal 5 ante, D concedes (2);
     # deal 6 ante, C's share, C's forfeit, A's foul (4): 25 in all.
     assert len(rows) == 25
-    for deal in {row["deal"] for row in rows}:
-        payments = [row for row in rows if row["deal"] == deal and row["kind"] == "payment"]
+    for deal in {row["deal_number"] for row in rows}:
+        payments = [row for row in rows if row["deal_number"] == deal and row["kind"] == "payment"]
         moved = sum(int(row["minor"]) for row in payments)
         assert moved > 0  # every entry of the example moves money...
     balances: dict[str, int] = {}

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import socket
 import sys
+import time
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
@@ -51,15 +52,31 @@ def open_store(url: str | None = None) -> SessionStore:
     return SessionStore(connect(url or load_settings().database_url or None))
 
 
-def opening(url: str | None = None) -> Future[SessionStore]:
-    """The store, opened in the background (the screens' modules loaded along with it)."""
+def opening(url: str | None = None, port: int | None = None) -> Future[SessionStore]:
+    """The store, opened in the background (the screens' modules loaded along with it).
+
+    With a ``port``, it waits for the server to listen first: Python runs one thread at
+    a time, and the server starting up comes first; then the browser fetches the
+    client for a second or so, and the store opens in that time."""
 
     def open_all() -> SessionStore:
+        if port is not None:
+            _wait_for_listening(port)
         import scorekeeper.app.shell  # noqa: F401  (ready before the first page asks)
 
         return open_store(url)
 
     return ThreadPoolExecutor(max_workers=1, thread_name_prefix="opening").submit(open_all)
+
+
+def _wait_for_listening(port: int, seconds: float = 10) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+            return
+        except OSError:
+            time.sleep(0.02)
 
 
 def app_main(store: SessionStore | Future[SessionStore], lan: LanRoom | None = None
@@ -81,12 +98,12 @@ def app_main(store: SessionStore | Future[SessionStore], lan: LanRoom | None = N
 
 def start(url: str | None = None, port: int = DEFAULT_PORT, browser: bool | None = None) -> None:
     """``scorekeeper``: the desktop window, or the browser app on 127.0.0.1."""
-    store = opening(url)
     if browser is None:
         browser = not desktop_available()
     if not browser:
-        ft.run(app_main(store), assets_dir=str(ASSETS))
+        ft.run(app_main(opening(url)), assets_dir=str(ASSETS))
         return
+    store = opening(url, port)
     print(f"Scorekeeper: open http://127.0.0.1:{port} in your browser", flush=True)
     ft.run(app_main(store), view=ft.AppView.WEB_BROWSER, host="127.0.0.1", port=port,
            no_cdn=True, assets_dir=str(ASSETS))
@@ -94,7 +111,7 @@ def start(url: str | None = None, port: int = DEFAULT_PORT, browser: bool | None
 
 def serve(url: str | None = None, host: str = "127.0.0.1", port: int = DEFAULT_PORT) -> None:
     """``scorekeeper serve``: the table display for the local network, behind a join code."""
-    store = opening(url)
+    store = opening(url, port)
     # On the loopback address only this device can connect: no join code needed.
     room = None if is_local(host) else LanRoom()
     print(f"Scorekeeper: serving on http://{host}:{port}", flush=True)
