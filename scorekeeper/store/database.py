@@ -7,10 +7,11 @@ else changes. The schema is migrated with Alembic every time the store opens.
 from __future__ import annotations
 
 import os
+import sqlite3
 from pathlib import Path
 
 import platformdirs
-from sqlalchemy import Engine, create_engine, event, inspect, text
+from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
 
 DB_ENV = "SCOREKEEPER_DB"
 MIGRATIONS = Path(__file__).with_name("migrations")
@@ -53,7 +54,7 @@ def _sqlite(url: str) -> Engine:
     engine = create_engine(url, connect_args={"timeout": 30})
 
     @event.listens_for(engine, "connect")
-    def _pragmas(dbapi_connection, _record) -> None:  # type: ignore[no-untyped-def]
+    def _pragmas(dbapi_connection: sqlite3.Connection, _record: object) -> None:
         # We issue BEGIN ourselves (below); FULL sync so a dead battery loses no deal.
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
@@ -63,7 +64,7 @@ def _sqlite(url: str) -> Engine:
         cursor.close()
 
     @event.listens_for(engine, "begin")
-    def _begin(connection) -> None:  # type: ignore[no-untyped-def]
+    def _begin(connection: Connection) -> None:
         # IMMEDIATE takes the write lock up front: two writers queue instead of the
         # second failing half-way with "database is locked".
         connection.exec_driver_sql("BEGIN IMMEDIATE")

@@ -7,7 +7,9 @@ import flet_charts as fch
 
 from scorekeeper.app.model import AppModel
 from scorekeeper.app.widgets import ScreenBar, panel, screen
+from scorekeeper.core import Family
 from scorekeeper.formats.protocol import protocol
+from scorekeeper.store.sessions import StoredSession
 
 # Distinct at a glance, light or dark.
 PALETTE = (ft.Colors.BLUE, ft.Colors.RED, ft.Colors.GREEN, ft.Colors.ORANGE, ft.Colors.PURPLE,
@@ -74,6 +76,7 @@ def Charts(app: AppModel, session_id: int) -> ft.Control:
     ])
 
 
-def _start(stored, player: str) -> int:  # type: ignore[no-untyped-def]
+def _start(stored: StoredSession, player: str) -> int:
+    """Where every line begins: nothing won yet, or the protocol's start score."""
     rules = stored.table.rules
-    return 0 if rules.family.value == "pot" else rules.start
+    return 0 if rules.family is Family.POT else rules.start

@@ -4,6 +4,7 @@ deal, and everything after it is recomputed."""
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 
 import flet as ft
 
@@ -77,7 +78,8 @@ def Ledger(app: AppModel, session_id: int) -> ft.Control:
 
 @ft.component
 def DealCard(app: AppModel, table: Table, title: str, what: str, entries: list[Entry],
-             edit, delete) -> ft.Control:  # type: ignore[no-untyped-def]
+             edit: Callable[[], object] | None, delete: Callable[[], object] | None
+             ) -> ft.Control:
     lang = app.settings.language
     money, per_unit = table.money, table.money.minor_per_unit
     lines = []

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 import flet as ft
@@ -217,7 +218,8 @@ def MoneyPanel(app: AppModel, draft: SetupDraft) -> ft.Control:
 
 
 @ft.component
-def DealerPanel(app: AppModel, draft: SetupDraft, draw) -> ft.Control:  # type: ignore[no-untyped-def]
+def DealerPanel(app: AppModel, draft: SetupDraft,
+                draw: Callable[[], Awaitable[None]]) -> ft.Control:
     draw_label = app.t("ui.draw_dealer")
     cards = [ft.Container(
         padding=ft.Padding.symmetric(horizontal=10, vertical=6),
