@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import os
+import subprocess
+import sys
+import uuid
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
 
-from scorekeeper.core import Deal, Session, make_money, make_table
+import pytest
+
+from scorekeeper.core import Deal, RuleError, Session, Table, make_money, make_table
+from tests.postgres import postgres_server
 
 
 def session_of(
@@ -18,6 +27,18 @@ def session_of(
 ) -> Session:
     table = make_table(variant, list(players), first_dealer, options, make_money(unit))
     return Session.replay(table, deals)
+
+
+def refusal(session: Session, deal: Deal) -> RuleError:
+    """The rule a deal breaks: recording it must be refused."""
+    with pytest.raises(RuleError) as caught:
+        session.record(deal)
+    return caught.value
+
+
+def scores(session: Session) -> dict[str, int]:
+    """The protocol scores (countdown and count-up games) after the last deal."""
+    return dict(session.state.scores)
 
 
 def units(session: Session) -> dict[str, int]:
@@ -36,18 +57,6 @@ def pot(session: Session) -> int:
 # PostgreSQL is one private server for the whole run (tests/postgres.py), with a new database
 # per test, created through an autocommit connection and dropped (WITH FORCE) afterwards.
 
-import os  # noqa: E402
-import subprocess  # noqa: E402
-import sys  # noqa: E402
-import uuid  # noqa: E402
-from collections.abc import Iterator  # noqa: E402
-from contextlib import contextmanager  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-import pytest  # noqa: E402
-
-from scorekeeper.core import Table  # noqa: E402
-from tests.postgres import postgres_server  # noqa: E402
 
 BACKENDS = ("sqlite", "postgresql")
 REPO = Path(__file__).resolve().parents[1]

@@ -15,27 +15,16 @@ from scorekeeper.core import (
     Bidding,
     Deal,
     Payment,
-    RuleError,
     ScoreChange,
     close,
     duties,
     guide,
     session_winners,
 )
-from tests.conftest import pot, session_of, units
+from tests.conftest import pot, refusal, scores, session_of, units
 
 ABC = ("A", "B", "C")
 ABCD = ("A", "B", "C", "D")
-
-
-def scores(session) -> dict[str, int]:
-    return dict(session.state.scores)
-
-
-def refusal(session, deal: Deal) -> RuleError:
-    with pytest.raises(RuleError) as caught:
-        session.record(deal)
-    return caught.value
 
 
 def changes(session, player: str) -> list[ScoreChange]:

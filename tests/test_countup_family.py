@@ -7,22 +7,10 @@ B C A), dealer B (order C A B), dealer C (order A B C), and so on.
 
 from __future__ import annotations
 
-import pytest
-
-from scorekeeper.core import Deal, Payment, RuleError, ScoreChange, close, guide
-from tests.conftest import pot, session_of, units
+from scorekeeper.core import Deal, Payment, ScoreChange, close, guide
+from tests.conftest import pot, refusal, scores, session_of, units
 
 ABC = ("A", "B", "C")
-
-
-def scores(session) -> dict[str, int]:
-    return dict(session.state.scores)
-
-
-def refusal(session, deal: Deal) -> RuleError:
-    with pytest.raises(RuleError) as caught:
-        session.record(deal)
-    return caught.value
 
 
 def changes(session, player: str) -> list[ScoreChange]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal
 
 import flet as ft
@@ -29,7 +29,6 @@ class AppModel:
     lan: LanRoom | None = None
     viewer_key: str = ""
     revision: int = 0  # bumped when another device changed the session
-    roster_changed: int = field(default=0)
 
     # --- words ---
     def t(self, key: str, **params: str | int) -> str:

@@ -159,6 +159,24 @@ class Ui:
                 if attempt == 2:
                     raise
 
+    def start_session(self, players: list[str], currency: str, unit: str,
+                      game: str | None = None, name: str | None = None) -> None:
+        """Home → New session → the game, the players in order, money → Start."""
+        self.open("/")
+        self.tap("New session")
+        if name is not None:
+            self.type("Name of the session (optional)", name)
+        if game is not None:
+            self.tap(f"Game: {game}")
+        for player in players:
+            self.add_player(player)
+        self.toggle("Play for money")
+        self.type("Currency", currency)
+        self.type("Value of one unit", unit)
+        self.read(f"{players[0]} deals first")
+        self.tap("Start the session")
+        self.see("Save deal 1")
+
     def record(self, number: int, tricks: dict[str, int], passes: tuple[str, ...] = (),
                extras: tuple[str, ...] = ()) -> None:
         """One deal the way a scorer enters it on the table screen: passes, the rarer

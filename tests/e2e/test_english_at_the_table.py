@@ -12,22 +12,8 @@ from tests.e2e.conftest import Server, Ui
 PLAYERS = ["Astrid", "Bengt", "Cilla", "Dag"]
 
 
-def start_english_session(ui: Ui) -> None:
-    ui.open("/")
-    ui.tap("New session")
-    ui.type("Name of the session (optional)", "Friday at the cabin")
-    for name in PLAYERS:
-        ui.add_player(name)
-    ui.toggle("Play for money")
-    ui.type("Currency", "SEK")
-    ui.type("Value of one unit", "0.50")
-    ui.read("Astrid deals first")
-    ui.tap("Start the session")
-    ui.see("Save deal 1")
-
-
 def test_english_evening_through_the_app(ui: Ui, server: Server, tmp_path):
-    start_english_session(ui)
+    ui.start_session(PLAYERS, "SEK", "0.50", name="Friday at the cabin")
     ui.shot("table-empty-desktop-light")
     # The worked example, deal by deal.
     ui.record(1, {"Bengt": 2, "Cilla": 3})

@@ -12,17 +12,7 @@ PLAYERS = ["Ann", "Bo", "Cid"]
 
 
 def test_mattmar_evening_with_money_through_the_app(ui: Ui, server: Server, tmp_path):
-    ui.open("/")
-    ui.tap("New session")
-    ui.tap("Game: Rams (Mattmar)")
-    ui.see("everyone starts on 10 points")
-    for name in PLAYERS:
-        ui.add_player(name)
-    ui.toggle("Play for money")
-    ui.type("Currency", "SEK")
-    ui.type("Value of one unit", "1")
-    ui.tap("Start the session")
-    ui.see("Save deal 1")
+    ui.start_session(PLAYERS, "SEK", "1", game="Rams (Mattmar)")
     ui.shot("table-mattmar-desktop-light")
 
     # Game 1. Deal 1 (Ann deals; Bo speaks first): Bo 2, Cid 3; Ann flies to the cap
