@@ -10,7 +10,7 @@ import pytest
 from scorekeeper.core import Bidding, Deal, duties, guide
 from scorekeeper.core.session import Session
 from scorekeeper.i18n import render
-from tests.conftest import session_of
+from tests.conftest import session_of, worked_example_deals
 
 
 def guide_of(session: Session):
@@ -27,14 +27,7 @@ def keys(messages) -> list[str]:
 
 
 # RULES.md, worked example (english, A B C D, unit 0.50), deal by deal.
-WORKED = [
-    Deal(tricks={"B": 2, "C": 3, "A": 0, "D": 0}),
-    Deal(passed=("C",), tricks={"D": 1, "A": 4, "B": 0}),
-    Deal(general="D", tricks={"D": 5}),
-    Deal(general="A", tricks={"A": 1, "C": 1}),
-    Deal(passed=("B", "C"), conceded=True),
-    Deal(passed=("D", "B"), tricks={"C": 3, "A": 2}, fouls=("A",), forfeit_to="C"),
-]
+WORKED = worked_example_deals(("A", "B", "C", "D"))
 
 
 def worked(deals: int) -> Session:

@@ -4,18 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.core import Deal, close, make_money, make_table
+from scorekeeper.core import close, make_money, make_table
 from scorekeeper.core.session import Session
-from tests.conftest import pot, units
+from tests.conftest import pot, units, worked_example_deals
 
-DEALS = [
-    Deal(tricks={"B": 2, "C": 3, "A": 0, "D": 0}),
-    Deal(passed=("C",), tricks={"D": 1, "A": 4, "B": 0}),
-    Deal(general="D", tricks={"D": 5}),
-    Deal(general="A", tricks={"A": 1, "C": 1}),
-    Deal(passed=("B", "C"), conceded=True),
-    Deal(passed=("D", "B"), tricks={"C": 3, "A": 2}, fouls=("A",), forfeit_to="C"),
-]
+DEALS = worked_example_deals(("A", "B", "C", "D"))
 
 # deal, dealer, pot after, A, B, C, D: the table in RULES.md
 ROWS = [

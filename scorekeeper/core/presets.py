@@ -67,10 +67,6 @@ class Rules:
     balli: bool = False  # ramsen: the Bälli (seven of diamonds) is the top trump
     first_dealer_by_jack: bool = False  # english: deal face up until a jack
 
-    @property
-    def is_countdown(self) -> bool:
-        return self.family is Family.COUNTDOWN
-
     def deck_for(self, players: int) -> int:
         return self.deck if players <= 5 else self.deck_over_five
 

@@ -198,6 +198,16 @@ class Ui:
             shown[player] = int(readout.split(": ")[1])
         return shown
 
+    def settles_as(self, replayed: dict, currency: str) -> None:
+        """The settle-up screen shows the money and the transfers `replay` computes."""
+        self.page.get_by_role("button", name="Settle up").click()
+        self.see("Who pays whom")
+        for transfer in replayed["transfers"]:
+            self.read(f"{transfer['from']} pays {transfer['to']} {transfer['amount']} "
+                      f"{currency}")
+        for player in replayed["players"]:
+            self.read(f"{player['name']}: {player['money']}")
+
     def see(self, text: str, timeout: int = 15_000) -> None:
         """Wait until ``text`` is on screen, as text or within what a screen reader reads."""
         self.page.wait_for_function(

@@ -71,10 +71,5 @@ def test_english_evening_through_the_app(ui: Ui, server: Server, tmp_path):
     ui.read(f"Pot: {replayed['pot']}")
 
     # Settle up shows the transfers replay computes, and the money.
-    ui.page.get_by_role("button", name="Settle up").click()
-    ui.see("Who pays whom")
-    for transfer in replayed["transfers"]:
-        ui.read(f"{transfer['from']} pays {transfer['to']} {transfer['amount']} SEK")
-    for player in replayed["players"]:
-        ui.read(f"{player['name']}: {player['money']}")
+    ui.settles_as(replayed, "SEK")
     ui.shot("settle-desktop-light")

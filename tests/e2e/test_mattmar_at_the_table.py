@@ -64,10 +64,5 @@ def test_mattmar_evening_with_money_through_the_app(ui: Ui, server: Server, tmp_
     assert ui.scores(PLAYERS) == {p["name"]: p["score"] for p in replayed["players"]}
     assert replayed["games"][0]["winners"] == ["Ann"]
 
-    ui.page.get_by_role("button", name="Settle up").click()
-    ui.see("Who pays whom")
-    for transfer in replayed["transfers"]:
-        ui.read(f"{transfer['from']} pays {transfer['to']} {transfer['amount']} SEK")
-    for player in replayed["players"]:
-        ui.read(f"{player['name']}: {player['money']}")
+    ui.settles_as(replayed, "SEK")
     ui.shot("settle-mattmar-desktop-light")

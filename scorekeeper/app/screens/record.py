@@ -109,8 +109,8 @@ def DealEntry(app: AppModel, stored: StoredSession, index: int | None,
     session_id = stored.id
     table = stored.table
     editing = index is not None
-    before, _ = ft.use_state(lambda: _state_before(app, stored, index))
-    original, _ = ft.use_state(lambda: _deal_at(app, session_id, index))
+    start, _ = ft.use_state(lambda: _starting_point(app, stored, index))
+    before, original = start
     draft, _ = ft.use_state(lambda: DealDraft.of(original) if original else DealDraft())
     failure, set_failure = ft.use_state(None)
     seats = seating(table, before)
@@ -162,17 +162,13 @@ def DealEntry(app: AppModel, stored: StoredSession, index: int | None,
     )
 
 
-def _state_before(app: AppModel, stored: StoredSession, index: int | None) -> State:
+def _starting_point(app: AppModel, stored: StoredSession, index: int | None
+                    ) -> tuple[State, Deal | None]:
+    """The state the deal starts from, and (correcting deal ``index``) the deal as it was."""
     if index is None:
-        return stored.state
-    _, session = app.store.replayed(stored.id)
-    return session.state_before(index)
-
-
-def _deal_at(app: AppModel, session_id: int, index: int | None) -> Deal | None:
-    if index is None:
-        return None
-    return replace(app.store.deals(session_id)[index], dealer=None)
+        return stored.state, None
+    _, session = app.store.replayed(stored.id)  # one read of the deals serves both
+    return session.state_before(index), replace(session.deals[index], dealer=None)
 
 
 @ft.component
