@@ -19,7 +19,6 @@ from scorekeeper.core import (
     PRESETS,
     Bidding,
     Deal,
-    Family,
     Seating,
     Session,
     State,
@@ -28,6 +27,7 @@ from scorekeeper.core import (
     guide,
     make_money,
     make_table,
+    options_of,
     seating,
 )
 
@@ -61,23 +61,21 @@ def _maybe(draw: Draw, options: dict[str, object], name: str, values: st.SearchS
         options[name] = draw(values)
 
 
+# Numbers a table would really choose (the options' full ranges, 1 to 99, make sessions
+# that never end or end at once); every option a variant offers is drawn from its own kind.
+PLAYABLE = {"start": (5, 7, 10), "games": (1, 2, 3, 6), "target": (21, 11, 7), "cap": (10, 12)}
+
+
 @st.composite
 def option_sets(draw: Draw, variant: str) -> dict[str, object]:
     options: dict[str, object] = {}
-    pot_game = PRESETS[variant].family is Family.POT
-    _maybe(draw, options, "end_pot",
-           st.sampled_from(("split", "carry") if pot_game else ("split", "carry", "refund")))
-    if variant == "mattmar":
-        options["money"] = draw(st.booleans())  # often: flight stakes and buying down
-        _maybe(draw, options, "ramina", st.booleans())
-        _maybe(draw, options, "games", st.sampled_from((1, 2, 3, 6)))
-    elif variant == "counters":
-        _maybe(draw, options, "start", st.sampled_from((5, 7, 10)))
-        _maybe(draw, options, "counters_end", st.sampled_from(("first_out_wins", "last_in_loses")))
-        _maybe(draw, options, "money", st.booleans())
-    elif variant == "ramsen":
-        _maybe(draw, options, "target", st.sampled_from((21, 11, 7)))
-        _maybe(draw, options, "money", st.booleans())
+    for option in options_of(variant):
+        if option.kind == "flag":
+            _maybe(draw, options, option.name, st.booleans())
+        elif option.kind == "choice":
+            _maybe(draw, options, option.name, st.sampled_from(option.choices))
+        else:
+            _maybe(draw, options, option.name, st.sampled_from(PLAYABLE[option.name]))
     return options
 
 

@@ -12,8 +12,7 @@ from alembic.config import Config
 from alembic.script import ScriptDirectory
 from sqlalchemy import MetaData, create_engine, insert, inspect, select, text
 
-from scorekeeper.core import Session
-from scorekeeper.formats.session_file import parse_deal
+from scorekeeper.core import Session, deal_of_record
 from scorekeeper.i18n import text as say
 from scorekeeper.store.database import (
     MIGRATIONS,
@@ -128,13 +127,13 @@ def test_a_session_stored_by_revision_0001_opens_after_the_upgrade(db_url):
         assert stored.version == 6
         assert stored.state == expected.state
         document = json.loads(EXAMPLE_FILE.read_text(encoding="utf-8"))
-        assert store.deals(session_id) == [parse_deal(d) for d in document["deals"]]
+        assert store.deals(session_id) == [deal_of_record(d) for d in document["deals"]]
         assert store.replayed(session_id)[1].steps == expected.steps
         (english, _total) = lifetime(engine, "astrid")
         assert (english.sessions, english.deals_played, english.tricks, english.flights) == (
             1, 5, 7, 1)
         # and the session goes on: deal 7 (Cilla deals, a double pot of 5 + 5)
-        seventh = parse_deal({"dealer": "Cilla", "tricks": {"Dag": 5}})
+        seventh = deal_of_record({"dealer": "Cilla", "tricks": {"Dag": 5}})
         after, _ = store.record(session_id, seventh, stored.version)
         assert after.state == Session.replay(expected.table, [*expected.deals, seventh]).state
     finally:

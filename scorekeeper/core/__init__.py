@@ -6,26 +6,36 @@ store persists what this computes; the views show it.
 
 from scorekeeper.core.assistant import DealGuide, duties, guide
 from scorekeeper.core.closing import END_OF_SESSION, Closing, close
-from scorekeeper.core.deal import Deal
+from scorekeeper.core.deal import Deal, deal_of_record, deal_record
 from scorekeeper.core.draw import Card, Draw, draw_first_dealer
 from scorekeeper.core.engine import Step, record
 from scorekeeper.core.errors import RuleError
+from scorekeeper.core.fields import DealFields, deal_fields
 from scorekeeper.core.ledger import POT, Entry, Payment, ScoreChange, balances_of
 from scorekeeper.core.messages import Message, msg
 from scorekeeper.core.passing import Bidding
-from scorekeeper.core.presets import PRESETS, Family, Rules, options_for, rules_for
+from scorekeeper.core.presets import (
+    PRESETS,
+    Family,
+    Option,
+    Rules,
+    options_for,
+    options_of,
+    rules_for,
+)
 from scorekeeper.core.seating import Seating, seating
 from scorekeeper.core.session import Session
 from scorekeeper.core.settle import Transfer, fewest_transfers
-from scorekeeper.core.standings import leaders, session_winners
+from scorekeeper.core.standings import leaders, session_winners, standing
 from scorekeeper.core.state import GameRecord, State, initial_state
 from scorekeeper.core.table import Money, Table, make_money, make_table
 
 __all__ = [
-    "END_OF_SESSION", "POT", "PRESETS", "Bidding", "Card", "Closing", "Deal", "DealGuide",
-    "Draw", "Entry", "Family", "GameRecord", "Message", "Money", "Payment", "RuleError",
-    "Rules", "ScoreChange", "Seating", "Session", "State", "Step", "Table", "Transfer",
-    "balances_of", "close", "draw_first_dealer", "duties", "fewest_transfers", "guide",
-    "initial_state", "leaders", "make_money", "make_table", "msg", "options_for", "record",
-    "rules_for", "seating", "session_winners",
+    "END_OF_SESSION", "POT", "PRESETS", "Bidding", "Card", "Closing", "Deal", "DealFields",
+    "DealGuide", "Draw", "Entry", "Family", "GameRecord", "Message", "Money", "Option",
+    "Payment", "RuleError", "Rules", "ScoreChange", "Seating", "Session", "State", "Step",
+    "Table", "Transfer", "balances_of", "close", "deal_fields", "deal_of_record",
+    "deal_record", "draw_first_dealer", "duties", "fewest_transfers", "guide",
+    "initial_state", "leaders", "make_money", "make_table", "msg", "options_for",
+    "options_of", "record", "rules_for", "seating", "session_winners", "standing",
 ]

@@ -7,12 +7,11 @@ from dataclasses import replace
 
 from scorekeeper.core.deal import Deal
 from scorekeeper.core.errors import refuse
+from scorekeeper.core.fields import TRICKS, deal_fields
 from scorekeeper.core.presets import Rules
 from scorekeeper.core.seating import Seating
 from scorekeeper.core.state import State
 from scorekeeper.core.table import Table
-
-TRICKS = 5
 
 
 def resolve_names(table: Table, deal: Deal) -> Deal:
@@ -81,16 +80,17 @@ def check_dealer(state: State, deal: Deal) -> None:
 
 def check_fields(rules: Rules, deal: Deal) -> None:
     """Refuse what the variant does not have (a widow in mattmar, fouls outside english...)."""
-    unsupported = {
-        "widow": deal.widow is not None and rules.widow == "none",
-        "general": deal.general is not None and not rules.general_rams,
-        "fouls": bool(deal.fouls or deal.forfeit_to) and not rules.fouls,
-        "buy_down": bool(deal.buy_down) and not (rules.buy_down and rules.money),
-        "conceded": deal.conceded and rules.passing != "pot",
-        "interrupted": deal.interrupted and not rules.ramina,
+    offered = deal_fields(rules)
+    present = {
+        "widow": deal.widow is not None,
+        "general": deal.general is not None,
+        "fouls": bool(deal.fouls or deal.forfeit_to),
+        "buy_down": bool(deal.buy_down),
+        "conceded": deal.conceded,
+        "interrupted": deal.interrupted,
     }
-    for field, present in unsupported.items():
-        if present:
+    for field, used in present.items():
+        if used and not getattr(offered, field):
             raise refuse(f"deal.no_{field}", variant=rules.variant)
     if deal.misdeal and (deal.passed or deal.tricks or deal.widow or deal.general or deal.fouls
                          or deal.forfeit_to or deal.buy_down or deal.conceded or deal.interrupted):

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
+
+from scorekeeper.core.errors import refuse
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,3 +30,68 @@ class Deal:
 
     def tricks_of(self, player: str) -> int:
         return self.tricks.get(player, 0)
+
+
+# A deal as a record: the deal object of the session file (FORMAT.md), which is also how
+# the store keeps each deal. One mapping, so a stored deal and an exported one agree.
+
+
+def deal_record(deal: Deal) -> dict[str, object]:
+    """The deal as plain data, leaving out what did not happen."""
+    fields: dict[str, object] = {
+        "dealer": deal.dealer,
+        "pass": list(deal.passed),
+        "widow": deal.widow,
+        "general": deal.general,
+        "tricks": dict(deal.tricks),
+        "fouls": list(deal.fouls),
+        "forfeit_to": deal.forfeit_to,
+        "buy_down": list(deal.buy_down),
+        "conceded": deal.conceded,
+        "misdeal": deal.misdeal,
+        "interrupted": deal.interrupted,
+    }
+    return {key: value for key, value in fields.items() if value}
+
+
+def deal_of_record(record: object) -> Deal:
+    """A deal from plain data; refuses fields of the wrong kind (the rules check the rest)."""
+    if not isinstance(record, dict):
+        raise refuse("file.deal_not_an_object")
+    tricks = record.get("tricks") or {}
+    if not isinstance(tricks, dict):
+        raise refuse("file.tricks")
+    return Deal(
+        dealer=_name(record, "dealer"),
+        passed=_names(record, "pass"),
+        widow=_name(record, "widow"),
+        general=_name(record, "general"),
+        tricks=dict(tricks),
+        fouls=_names(record, "fouls"),
+        forfeit_to=_name(record, "forfeit_to"),
+        buy_down=_names(record, "buy_down"),
+        conceded=_flag(record, "conceded"),
+        misdeal=_flag(record, "misdeal"),
+        interrupted=_flag(record, "interrupted"),
+    )
+
+
+def _name(record: Mapping[str, Any], field: str) -> str | None:
+    value = record.get(field)
+    if value is not None and not isinstance(value, str):
+        raise refuse("file.field_name", field=field)
+    return value
+
+
+def _names(record: Mapping[str, Any], field: str) -> tuple[str, ...]:
+    value = record.get(field) or []
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise refuse("file.field_names", field=field)
+    return tuple(value)
+
+
+def _flag(record: Mapping[str, Any], field: str) -> bool:
+    value = record.get(field, False)
+    if not isinstance(value, bool):
+        raise refuse("file.field_flag", field=field)
+    return value

@@ -119,20 +119,55 @@ PRESETS: dict[str, Rules] = {
     )
 }
 
-# Which house-rule options each variant takes (the session file's "options").
-_OPTIONS: dict[str, frozenset[str]] = {
-    "english": frozenset({"end_pot"}),
-    "denexa": frozenset({"end_pot"}),
-    "rounce": frozenset({"end_pot"}),
-    "pool": frozenset({"end_pot"}),
-    "mattmar": frozenset({"start", "cap", "games", "ramina", "money", "end_pot"}),
-    "counters": frozenset({"start", "counters_end", "money", "end_pot"}),
-    "ramsen": frozenset({"target", "money", "end_pot"}),
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A house rule a table may choose: what the set-up form offers and what a session
+    file's ``options`` may hold. The form and the checks both read this, so a new
+    option is one line here."""
+
+    name: str
+    kind: Literal["number", "choice", "flag"]
+    field: str  # the ``Rules`` field it sets
+    choices: tuple[str, ...] = ()  # kind "choice"
+    low: int = 1  # kind "number"
+    high: int = 99
+
+    def default(self, rules: Rules) -> object:
+        """What the preset plays when the table does not choose."""
+        return getattr(rules, self.field)
+
+
+_START = Option("start", "number", "start")
+_CAP = Option("cap", "number", "cap")
+_GAMES = Option("games", "number", "games")
+_TARGET = Option("target", "number", "target")
+_RAMINA = Option("ramina", "flag", "ramina")
+_MONEY = Option("money", "flag", "money")
+_COUNTERS_END = Option("counters_end", "choice", "game_end",
+                       ("first_out_wins", "last_in_loses"))
+# A pot game's pot was paid in by everyone alike: there is nobody to refund it to.
+_POT_END = Option("end_pot", "choice", "end_pot", ("split", "carry"))
+_GAME_POT_END = Option("end_pot", "choice", "end_pot", ("split", "carry", "refund"))
+
+# Which house-rule options each variant takes, in the order a form shows them.
+_OPTIONS: dict[str, tuple[Option, ...]] = {
+    "english": (_POT_END,),
+    "denexa": (_POT_END,),
+    "rounce": (_POT_END,),
+    "pool": (_POT_END,),
+    "mattmar": (_START, _CAP, _GAMES, _RAMINA, _MONEY, _GAME_POT_END),
+    "counters": (_START, _COUNTERS_END, _MONEY, _GAME_POT_END),
+    "ramsen": (_TARGET, _MONEY, _GAME_POT_END),
 }
 
 
+def options_of(variant: str) -> tuple[Option, ...]:
+    """The house rules ``variant`` takes (an unknown variant takes none)."""
+    return _OPTIONS.get(variant, ())
+
+
 def options_for(variant: str) -> frozenset[str]:
-    return _OPTIONS[variant]
+    return frozenset(option.name for option in options_of(variant))
 
 
 def rules_for(variant: str, options: Mapping[str, object] | None = None) -> Rules:
@@ -140,31 +175,26 @@ def rules_for(variant: str, options: Mapping[str, object] | None = None) -> Rule
     if variant not in PRESETS:
         raise refuse("setup.unknown_variant", variant=str(variant))
     rules = PRESETS[variant]
+    offered = {option.name: option for option in options_of(variant)}
     for name, value in (options or {}).items():
-        if name not in _OPTIONS[variant]:
-            raise refuse("setup.option_not_for_variant", option=name, variant=variant)
-        rules = _apply_option(rules, name, value)
+        if name not in offered:
+            raise refuse("setup.option_not_for_variant", option=str(name)[:40], variant=variant)
+        rules = _apply_option(rules, offered[name], value)
     if rules.cap is not None and rules.start > rules.cap:
         raise refuse("setup.start_above_cap", start=rules.start, cap=rules.cap)
     return rules
 
 
-def _apply_option(rules: Rules, name: str, value: object) -> Rules:
-    if name in ("ramina", "money"):
+def _apply_option(rules: Rules, option: Option, value: object) -> Rules:
+    if option.kind == "flag":
         if not isinstance(value, bool):
-            raise refuse("setup.option_yes_no", option=name)
-        return replace(rules, **{name: value})
-    if name == "end_pot":
-        allowed = ("split", "carry") if rules.family is Family.POT else ("split", "carry", "refund")
-        if value not in allowed:
-            raise refuse("setup.option_choice", option=name, choices=" | ".join(allowed))
-        return replace(rules, end_pot=value)  # type: ignore[arg-type]
-    if name == "counters_end":
-        if value not in ("first_out_wins", "last_in_loses"):
-            raise refuse("setup.option_choice", option=name,
-                         choices="first_out_wins | last_in_loses")
-        return replace(rules, game_end=value)  # type: ignore[arg-type]
-    # whole-number options: start, cap, target, games
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 99:
-        raise refuse("setup.option_number", option=name)
-    return replace(rules, **{name: value})
+            raise refuse("setup.option_yes_no", option=option.name)
+    elif option.kind == "choice":
+        if value not in option.choices:
+            raise refuse("setup.option_choice", option=option.name,
+                         choices=" | ".join(option.choices))
+    elif isinstance(value, bool) or not isinstance(value, int) or not (
+        option.low <= value <= option.high
+    ):
+        raise refuse("setup.option_number", option=option.name)
+    return replace(rules, **{option.field: value})

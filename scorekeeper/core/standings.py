@@ -8,6 +8,15 @@ from scorekeeper.core.state import State
 from scorekeeper.core.table import Table
 
 
+def standing(table: Table, state: State) -> dict[str, int]:
+    """Each player's score in the family's own measure: units won or paid in pot games,
+    the protocol score (points, counters, Ramsen points) of the current game otherwise."""
+    if table.rules.family is Family.POT:
+        per_unit = table.money.minor_per_unit
+        return {p: state.balances[p] // per_unit for p in table.players}
+    return {p: state.scores[p] for p in table.players}
+
+
 def session_winners(table: Table, state: State) -> tuple[str, ...]:
     """mattmar: lowest sum of final scores over finished games, then fewer flights over the
     session, a remaining tie shared. counters and ramsen: the last finished game's winners.

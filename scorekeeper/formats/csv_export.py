@@ -9,8 +9,7 @@ import csv
 from collections.abc import Iterable
 from typing import TextIO
 
-from scorekeeper.core import POT, Closing, Entry, Payment, State, Table
-from scorekeeper.formats.protocol import standing
+from scorekeeper.core import POT, Closing, Entry, Payment, State, Table, standing
 from scorekeeper.formats.replay import units
 from scorekeeper.i18n import render, text
 

@@ -8,8 +8,8 @@ from pathlib import Path
 from fpdf import FPDF
 from fpdf.fonts import FontFace
 
-from scorekeeper.core import POT, Session, close
-from scorekeeper.formats.protocol import protocol, standing
+from scorekeeper.core import POT, Session, close, standing
+from scorekeeper.formats.protocol import protocol
 from scorekeeper.i18n import render, text
 
 FONTS = Path(__file__).resolve().parents[2] / "assets" / "fonts"

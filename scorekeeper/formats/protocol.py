@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from scorekeeper.core import Deal, Entry, Family, Message, Payment, Session, State, Table, msg
+from scorekeeper.core import Deal, Entry, Message, Payment, Session, Table, msg, standing
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,14 +18,6 @@ class ProtocolRow:
     events: tuple[Message, ...]  # what happened, in words
     standing: dict[str, int]  # each player's score (pot games: units) after the deal
     pot: int  # units in the pot after the deal
-
-
-def standing(table: Table, state: State) -> dict[str, int]:
-    """The family's own score: units in pot games, the protocol score otherwise."""
-    if table.rules.family is Family.POT:
-        per_unit = table.money.minor_per_unit
-        return {p: state.balances[p] // per_unit for p in table.players}
-    return {p: state.scores[p] for p in table.players}
 
 
 def events(deal: Deal) -> tuple[Message, ...]:

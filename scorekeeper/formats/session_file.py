@@ -7,12 +7,10 @@ they do not know; a file that breaks a rule is refused with the deal and the rul
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
 
-from scorekeeper.core.deal import Deal
+from scorekeeper.core.deal import Deal, deal_of_record, deal_record
 from scorekeeper.core.errors import RuleError, refuse
 from scorekeeper.core.session import Session
 from scorekeeper.core.table import Table, make_money, make_table
@@ -76,53 +74,11 @@ def parse_session(document: object) -> SessionFile:
     parsed = []
     for number, deal in enumerate(deals, start=1):
         try:
-            parsed.append(parse_deal(deal))
+            parsed.append(deal_of_record(deal))
         except RuleError as error:
             raise error.at(number) from None
     name = document.get("name")
     return SessionFile(name if isinstance(name, str) else "", table, tuple(parsed))
-
-
-def parse_deal(document: object) -> Deal:
-    if not isinstance(document, dict):
-        raise refuse("file.deal_not_an_object")
-    tricks = document.get("tricks") or {}
-    if not isinstance(tricks, dict):
-        raise refuse("file.tricks")
-    return Deal(
-        dealer=_name(document, "dealer"),
-        passed=_names(document, "pass"),
-        widow=_name(document, "widow"),
-        general=_name(document, "general"),
-        tricks=dict(tricks),
-        fouls=_names(document, "fouls"),
-        forfeit_to=_name(document, "forfeit_to"),
-        buy_down=_names(document, "buy_down"),
-        conceded=_flag(document, "conceded"),
-        misdeal=_flag(document, "misdeal"),
-        interrupted=_flag(document, "interrupted"),
-    )
-
-
-def _name(document: Mapping[str, Any], field: str) -> str | None:
-    value = document.get(field)
-    if value is not None and not isinstance(value, str):
-        raise refuse("file.field_name", field=field)
-    return value
-
-
-def _names(document: Mapping[str, Any], field: str) -> tuple[str, ...]:
-    value = document.get(field) or []
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise refuse("file.field_names", field=field)
-    return tuple(value)
-
-
-def _flag(document: Mapping[str, Any], field: str) -> bool:
-    value = document.get(field, False)
-    if not isinstance(value, bool):
-        raise refuse("file.field_flag", field=field)
-    return value
 
 
 def dump_session(name: str, session: Session) -> dict[str, object]:
@@ -141,22 +97,5 @@ def dump_session(name: str, session: Session) -> dict[str, object]:
         if table.money.currency:
             money = {"currency": table.money.currency, **money}
         document["money"] = money
-    document["deals"] = [dump_deal(deal) for deal in session.deals]
+    document["deals"] = [deal_record(deal) for deal in session.deals]
     return document
-
-
-def dump_deal(deal: Deal) -> dict[str, object]:
-    fields: dict[str, object] = {
-        "dealer": deal.dealer,
-        "pass": list(deal.passed),
-        "widow": deal.widow,
-        "general": deal.general,
-        "tricks": dict(deal.tricks),
-        "fouls": list(deal.fouls),
-        "forfeit_to": deal.forfeit_to,
-        "buy_down": list(deal.buy_down),
-        "conceded": deal.conceded,
-        "misdeal": deal.misdeal,
-        "interrupted": deal.interrupted,
-    }
-    return {key: value for key, value in fields.items() if value}

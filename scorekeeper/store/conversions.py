@@ -13,10 +13,11 @@ from scorekeeper.core import (
     Payment,
     ScoreChange,
     Table,
+    deal_of_record,
+    deal_record,
     make_money,
     make_table,
 )
-from scorekeeper.formats.session_file import dump_deal, parse_deal
 from scorekeeper.store.models import EntryRow, SessionRow
 
 # One encoder for every row: json.dumps(..., ensure_ascii=False) builds a new one per call.
@@ -31,11 +32,11 @@ def table_of(row: SessionRow, names: list[str]) -> Table:
 
 
 def deal_json(deal: Deal) -> str:
-    return _to_json(dump_deal(deal))
+    return _to_json(deal_record(deal))
 
 
 def deal_of(text: str) -> Deal:
-    return parse_deal(json.loads(text))
+    return deal_of_record(json.loads(text))
 
 
 def entry_rows(session_id: int, entries: Iterable[Entry]) -> list[dict[str, Any]]:

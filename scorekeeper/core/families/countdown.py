@@ -165,14 +165,15 @@ def _game_end(
         if len(left) > 1:
             return game, out
         # The last one in loses; if the last players go out together, they share the loss.
-        losers = left or tuple(p for p in playing if p in gone)
+        losers = left or tuple(p for p in table.players if p in gone)
         winners = tuple(p for p in table.players if p not in losers)
         if rules.money:
             last_in_pays(table, book, losers)
         return replace(game, finished=True, winners=winners, losers=losers), frozenset()
     if not any(scores[p] <= 0 for p in playing):
         return game, frozenset()
-    winners = rank(playing, scores, game.flights, lowest=True)
+    # Winners are listed in order of play (FORMAT.md), whoever spoke first this deal.
+    winners = rank([p for p in table.players if p in playing], scores, game.flights, lowest=True)
     if rules.money:
         pay_out_pot(table, seats, book, winners)
     return replace(game, finished=True, winners=winners), frozenset()
