@@ -3,5 +3,6 @@
 import flet as ft
 
 from scorekeeper.app.run import app_main, opening
+from scorekeeper.session.where import choose_database
 
-ft.run(app_main(opening()))
+ft.run(app_main(opening(choose_database())))

@@ -4,19 +4,23 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from scorekeeper.core import POT, RuleError, close, make_money
-from scorekeeper.formats.csv_export import ENCODING, write_ledger, write_standings
+from scorekeeper.core import RuleError, make_money
+from scorekeeper.formats.csv_export import ENCODING
 from scorekeeper.formats.replay import replay_report
-from scorekeeper.formats.session_file import dump_session, load_session
+from scorekeeper.formats.session_file import SessionFile, load_session
 from scorekeeper.i18n import DEFAULT_LANGUAGE, LANGUAGES, describe, render, text
+from scorekeeper.i18n.accounts import transfer_line
+
+if TYPE_CHECKING:
+    from scorekeeper.formats.exports import Export
+    from scorekeeper.session import DatabaseChoice, Scorebook
 
 BROKEN = 2  # exit status for a file that breaks a rule (FORMAT.md)
 REFUSED = 1  # exit status for anything else the store refuses
@@ -28,11 +32,15 @@ class Context:
         self.db = db
         self.lang = lang
 
-    def store(self) -> Any:
-        from scorekeeper.store.database import connect
-        from scorekeeper.store.sessions import SessionStore
+    def database(self) -> DatabaseChoice:
+        from scorekeeper.session.where import choose_database
 
-        return SessionStore(connect(self.db))
+        return choose_database(self.db)
+
+    def scorebook(self) -> Scorebook:
+        from scorekeeper.session import open_scorebook
+
+        return open_scorebook(self.database())
 
     def t(self, key: str, **params: Any) -> str:
         return text(key, self.lang, **params)
@@ -61,8 +69,8 @@ def refusals(lang: str) -> Iterator[None]:
 
 
 @click.group(invoke_without_command=True)
-@click.option("--db", envvar="SCOREKEEPER_DB",
-              help="Database URL (default: SQLite in your data folder).")
+@click.option("--db", help="Database URL. Without it: SCOREKEEPER_DB, else the club database "
+              "saved in the app's settings, else SQLite in your data folder (see `where`).")
 @click.option("--lang", type=click.Choice(sorted(LANGUAGES)), default=DEFAULT_LANGUAGE,
               envvar="SCOREKEEPER_LANG", help="Language of all messages.")
 @click.pass_context
@@ -82,7 +90,7 @@ def app(ctx: Context, port: int, browser: bool) -> None:
     from scorekeeper.app.run import start
 
     with refusals(ctx.lang):
-        start(ctx.db, port=port, browser=True if browser else None)
+        start(ctx.database(), port=port, browser=True if browser else None)
 
 
 @main.command()
@@ -96,10 +104,10 @@ def serve(ctx: Context, host: str, port: int) -> None:
     from scorekeeper.app.run import serve as serve_app
 
     with refusals(ctx.lang):
-        serve_app(ctx.db, host=host, port=port)
+        serve_app(ctx.database(), host=host, port=port)
 
 
-def read_session_file(file: Path, lang: str) -> Any:
+def read_session_file(file: Path, lang: str) -> SessionFile:
     try:
         if file.stat().st_size > MAX_FILE:
             raise OSError(text("cli.file_too_large", lang))
@@ -108,6 +116,18 @@ def read_session_file(file: Path, lang: str) -> Any:
         click.echo(text("cli.cannot_read", lang, file=str(file), reason=str(error)), err=True)
         sys.exit(BROKEN)
     return load_session(source)
+
+
+@main.command()
+@click.pass_obj
+def where(ctx: Context) -> None:
+    """Which database every command (and the app) uses, and why."""
+    from scorekeeper.store.database import data_dir
+
+    choice = ctx.database()
+    click.echo(ctx.t("cli.where_database", url=choice.shown,
+                     why=ctx.t(f"cli.where_{choice.source}")))
+    click.echo(ctx.t("cli.where_folder", folder=str(data_dir())))
 
 
 @main.command()
@@ -136,11 +156,11 @@ def import_(ctx: Context, file: Path) -> None:
     """Store a session file: checked whole first, so a broken file changes nothing."""
     with refusals(ctx.lang):
         session_file = read_session_file(file, ctx.lang)
-        session = session_file.replay()
-        store = ctx.store()
+        session = session_file.replay()  # checked whole before anything is stored
+        scorebook = ctx.scorebook()
         with click.progressbar(length=len(session.steps), label=ctx.t("cli.importing"),
                                file=sys.stderr) as bar:
-            stored = store.import_session(session_file.name, session, bar.update)
+            stored = scorebook.import_session(session_file.name, session, bar.update)
     click.echo(ctx.t("cli.imported", id=stored.id, name=stored.name, deals=stored.state.deals))
 
 
@@ -149,7 +169,7 @@ def import_(ctx: Context, file: Path) -> None:
 def sessions(ctx: Context) -> None:
     """List the stored sessions, latest first."""
     with refusals(ctx.lang):
-        summaries = ctx.store().summaries()
+        summaries = ctx.scorebook().summaries()
     for s in summaries:
         status = ctx.t(f"cli.status_{s.status}")
         leaders = ", ".join(s.leaders) or "-"
@@ -166,8 +186,9 @@ def sessions(ctx: Context) -> None:
 def show(ctx: Context, session_id: int) -> None:
     """The session's standings and who pays whom."""
     with refusals(ctx.lang):
-        stored, session = ctx.store().replayed(session_id)
-    click.echo(_report_table(ctx, stored.name, replay_report(session)))
+        session = ctx.scorebook().open(session_id)
+        report = replay_report(session.history)
+    click.echo(_report_table(ctx, session.name, report))
 
 
 @main.command()
@@ -176,15 +197,10 @@ def show(ctx: Context, session_id: int) -> None:
 def settle(ctx: Context, session_id: int) -> None:
     """Who pays whom to settle the session, in the fewest transfers."""
     with refusals(ctx.lang):
-        stored = ctx.store().get(session_id)
-    closing = close(stored.table, stored.state)
-    money = stored.table.money
-    pot = ctx.t("ledger.pot_account")
-    for t in closing.transfers:
-        click.echo(ctx.t("sheet.transfer", payer=pot if t.payer == POT else t.payer,
-                         payee=pot if t.payee == POT else t.payee,
-                         amount=money.format(t.minor), currency=money.currency or "").strip())
-    if not closing.transfers:
+        session = ctx.scorebook().open(session_id)
+    for transfer in session.closing.transfers:
+        click.echo(transfer_line(transfer, session.table.money, ctx.lang))
+    if not session.closing.transfers:
         click.echo(ctx.t("cli.nothing_to_settle"))
 
 
@@ -196,41 +212,17 @@ def settle(ctx: Context, session_id: int) -> None:
               help="File to write (default: standard output; PDF needs a file).")
 @click.pass_obj
 def export(ctx: Context, session_id: int, fmt: str, standings: bool, output: Path | None) -> None:
-    """Export a session as the FORMAT.md JSON, a CSV of its ledger or standings, or a PDF."""
+    """Export a session as the FORMAT.md JSON, a CSV of its ledger or standings, or a PDF.
+    The app's export buttons write the very same bytes."""
+    if fmt == "pdf" and output is None:
+        raise click.UsageError(ctx.t("cli.pdf_needs_file"))
+    kind: Export = "standings" if fmt == "csv" and standings else fmt  # type: ignore[assignment]
     with refusals(ctx.lang):
-        store = ctx.store()
-        stored, session = store.replayed(session_id)
-        if fmt == "json":
-            body = json.dumps(dump_session(stored.name, session), ensure_ascii=False, indent=2)
-            _write(output, lambda out: out.write(body + "\n"), encoding="utf-8")
-        elif fmt == "pdf":
-            from scorekeeper.formats.pdf_sheet import score_sheet
-
-            if output is None:
-                raise click.UsageError(ctx.t("cli.pdf_needs_file"))
-            output.write_bytes(score_sheet(stored.name, session, date.today(), ctx.lang))
-        elif standings:
-            closing = close(session.table, session.state)
-            _write(output, lambda out: write_standings(out, session.table, session.state,
-                                                       closing))
+        _, body = ctx.scorebook().export(session_id, kind, ctx.lang)
+        if output is None:
+            click.get_binary_stream("stdout").write(body)
         else:
-            entries = [*session.entries, *close(session.table, session.state).entries]
-            if stored.finished:
-                entries = store.entries(session_id)
-                entries = [*(e for e in entries if e.deal), *(e for e in entries if not e.deal)]
-            with click.progressbar(entries, label=ctx.t("cli.exporting"),
-                                   file=sys.stderr) as rows:
-                _write(output, lambda out: write_ledger(out, stored.name, session.table, rows,
-                                                        ctx.lang))
-
-
-def _write(output: Path | None, write: Callable[[Any], object], encoding: str = ENCODING
-           ) -> None:
-    if output is None:
-        write(click.get_text_stream("stdout"))
-        return
-    with output.open("w", encoding=encoding, newline="") as out:
-        write(out)
+            output.write_bytes(body)
 
 
 @main.command("export-ledger")
@@ -238,12 +230,10 @@ def _write(output: Path | None, write: Callable[[Any], object], encoding: str = 
 @click.pass_obj
 def export_ledger(ctx: Context, output: Path) -> None:
     """Every ledger entry of every stored session as one CSV (for a club's own analysis)."""
-    from scorekeeper.store.ledger_export import write_all_entries
-
     with refusals(ctx.lang):
-        store = ctx.store()
+        scorebook = ctx.scorebook()
         with output.open("w", encoding=ENCODING, newline="") as out:
-            count = write_all_entries(store.engine, out)
+            count = scorebook.write_every_entry(out)
     click.echo(ctx.t("cli.exported_entries", count=count, file=str(output)))
 
 
@@ -252,15 +242,13 @@ def export_ledger(ctx: Context, output: Path) -> None:
 @click.pass_obj
 def players(ctx: Context, name: str | None) -> None:
     """The roster, or one player's lifetime statistics per game."""
-    from scorekeeper.store.statistics import lifetime
-
     with refusals(ctx.lang):
-        store = ctx.store()
+        scorebook = ctx.scorebook()
         if name is None:
-            for player in store.roster():
+            for player in scorebook.roster():
                 click.echo(player)
             return
-        rows = lifetime(store.engine, name)
+        rows = scorebook.lifetime(name)
     if not rows:
         click.echo(ctx.t("cli.no_such_player", player=name))
         sys.exit(REFUSED)

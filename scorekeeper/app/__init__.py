@@ -1,1 +1,1 @@
-"""The Flet app: the table companion. Views render state and call the store and the core."""
+"""The Flet app: the table companion. Screens render the open session and call the scorebook."""

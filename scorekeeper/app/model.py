@@ -1,68 +1,183 @@
-"""The app's state: one observable model per browser or window, shared by its screens."""
+"""The app's state: one observable model per browser or window, shared by its screens.
+
+Everything a screen shows is loaded here when the route changes or when the scorebook
+says a session changed, never while a screen draws: screens are functions of this model.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Literal
 
 import flet as ft
 
-from scorekeeper.app.lan import LanRoom
-from scorekeeper.app.settings import Settings, save_settings
-from scorekeeper.i18n import text
-from scorekeeper.store.sessions import SessionStore, StoredSession
+from scorekeeper.app.draft import DealDraft
+from scorekeeper.app.lan import LanRoom, Viewer
+from scorekeeper.core import RuleError
+from scorekeeper.i18n import describe, render, text
+from scorekeeper.session import (
+    ConflictError,
+    Lifetime,
+    OpenSession,
+    Scorebook,
+    SessionSummary,
+    StoreError,
+)
+from scorekeeper.settings import Settings, save_settings
 
 Role = Literal["host", "scorer", "viewer", "locked"]
-REFRESH = "session-changed"  # pubsub: a session was changed somewhere
 LAN_CHANGED = "lan-changed"  # pubsub: someone joined the room, or may now score
+HOME_LIST = 20  # sessions listed at first; a club's years are one tap further
 
 
 @ft.observable
 @dataclass
 class AppModel:
-    store: SessionStore
+    scorebook: Scorebook
     settings: Settings
     route: str = "/"
     role: Role = "host"
     notice: str | None = None  # a short message shown once (snack bar)
-    session: StoredSession | None = None  # the session on screen
+    problem: str | None = None  # why the last thing asked was refused (shown on the screen)
+    stale: bool = False  # refused because another device changed the session: offer Reload
+    session: OpenSession | None = None  # the session on screen
+    sessions: list[SessionSummary] = field(default_factory=list)  # home: latest first
+    session_count: int = 0
+    showing_all: bool = False
+    roster: list[str] = field(default_factory=list)
+    lifetimes: dict[str, list[Lifetime]] = field(default_factory=dict)
     lan: LanRoom | None = None
+    guests: tuple[Viewer, ...] = ()  # the host's view of the room
     viewer_key: str = ""
-    revision: int = 0  # bumped when another device changed the session
+    # The half-entered deal of each session: kept when the screen is left and when
+    # another device records a deal, until this device saves it.
+    drafts: dict[int, DealDraft] = field(default_factory=dict)
 
     # --- words ---
     def t(self, key: str, **params: str | int) -> str:
         return text(key, self.settings.language, **params)
 
+    def refusal(self, error: RuleError | StoreError) -> str:
+        if isinstance(error, RuleError):
+            return describe(error, self.settings.language)
+        return render(error.message, self.settings.language)
+
     # --- where we are ---
     def go(self, route: str) -> None:
-        self.route = route
+        self.show(route)
         ft.context.page.run_task(ft.context.page.push_route, route)
 
     def on_route_change(self, event: ft.RouteChangeEvent) -> None:
-        self.route = event.route
+        if event.route != self.route:
+            self.show(event.route)
+
+    def show(self, route: str) -> None:
+        """Load what ``route`` shows, then show it."""
+        self.problem, self.stale = None, False
+        parts = [part for part in route.split("?")[0].split("/") if part]
+        if self.role in ("viewer", "scorer"):
+            self._open_shared()
+        elif parts[:1] == ["session"] and len(parts) > 1 and parts[1].isdigit():
+            self._open(int(parts[1]))
+        elif parts in (["new"], ["players"]):
+            self.roster = self.scorebook.roster()
+            if parts == ["players"]:
+                self.lifetimes = self.scorebook.lifetimes()
+        elif not parts:
+            self._list_sessions()
+        self.route = route
 
     @property
     def may_score(self) -> bool:
         return self.role in ("host", "scorer")
 
     # --- the session on screen ---
-    def open(self, session_id: int) -> StoredSession:
-        if self.session is None or self.session.id != session_id:
-            self.session = self.store.get(session_id)
-            if self.lan is not None and self.role == "host":
-                self.lan.session_id = session_id
-        return self.session
+    def _open(self, session_id: int) -> None:
+        try:
+            self.session = self.scorebook.open(session_id)
+        except StoreError as error:
+            self.session = None
+            self.problem = self.refusal(error)
+            return
+        self.drafts.setdefault(session_id, DealDraft())
+        if self.lan is not None and self.role == "host" and self.lan.session_id != session_id:
+            self.lan.session_id = session_id
+            ft.context.page.pubsub.send_all(LAN_CHANGED)
+
+    def _open_shared(self) -> None:
+        """A guest sees the session the host has open."""
+        shown = self.lan.session_id if self.lan is not None else None
+        if shown is None:
+            self.session = None
+        elif self.session is None or self.session.id != shown:
+            self._open(shown)
+
+    def draft(self, session_id: int) -> DealDraft:
+        return self.drafts.get(session_id) or DealDraft()
 
     def reload(self) -> None:
+        """After a refusal for a stale version: the session as stored now, the draft kept."""
         if self.session is not None:
-            self.session = self.store.get(self.session.id)
+            self._open(self.session.id)
+        self.problem, self.stale = None, False
 
-    def changed(self, stored: StoredSession, notice: str | None = None) -> None:
-        """After this device changed the session: show it, and tell the other devices."""
-        self.session = stored
+    def run(self, command: Callable[[], OpenSession], notice: str | None = None) -> bool:
+        """Carry out a scorebook command; on refusal say why and change nothing here."""
+        try:
+            self.session = command()
+        except (RuleError, StoreError) as error:
+            self.problem = self.refusal(error)
+            self.stale = isinstance(error, ConflictError)
+            return False
+        self.problem, self.stale = None, False
         self.notice = notice
-        ft.context.page.pubsub.send_all(REFRESH)
+        return True
+
+    def heard(self, session_id: int | None) -> None:
+        """The scorebook says something changed (here or on another device)."""
+        if session_id is None:
+            if self.route in ("", "/"):
+                self._list_sessions()
+            return
+        shown = self.session
+        if shown is None or shown.id != session_id:
+            return
+        latest = self.scorebook.latest(session_id) or self._reopened(session_id)
+        if latest is None or latest.version == shown.version:
+            return
+        draft = self.drafts.get(session_id)
+        if draft is not None and draft.started and latest.state.deals != shown.state.deals:
+            self.notice = self.t("ui.deal_moved_on", old=shown.state.deals + 1,
+                                 new=latest.state.deals + 1)
+        self.session = latest
+
+    def _reopened(self, session_id: int) -> OpenSession | None:
+        try:
+            return self.scorebook.open(session_id)
+        except StoreError:
+            return None
+
+    def _list_sessions(self) -> None:
+        self.sessions = self.scorebook.summaries(None if self.showing_all else HOME_LIST)
+        self.session_count = (len(self.sessions) if self.showing_all
+                              else self.scorebook.count_sessions())
+
+    def show_all_sessions(self) -> None:
+        self.showing_all = True
+        self._list_sessions()
+
+    # --- the room on the network ---
+    def room_changed(self) -> None:
+        if self.lan is None:
+            return
+        if self.role == "host":
+            self.guests = tuple(self.lan.viewers.values())
+            return
+        if self.role in ("viewer", "scorer"):
+            viewer = self.lan.viewers.get(self.viewer_key)
+            self.role = "scorer" if viewer is not None and viewer.may_score else "viewer"
+            self._open_shared()
 
     # --- settings ---
     def set_settings(self, settings: Settings) -> None:

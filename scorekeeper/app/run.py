@@ -20,7 +20,7 @@ import flet as ft
 from scorekeeper.app.lan import LanRoom, is_local
 
 if TYPE_CHECKING:
-    from scorekeeper.store.sessions import SessionStore
+    from scorekeeper.session import DatabaseChoice, Scorebook
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
 DEFAULT_PORT = 8550
@@ -44,27 +44,20 @@ def desktop_available() -> bool:
     return True
 
 
-def open_store(url: str | None = None) -> SessionStore:
-    from scorekeeper.app.settings import load_settings
-    from scorekeeper.store.database import connect
-    from scorekeeper.store.sessions import SessionStore
-
-    return SessionStore(connect(url or load_settings().database_url or None))
-
-
-def opening(url: str | None = None, port: int | None = None) -> Future[SessionStore]:
-    """The store, opened in the background (the screens' modules loaded along with it).
+def opening(database: DatabaseChoice, port: int | None = None) -> Future[Scorebook]:
+    """The scorebook, opened in the background (the screens' modules loaded along with it).
 
     With a ``port``, it waits for the server to listen first: Python runs one thread at
     a time, and the server starting up comes first; then the browser fetches the
     client for a second or so, and the store opens in that time."""
 
-    def open_all() -> SessionStore:
+    def open_all() -> Scorebook:
         if port is not None:
             _wait_for_listening(port)
         import scorekeeper.app.shell  # noqa: F401  (ready before the first page asks)
+        from scorekeeper.session import open_scorebook
 
-        return open_store(url)
+        return open_scorebook(database)
 
     return ThreadPoolExecutor(max_workers=1, thread_name_prefix="opening").submit(open_all)
 
@@ -79,15 +72,15 @@ def _wait_for_listening(port: int, seconds: float = 10) -> None:
             time.sleep(0.02)
 
 
-def app_main(store: SessionStore | Future[SessionStore], lan: LanRoom | None = None
+def app_main(scorebook: Scorebook | Future[Scorebook], lan: LanRoom | None = None
              ) -> Callable[[ft.Page], None]:
-    """The Flet entry for one store (and, when serving the network, one room)."""
+    """The Flet entry for one scorebook (and, when serving the network, one room)."""
 
     def main(page: ft.Page) -> None:
         from scorekeeper.app.shell import App, Unopened
 
         try:
-            ready = store.result() if isinstance(store, Future) else store
+            ready = scorebook.result() if isinstance(scorebook, Future) else scorebook
         except Exception as error:  # e.g. a database from a newer Scorekeeper
             page.render(Unopened, error)
             return
@@ -96,26 +89,27 @@ def app_main(store: SessionStore | Future[SessionStore], lan: LanRoom | None = N
     return main
 
 
-def start(url: str | None = None, port: int = DEFAULT_PORT, browser: bool | None = None) -> None:
+def start(database: DatabaseChoice, port: int = DEFAULT_PORT, browser: bool | None = None
+          ) -> None:
     """``scorekeeper``: the desktop window, or the browser app on 127.0.0.1."""
     if browser is None:
         browser = not desktop_available()
     if not browser:
-        ft.run(app_main(opening(url)), assets_dir=str(ASSETS))
+        ft.run(app_main(opening(database)), assets_dir=str(ASSETS))
         return
-    store = opening(url, port)
+    scorebook = opening(database, port)
     print(f"Scorekeeper: open http://127.0.0.1:{port} in your browser", flush=True)
-    ft.run(app_main(store), view=ft.AppView.WEB_BROWSER, host="127.0.0.1", port=port,
+    ft.run(app_main(scorebook), view=ft.AppView.WEB_BROWSER, host="127.0.0.1", port=port,
            no_cdn=True, assets_dir=str(ASSETS))
 
 
-def serve(url: str | None = None, host: str = "127.0.0.1", port: int = DEFAULT_PORT) -> None:
+def serve(database: DatabaseChoice, host: str = "127.0.0.1", port: int = DEFAULT_PORT) -> None:
     """``scorekeeper serve``: the table display for the local network, behind a join code."""
-    store = opening(url, port)
+    scorebook = opening(database, port)
     # On the loopback address only this device can connect: no join code needed.
     room = None if is_local(host) else LanRoom()
     print(f"Scorekeeper: serving on http://{host}:{port}", flush=True)
     if room is not None:
         print(f"Join code: {room.code} (also shown on the host's table screen)", flush=True)
-    ft.run(app_main(store, room), view=None, host=host, port=port, no_cdn=True,
+    ft.run(app_main(scorebook, room), view=None, host=host, port=port, no_cdn=True,
            assets_dir=str(ASSETS))

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import flet as ft
 
 from scorekeeper.app.lan import LanRoom, is_local
-from scorekeeper.app.model import LAN_CHANGED, REFRESH, AppModel
+from scorekeeper.app.model import LAN_CHANGED, AppModel
 from scorekeeper.app.screens.home import Home
-from scorekeeper.app.screens.join import Join, Waiting
+from scorekeeper.app.screens.join import Join
 from scorekeeper.app.screens.ledger import Ledger
 from scorekeeper.app.screens.new_session import NewSession
 from scorekeeper.app.screens.players import Players
@@ -15,20 +17,26 @@ from scorekeeper.app.screens.record import CorrectDeal
 from scorekeeper.app.screens.settings import SettingsScreen
 from scorekeeper.app.screens.settle import SettleUp
 from scorekeeper.app.screens.table import TableScreen
-from scorekeeper.app.settings import load_settings
-from scorekeeper.store.sessions import SessionStore
+from scorekeeper.session import Scorebook
+from scorekeeper.settings import load_settings
 
 FELT = ft.Colors.GREEN_800  # the colour of a card table
 
 
 @ft.component
-def App(store: SessionStore, lan: LanRoom | None) -> ft.Control:
+def App(scorebook: Scorebook, lan: LanRoom | None) -> ft.Control:
     page = ft.context.page
-    app, _ = ft.use_state(lambda: AppModel(
-        store=store, settings=load_settings(), route=page.route or "/", lan=lan,
-        role="host" if lan is None or is_local(page.client_ip) else "locked",
-        viewer_key=page.session.id if page.session else "",
-    ))
+
+    def start() -> AppModel:
+        model = AppModel(
+            scorebook=scorebook, settings=load_settings(), lan=lan,
+            role="host" if lan is None or is_local(page.client_ip) else "locked",
+            viewer_key=page.session.id if page.session else "",
+        )
+        model.show(page.route or "/")
+        return model
+
+    app, _ = ft.use_state(start)
     page.on_route_change = app.on_route_change
     page.title = "Scorekeeper"
     page.theme = ft.Theme(color_scheme_seed=FELT)
@@ -36,23 +44,30 @@ def App(store: SessionStore, lan: LanRoom | None) -> ft.Control:
     page.theme_mode = ft.ThemeMode.DARK if app.settings.dark else ft.ThemeMode.LIGHT
     page.padding = 0
 
-    async def apply(topic: str) -> None:
-        if topic == REFRESH:
-            app.reload()
-        elif topic == LAN_CHANGED and app.lan is not None and app.role in ("viewer", "scorer"):
-            viewer = app.lan.viewers.get(app.viewer_key)
-            app.role = "scorer" if viewer is not None and viewer.may_score else "viewer"
-        app.revision += 1  # another device changed something: draw again
+    async def hear(session_id: int | None) -> None:
+        app.heard(session_id)
+
+    async def room_changed() -> None:
+        app.room_changed()
+
+    def on_change(session_id: int | None) -> None:
+        # Heard outside this page's context (another page's thread, the watcher);
+        # run_task brings it back into it, so the redraw reaches this page.
+        page.run_task(hear, session_id)
 
     def on_message(topic: str) -> None:
-        # Messages arrive outside this page's context; run_task brings them back into it,
-        # so the redraw reaches this page.
-        page.run_task(apply, topic)
+        if topic == LAN_CHANGED:
+            page.run_task(room_changed)
+
+    stop_hearing: list[Callable[[], None]] = []
 
     def subscribe() -> None:
+        stop_hearing.append(scorebook.subscribe(on_change))
         page.pubsub.subscribe(on_message)
 
     def unsubscribe() -> None:
+        for stop in stop_hearing:
+            stop()
         page.pubsub.unsubscribe()
         if app.lan is not None:
             app.lan.leave(app.viewer_key)
@@ -73,11 +88,14 @@ def App(store: SessionStore, lan: LanRoom | None) -> ft.Control:
 @ft.component
 def Unopened(error: Exception) -> ft.Control:
     """The database could not be opened: say why, in every language (no settings yet)."""
-    from scorekeeper.i18n import LANGUAGES, text
-    from scorekeeper.store.database import DatabaseTooNewError
+    from scorekeeper.i18n import LANGUAGES, render, text
+    from scorekeeper.session import StoreError
+    from scorekeeper.session.where import DatabaseTooNewError
 
     if isinstance(error, DatabaseTooNewError):
         lines = [text("store.too_new", lang, revision=error.revision) for lang in LANGUAGES]
+    elif isinstance(error, StoreError):
+        lines = [render(error.message, lang) for lang in LANGUAGES]
     else:
         lines = [str(error)]
     return ft.SafeArea(content=ft.Column([
@@ -90,12 +108,9 @@ def route(app: AppModel) -> ft.Control:
     """The screen for the current route; a device on the network only sees the table."""
     if app.role == "locked":
         return Join(app)
-    parts = [part for part in app.route.split("?")[0].split("/") if part]
     if app.role in ("viewer", "scorer"):
-        shown = app.lan.session_id if app.lan is not None else None
-        if shown is None:
-            return Waiting(app)
-        return TableScreen(app, shown)
+        return TableScreen(app)
+    parts = [part for part in app.route.split("?")[0].split("/") if part]
     match parts:
         case ["new"]:
             return NewSession(app)
@@ -104,17 +119,17 @@ def route(app: AppModel) -> ft.Control:
         case ["settings"]:
             return SettingsScreen(app)
         case ["session", number] if number.isdigit():
-            return TableScreen(app, int(number))
+            return TableScreen(app)
         case ["session", number, "edit", deal] if number.isdigit() and deal.isdigit():
-            return CorrectDeal(app, int(number), int(deal))
+            return CorrectDeal(app, int(deal))
         case ["session", number, "ledger"] if number.isdigit():
-            return Ledger(app, int(number))
+            return Ledger(app)
         case ["session", number, "charts"] if number.isdigit():
             # flet-charts is loaded only when a chart is asked for: the table stays lean.
             from scorekeeper.app.screens.charts import Charts
 
-            return Charts(app, int(number))
+            return Charts(app)
         case ["session", number, "settle"] if number.isdigit():
-            return SettleUp(app, int(number))
+            return SettleUp(app)
         case _:
             return Home(app)

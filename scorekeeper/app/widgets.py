@@ -16,7 +16,7 @@ def labelled(label: str, control: ft.Control, *, selected: bool | None = None) -
 
 def icon_button(icon: ft.IconData, label: str, on_click: Callable[[], object]) -> ft.Control:
     """An icon that says what it does (the label doubles as a tooltip's words would)."""
-    return labelled(label, ft.IconButton(icon, on_click=lambda: on_click()))
+    return labelled(label, ft.IconButton(icon, on_click=on_click))
 
 
 def readout(*, label: str, content: ft.Control) -> ft.Control:
@@ -28,7 +28,7 @@ def readout(*, label: str, content: ft.Control) -> ft.Control:
 def ScreenBar(app: AppModel, title: str, back: str | None = "/",
               actions: list[ft.Control] | None = None) -> ft.Control:
     leading = None
-    if back is not None and app.role in ("host", "scorer"):
+    if back is not None and app.role == "host":
         leading = icon_button(ft.Icons.ARROW_BACK, app.t("ui.back"), lambda: app.go(back))
     return ft.AppBar(
         leading=leading,
@@ -64,7 +64,8 @@ def bullet(line: str, *, icon: ft.IconData = ft.Icons.CHEVRON_RIGHT, size: int =
 def action(label: str, icon: ft.IconData, on_click: Callable[[], object], *,
            filled: bool = False, disabled: bool = False) -> ft.Control:
     button = ft.FilledButton if filled else ft.OutlinedButton
-    return button(label, icon=icon, on_click=lambda: on_click(), disabled=disabled)
+    # The handler itself, never wrapped: Flet awaits an async one only if it is given one.
+    return button(label, icon=icon, on_click=on_click, disabled=disabled)
 
 
 def choices(label: str, options: list[tuple[str, str]], chosen: str | None,
@@ -91,8 +92,8 @@ def confirmation(app: AppModel, title: str, text: str, confirm: str,
         title=ft.Text(title),
         content=ft.Text(text),
         actions=[
-            ft.TextButton(confirm, on_click=lambda: on_confirm()),
-            ft.TextButton(app.t("ui.cancel"), on_click=lambda: on_cancel()),
+            ft.TextButton(confirm, on_click=on_confirm),
+            ft.TextButton(app.t("ui.cancel"), on_click=on_cancel),
         ],
     )
 
@@ -119,3 +120,13 @@ def screen(*controls: ft.Control) -> ft.Control:
                               expand=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
         ),
     )
+
+
+@ft.component
+def Missing(app: AppModel) -> ft.Control:
+    """A session that is not there (removed, or a mistyped address): say so, offer home."""
+    return ft.Column(expand=True, spacing=0, controls=[
+        ScreenBar(app, "Scorekeeper"),
+        screen(error_line(app.problem or app.t("ui.no_such_session")),
+               action(app.t("ui.home"), ft.Icons.HOME, lambda: app.go("/"))),
+    ])

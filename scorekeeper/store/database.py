@@ -35,13 +35,14 @@ def data_dir() -> Path:
     return Path(flet_storage) if flet_storage else Path(platformdirs.user_data_dir("scorekeeper"))
 
 
-def database_url() -> str:
-    return os.environ.get(DB_ENV) or f"sqlite:///{data_dir() / 'scorekeeper.db'}"
+def default_url() -> str:
+    """SQLite in the data folder: where a database lives unless the user chooses another
+    (the choice itself is ``scorekeeper.session.where``)."""
+    return f"sqlite:///{data_dir() / 'scorekeeper.db'}"
 
 
-def connect(url: str | None = None) -> Engine:
-    """An engine for ``url`` (default: ``database_url()``), migrated to this version's schema."""
-    url = url or database_url()
+def connect(url: str) -> Engine:
+    """An engine for ``url``, migrated to this version's schema."""
     engine = _sqlite(url) if url.startswith("sqlite") else create_engine(url, pool_pre_ping=True)
     migrate(engine)
     return engine

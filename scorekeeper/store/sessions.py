@@ -247,6 +247,21 @@ class SessionStore:
             for row in rows
         ]
 
+    def versions(self, session_ids: Sequence[int]) -> dict[int, int]:
+        """The version each session is at now: how other processes' changes are noticed."""
+        if not session_ids:
+            return {}
+        query = select(SessionRow.id, SessionRow.version).where(SessionRow.id.in_(session_ids))
+        with Db(self.engine) as db:
+            return dict(db.execute(query).tuples().all())
+
+    def list_mark(self) -> tuple[int, datetime | None]:
+        """Changes whenever a session is added, changed or removed (for the sessions list)."""
+        query = select(func.count(), func.max(SessionRow.updated_at))
+        with Db(self.engine) as db:
+            count, latest = db.execute(query).one()
+        return count, latest
+
     def count_sessions(self) -> int:
         with Db(self.engine) as db:
             return db.scalar(select(func.count()).select_from(SessionRow)) or 0

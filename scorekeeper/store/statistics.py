@@ -35,28 +35,38 @@ class Lifetime:
 
 def lifetime(engine: Engine, player: str) -> list[Lifetime]:
     """Per variant, then the total over all of them (last); empty for an unknown player."""
+    return lifetimes(engine, player).get(name_key(player), [])
+
+
+def lifetimes(engine: Engine, player: str | None = None) -> dict[str, list[Lifetime]]:
+    """Every player's record (or one player's), by name key, in one query."""
     query = (
         select(
-            SessionRow.variant, SessionRow.currency, func.count(),
+            PlayerRow.name_key, SessionRow.variant, SessionRow.currency, func.count(),
             func.sum(StandingRow.deals_played), func.sum(StandingRow.tricks),
             func.sum(StandingRow.flights), func.sum(StandingRow.games_won),
             func.sum(StandingRow.minor),
         )
         .join(SessionRow, SessionRow.id == StandingRow.session_id)
         .join(PlayerRow, PlayerRow.id == StandingRow.player_id)
-        .where(PlayerRow.name_key == name_key(player))
-        .group_by(SessionRow.variant, SessionRow.currency)
-        .order_by(SessionRow.variant)
+        .group_by(PlayerRow.name_key, SessionRow.variant, SessionRow.currency)
+        .order_by(PlayerRow.name_key, SessionRow.variant)
     )
-    by_variant: dict[str, Lifetime] = {}
+    if player is not None:
+        query = query.where(PlayerRow.name_key == name_key(player))
+    by_player: dict[str, dict[str, Lifetime]] = {}
     with Db(engine) as db:
-        for variant, currency, sessions, deals, tricks, flights, won, minor in db.execute(query):
+        for key, variant, currency, sessions, deals, tricks, flights, won, minor in (
+            db.execute(query)
+        ):
             row = Lifetime(variant, sessions, deals, tricks, flights, won,
                            {currency or "": int(minor)})
-            by_variant.setdefault(variant, Lifetime(variant)).add(row)
-    if not by_variant:
-        return []
+            by_player.setdefault(key, {}).setdefault(variant, Lifetime(variant)).add(row)
+    return {key: _with_total(list(rows.values())) for key, rows in by_player.items()}
+
+
+def _with_total(rows: list[Lifetime]) -> list[Lifetime]:
     total = Lifetime("*")
-    for row in by_variant.values():
+    for row in rows:
         total.add(row)
-    return [*by_variant.values(), total]
+    return [*rows, total]

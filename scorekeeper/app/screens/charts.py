@@ -6,10 +6,7 @@ import flet as ft
 import flet_charts as fch
 
 from scorekeeper.app.model import AppModel
-from scorekeeper.app.widgets import ScreenBar, panel, screen
-from scorekeeper.core import Family
-from scorekeeper.formats.protocol import protocol
-from scorekeeper.store.sessions import StoredSession
+from scorekeeper.app.widgets import Missing, ScreenBar, panel, screen
 
 # Distinct at a glance, light or dark.
 PALETTE = (ft.Colors.BLUE, ft.Colors.RED, ft.Colors.GREEN, ft.Colors.ORANGE, ft.Colors.PURPLE,
@@ -18,20 +15,20 @@ MAX_POINTS = 400  # a chart of a long session shows every n-th deal
 
 
 @ft.component
-def Charts(app: AppModel, session_id: int) -> ft.Control:
-    stored = app.open(session_id)
-    _, session = app.store.replayed(session_id)
-    players = stored.table.players
-    rows = list(protocol(session))
-    step = max(1, len(rows) // MAX_POINTS)
-    sampled = rows[::step]
+def Charts(app: AppModel) -> ft.Control:
+    session = app.session
+    if session is None:
+        return Missing(app)
+    players = session.table.players
+    deals = len(session.ledger)
+    step = max(1, deals // MAX_POINTS)  # a long session's chart shows every n-th deal
     series = [
         fch.LineChartData(
             color=PALETTE[seat % len(PALETTE)], stroke_width=3, curved=False,
-            points=[fch.LineChartDataPoint(0, _start(stored, player)),
-                    *(fch.LineChartDataPoint(row.number, row.standing[player]) for row in sampled)],
+            points=[fch.LineChartDataPoint(x, y) for x, y in segment[::step]],
         )
-        for seat, player in enumerate(players)
+        for seat, line in enumerate(session.chart)
+        for segment in line.segments
     ]
     legend = ft.Row(wrap=True, spacing=14, controls=[
         ft.Row(spacing=4, controls=[
@@ -44,9 +41,9 @@ def Charts(app: AppModel, session_id: int) -> ft.Control:
         data_series=series, height=320, expand=True,
         left_axis=fch.ChartAxis(label_size=44),
         bottom_axis=fch.ChartAxis(title=ft.Text(app.t("ui.chart_deals")), label_size=28),
-        min_x=0, max_x=max(1, len(rows)),
+        min_x=0, max_x=max(1, deals),
     )
-    state = stored.state
+    state = session.state
     groups = [
         fch.BarChartGroup(x=seat, rods=[
             fch.BarChartRod(to_y=state.tricks[player], width=14, color=ft.Colors.PRIMARY),
@@ -68,15 +65,9 @@ def Charts(app: AppModel, session_id: int) -> ft.Control:
                                     ft.Text(app.t("ui.chart_flights"))]),
     ])
     return ft.Column(expand=True, spacing=0, controls=[
-        ScreenBar(app, app.t("ui.charts_of", name=stored.name), f"/session/{session_id}"),
+        ScreenBar(app, app.t("ui.charts_of", name=session.name), f"/session/{session.id}"),
         screen(
             panel(app.t("ui.chart_running"), legend, ft.Row([line])),
             panel(app.t("ui.chart_tricks_flights"), bar_legend, ft.Row([bars])),
         ),
     ])
-
-
-def _start(stored: StoredSession, player: str) -> int:
-    """Where every line begins: nothing won yet, or the protocol's start score."""
-    rules = stored.table.rules
-    return 0 if rules.family is Family.POT else rules.start

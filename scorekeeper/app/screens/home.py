@@ -8,18 +8,12 @@ from scorekeeper.app.model import AppModel
 from scorekeeper.app.widgets import action, error_line, icon_button, labelled, screen
 from scorekeeper.core import RuleError
 from scorekeeper.formats.session_file import load_session
-from scorekeeper.i18n import describe
-from scorekeeper.store.sessions import SessionSummary
-
-HOME_LIST = 20  # sessions shown at first; a club's years are one tap further
+from scorekeeper.session import SessionSummary, StoreError
 
 
 @ft.component
 def Home(app: AppModel) -> ft.Control:
-    showing_all, set_showing_all = ft.use_state(False)
-    summaries = app.store.summaries(None if showing_all else HOME_LIST)
-    total = len(summaries) if showing_all else app.store.count_sessions()
-    problem, set_problem = ft.use_state(None)
+    summaries = app.sessions
 
     async def import_file() -> None:
         picked = await ft.FilePicker().pick_files(
@@ -29,13 +23,12 @@ def Home(app: AppModel) -> ft.Control:
             return
         try:
             session_file = load_session(picked[0].bytes.decode("utf-8", errors="replace"))
-            stored = app.store.import_session(session_file.name, session_file.replay())
-        except RuleError as error:
-            set_problem(app.t("ui.import_refused", reason=describe(error, app.settings.language)))
+            opened = app.scorebook.import_session(session_file.name, session_file.replay())
+        except (RuleError, StoreError) as error:
+            app.problem = app.t("ui.import_refused", reason=app.refusal(error))
             return
-        set_problem(None)
-        app.notice = app.t("ui.imported", name=stored.name, deals=stored.state.deals)
-        app.go(f"/session/{stored.id}")
+        app.notice = app.t("ui.imported", name=opened.name, deals=opened.state.deals)
+        app.go(f"/session/{opened.id}")
 
     in_play = [s for s in summaries if s.status == "in_play"]
     finished = [s for s in summaries if s.status != "in_play"]
@@ -54,14 +47,14 @@ def Home(app: AppModel) -> ft.Control:
                                 on_click=lambda: app.go("/new")),
                 action(app.t("ui.import"), ft.Icons.FILE_OPEN, import_file),
             ]),
-            error_line(problem),
+            error_line(app.problem),
             ft.Text(app.t("ui.in_play"), size=20, weight=ft.FontWeight.BOLD),
             *([SessionTile(app, s) for s in in_play] or [ft.Text(app.t("ui.none_in_play"))]),
             ft.Text(app.t("ui.finished"), size=20, weight=ft.FontWeight.BOLD),
             *([SessionTile(app, s) for s in finished] or [ft.Text(app.t("ui.none_finished"))]),
-            *([ft.OutlinedButton(app.t("ui.show_all_sessions", count=total),
-                                 on_click=lambda: set_showing_all(True))]
-              if total > len(summaries) else []),
+            *([ft.OutlinedButton(app.t("ui.show_all_sessions", count=app.session_count),
+                                 on_click=app.show_all_sessions)]
+              if app.session_count > len(summaries) else []),
         ),
     ])
 

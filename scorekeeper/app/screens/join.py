@@ -21,6 +21,7 @@ def Join(app: AppModel) -> ft.Control:
             return
         room.join(app.viewer_key, ft.context.page.client_ip or "?")
         app.role = "viewer"
+        app.show(app.route)  # the session the host has open, if any
         ft.context.page.pubsub.send_all(LAN_CHANGED)
 
     join_label = app.t("ui.join")

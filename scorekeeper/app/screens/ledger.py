@@ -3,44 +3,40 @@ deal, and everything after it is recomputed."""
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Callable
 
 import flet as ft
 
 from scorekeeper.app.model import AppModel
-from scorekeeper.app.widgets import ScreenBar, confirmation, error_line, labelled, screen
-from scorekeeper.core import Entry, Payment, RuleError, Table
-from scorekeeper.formats.protocol import events
+from scorekeeper.app.widgets import (
+    Missing,
+    ScreenBar,
+    confirmation,
+    error_line,
+    labelled,
+    screen,
+)
+from scorekeeper.core import Entry, Payment, Table
 from scorekeeper.formats.replay import units as units_of
-from scorekeeper.i18n import describe, render
-from scorekeeper.store.sessions import StoreError
+from scorekeeper.i18n import render
 
 PAGE = 30  # deals shown at first; older ones on request
 
 
 @ft.component
-def Ledger(app: AppModel, session_id: int) -> ft.Control:
-    stored = app.open(session_id)
+def Ledger(app: AppModel) -> ft.Control:
+    session = app.session
+    if session is None:
+        return Missing(app)
     shown, set_shown = ft.use_state(PAGE)
     deleting, set_deleting = ft.use_state(None)
-    problem, set_problem = ft.use_state(None)
-    deals = app.store.deals(session_id)
-    first = max(1, len(deals) - shown + 1)
-    by_deal: dict[int, list[Entry]] = defaultdict(list)
-    for entry in app.store.entries(session_id, first=0 if stored.finished else first):
-        by_deal[entry.deal].append(entry)
+    ledger = session.ledger
+    lang = app.settings.language
 
     def delete(index: int) -> None:
         set_deleting(None)
-        try:
-            version = app.store.get(session_id).version
-            app.changed(app.store.delete_deal(session_id, index, version),
-                        app.t("ui.deleted", number=index + 1))
-        except RuleError as error:
-            set_problem(describe(error, app.settings.language))
-        except StoreError as error:
-            set_problem(render(error.message, app.settings.language))
+        app.run(lambda: app.scorebook.delete(session.id, index, session.version),
+                app.t("ui.deleted", number=index + 1))
 
     ft.use_dialog(
         confirmation(app, app.t("ui.delete_title", number=deleting + 1), app.t("ui.delete_text"),
@@ -50,29 +46,28 @@ def Ledger(app: AppModel, session_id: int) -> ft.Control:
         else None
     )
 
-    editable = app.may_score and not stored.finished
+    editable = app.may_score and not session.finished
     cards: list[ft.Control] = []
-    if stored.finished and by_deal.get(0):
-        cards.append(DealCard(app, stored.table, app.t("ui.end_of_session"), "", by_deal[0],
-                              None, None))
-    for number in range(len(deals), first - 1, -1):
-        deal = deals[number - 1]
-        what = "; ".join(render(e, app.settings.language) for e in events(deal))
-        title = app.t("ui.ledger_deal", number=number, dealer=deal.dealer or "")
+    if session.finished and session.closing.entries:
+        cards.append(DealCard(app, session.table, app.t("ui.end_of_session"), "",
+                              list(session.closing.entries), None, None))
+    for row in reversed(ledger[-shown:]):
+        what = "; ".join(render(e, lang) for e in row.events)
+        title = app.t("ui.ledger_deal", number=row.number, dealer=row.dealer)
         cards.append(DealCard(
-            app, stored.table, title, what, by_deal.get(number, []),
-            (lambda n=number: app.go(f"/session/{session_id}/edit/{n - 1}")) if editable
+            app, session.table, title, what, list(row.entries),
+            (lambda n=row.number: app.go(f"/session/{session.id}/edit/{n - 1}")) if editable
             else None,
-            (lambda n=number: set_deleting(n - 1)) if editable else None,
+            (lambda n=row.number: set_deleting(n - 1)) if editable else None,
         ))
-    if first > 1:
-        cards.append(ft.OutlinedButton(app.t("ui.show_earlier", count=first - 1),
+    if len(ledger) > shown:
+        cards.append(ft.OutlinedButton(app.t("ui.show_earlier", count=len(ledger) - shown),
                                        on_click=lambda: set_shown(shown + PAGE)))
-    if not deals:
+    if not ledger:
         cards.append(ft.Text(app.t("ui.no_deals_yet")))
     return ft.Column(expand=True, spacing=0, controls=[
-        ScreenBar(app, app.t("ui.ledger_of", name=stored.name), f"/session/{session_id}"),
-        screen(error_line(problem), *cards),
+        ScreenBar(app, app.t("ui.ledger_of", name=session.name), f"/session/{session.id}"),
+        screen(error_line(app.problem), *cards),
     ])
 
 

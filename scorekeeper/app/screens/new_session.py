@@ -21,10 +21,9 @@ from scorekeeper.app.widgets import (
     readout,
     screen,
 )
-from scorekeeper.core import PRESETS, Card, Family, RuleError, make_money, make_table, options_for
+from scorekeeper.core import PRESETS, Card, Option, make_money, make_table, options_of
 from scorekeeper.core.draw import draw_first_dealer
-from scorekeeper.i18n import describe, render
-from scorekeeper.store.sessions import StoreError
+from scorekeeper.session import OpenSession
 
 
 @ft.observable
@@ -67,7 +66,7 @@ class SetupDraft:
 def house_rules(draft: SetupDraft) -> dict[str, object]:
     """The options the table chose, with "play for money" where the game stakes it."""
     options = dict(draft.options)
-    if draft.money and "money" in options_for(draft.variant):
+    if draft.money and any(option.name == "money" for option in options_of(draft.variant)):
         options["money"] = True
     return options
 
@@ -75,27 +74,20 @@ def house_rules(draft: SetupDraft) -> dict[str, object]:
 @ft.component
 def NewSession(app: AppModel) -> ft.Control:
     draft, _ = ft.use_state(SetupDraft)
-    problem, set_problem = ft.use_state(None)
-    roster = app.store.roster()
 
     def start() -> None:
-        try:
+        def create() -> OpenSession:
             money = make_money(draft.unit, draft.currency) if draft.money else make_money()
             table = make_table(draft.variant, draft.players, draft.first_dealer,
                                house_rules(draft), money)
-            stored = app.store.create(draft.name or app.t(f"variant.{draft.variant}"), table)
-        except RuleError as error:
-            set_problem(describe(error, app.settings.language))
-            return
-        except StoreError as error:
-            set_problem(render(error.message, app.settings.language))
-            return
-        app.session = stored
-        app.go(f"/session/{stored.id}")
+            return app.scorebook.create(draft.name or app.t(f"variant.{draft.variant}"), table)
+
+        if app.run(create) and app.session is not None:
+            app.go(f"/session/{app.session.id}")
 
     async def draw() -> None:
         if len(draft.players) < 2:
-            set_problem(app.t("ui.draw_needs_players"))
+            app.problem = app.t("ui.draw_needs_players")
             return
         result = draw_first_dealer(PRESETS[draft.variant], draft.players, random.Random())
         draft.drawn = []
@@ -109,13 +101,14 @@ def NewSession(app: AppModel) -> ft.Control:
     return ft.Column(expand=True, spacing=0, controls=[
         ScreenBar(app, app.t("ui.new_session")),
         screen(
-            ft.TextField(label=app.t("ui.session_name"),
+            # The field shows the draft's value: a redraw after each key must not empty it.
+            ft.TextField(label=app.t("ui.session_name"), value=draft.name,
                          on_change=lambda e: setattr(draft, "name", e.control.value)),
             GamePanel(app, draft),
-            PlayersPanel(app, draft, roster),
+            PlayersPanel(app, draft, app.roster),
             MoneyPanel(app, draft),
             DealerPanel(app, draft, draw),
-            error_line(problem),
+            error_line(app.problem),
             ft.FilledButton(start_label, icon=ft.Icons.PLAY_ARROW, height=56, on_click=start),
         ),
     ])
@@ -123,45 +116,44 @@ def NewSession(app: AppModel) -> ft.Control:
 
 @ft.component
 def GamePanel(app: AppModel, draft: SetupDraft) -> ft.Control:
-    rules = PRESETS[draft.variant]
     controls: list[ft.Control] = [
         choices(app.t("ui.game"), [(v, app.t(f"variant.{v}")) for v in PRESETS], draft.variant,
                 draft.choose_variant),
         ft.Text(app.t(f"summary.{draft.variant}"), size=15),
     ]
-    for option in sorted(options_for(draft.variant) - {"money"}):
-        controls.append(OptionField(app, draft, option, rules.family))
+    # Playing for money has its own panel; every other house rule is built from the core's.
+    for option in options_of(draft.variant):
+        if option.name != "money":
+            controls.append(OptionField(app, draft, option))
     return panel(app.t("ui.game_and_rules"), *controls)
 
 
 @ft.component
-def OptionField(app: AppModel, draft: SetupDraft, option: str, family: Family) -> ft.Control:
-    label = app.t(f"option.{option}")
-    value = draft.options.get(option)
+def OptionField(app: AppModel, draft: SetupDraft, option: Option) -> ft.Control:
+    label = app.t(f"option.{option.name}")
+    value = draft.options.get(option.name)
+    default = option.default(PRESETS[draft.variant])
 
     def set_option(new: object) -> None:
-        draft.options = {**draft.options, option: new}
+        draft.options = {**draft.options, option.name: new}
 
-    if option == "ramina":
+    if option.kind == "flag":
         return ft.Switch(label=label, value=bool(value),
                          on_change=lambda e: set_option(bool(e.control.value)))
-    if option in ("end_pot", "counters_end"):
-        keys = {"end_pot": ["split", "carry"] + ([] if family is Family.POT else ["refund"]),
-                "counters_end": ["first_out_wins", "last_in_loses"]}[option]
-        default = getattr(PRESETS[draft.variant], "game_end" if option == "counters_end"
-                          else option)
-        return choices(label, [(k, app.t(f"option.{option}.{k}")) for k in keys],
+    if option.kind == "choice":
+        return choices(label, [(k, app.t(f"option.{option.name}.{k}")) for k in option.choices],
                        str(value or default), set_option)
 
     def set_number(raw: str) -> None:
+        # Kept as typed: the core refuses a number out of range at Start, in words.
         if raw.strip().isdigit():
             set_option(int(raw))
         else:
-            draft.options = {k: v for k, v in draft.options.items() if k != option}
+            draft.options = {k: v for k, v in draft.options.items() if k != option.name}
 
     return ft.TextField(label=label, value="" if value is None else str(value), width=200,
                         keyboard_type=ft.KeyboardType.NUMBER,
-                        hint_text=str(getattr(PRESETS[draft.variant], option, "")),
+                        hint_text="" if default is None else str(default),
                         on_change=lambda e: set_number(e.control.value))
 
 

@@ -5,25 +5,28 @@ from __future__ import annotations
 import flet as ft
 
 from scorekeeper.app.model import AppModel
-from scorekeeper.app.widgets import ScreenBar, screen
+from scorekeeper.app.widgets import ScreenBar, error_line, screen
 from scorekeeper.core import make_money
-from scorekeeper.store.statistics import Lifetime, lifetime
+from scorekeeper.session import Lifetime, StoreError
 
 
 @ft.component
 def Players(app: AppModel) -> ft.Control:
-    roster = app.store.roster()
     new_name, set_new_name = ft.use_state("")
-    _, set_added = ft.use_state(0)
 
     def add() -> None:
-        if new_name.strip():
-            app.store.add_player(new_name)
-            set_new_name("")
-            set_added(lambda n: n + 1)
+        if not new_name.strip():
+            return
+        try:
+            app.scorebook.add_player(new_name)
+        except StoreError as error:
+            app.problem = app.refusal(error)
+            return
+        set_new_name("")
+        app.show("/players")
 
     add_label = app.t("ui.add_player")
-    cards = [PlayerCard(app, name, lifetime(app.store.engine, name)) for name in roster]
+    cards = [PlayerCard(app, name, app.lifetimes.get(name, [])) for name in app.roster]
     return ft.Column(expand=True, spacing=0, controls=[
         ScreenBar(app, app.t("ui.players")),
         screen(
@@ -32,6 +35,7 @@ def Players(app: AppModel) -> ft.Control:
                              on_change=lambda e: set_new_name(e.control.value), on_submit=add),
                 ft.FilledTonalButton(add_label, icon=ft.Icons.PERSON_ADD, on_click=add),
             ]),
+            error_line(app.problem),
             *(cards or [ft.Text(app.t("ui.no_players"))]),
         ),
     ])

@@ -8,69 +8,38 @@ saved: the core checks the draft as it changes and says why in words.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 import flet as ft
 
+from scorekeeper.app.draft import DealDraft
 from scorekeeper.app.model import AppModel
-from scorekeeper.app.widgets import ScreenBar, error_line, labelled, panel, readout, screen
-from scorekeeper.core import Deal, Family, RuleError, Rules, State, Table, record, seating
+from scorekeeper.app.widgets import (
+    Missing,
+    ScreenBar,
+    action,
+    error_line,
+    labelled,
+    panel,
+    readout,
+    screen,
+)
+from scorekeeper.core import (
+    Deal,
+    DealFields,
+    Family,
+    RuleError,
+    Rules,
+    State,
+    Step,
+    Table,
+    record,
+    seating,
+)
+from scorekeeper.core.fields import TRICKS
 from scorekeeper.formats.protocol import changes
-from scorekeeper.i18n import describe, render
-from scorekeeper.store.sessions import StoredSession, StoreError
-
-TRICKS = range(6)
-
-
-@ft.observable
-@dataclass
-class DealDraft:
-    """The deal as tapped in so far."""
-
-    tricks: dict[str, int] = field(default_factory=dict)
-    passed: list[str] = field(default_factory=list)
-    widow: str | None = None
-    general: str | None = None
-    fouls: list[str] = field(default_factory=list)
-    forfeit_to: str | None = None
-    buy_down: list[str] = field(default_factory=list)
-    conceded: bool = False
-    misdeal: bool = False
-    interrupted: bool = False
-    choosing: str | None = None  # which player-chooser is open (widow, general, ...)
-
-    @classmethod
-    def of(cls, deal: Deal) -> DealDraft:
-        return cls(dict(deal.tricks), list(deal.passed), deal.widow, deal.general,
-                   list(deal.fouls), deal.forfeit_to, list(deal.buy_down), deal.conceded,
-                   deal.misdeal, deal.interrupted)
-
-    def deal(self) -> Deal:
-        tricks = {p: n for p, n in self.tricks.items() if p not in self.passed}
-        return Deal(passed=tuple(self.passed), widow=self.widow, general=self.general,
-                    tricks=tricks, fouls=tuple(self.fouls), forfeit_to=self.forfeit_to,
-                    buy_down=tuple(self.buy_down), conceded=self.conceded,
-                    misdeal=self.misdeal, interrupted=self.interrupted)
-
-    def set_tricks(self, player: str, count: int) -> None:
-        self.tricks = {**self.tricks, player: count}
-        if player in self.passed:
-            self.passed = [p for p in self.passed if p != player]
-
-    def toggle_pass(self, player: str) -> None:
-        if player in self.passed:
-            self.passed = [p for p in self.passed if p != player]
-        else:
-            self.passed = [*self.passed, player]
-            self.tricks = {p: n for p, n in self.tricks.items() if p != player}
-
-    def toggle_in(self, name: str, player: str) -> None:
-        chosen: list[str] = getattr(self, name)
-        setattr(self, name, [p for p in chosen if p != player] if player in chosen
-                else [*chosen, player])
-
-    def choose(self, name: str, player: str) -> None:
-        setattr(self, name, None if getattr(self, name) == player else player)
+from scorekeeper.i18n import describe
+from scorekeeper.session import OpenSession
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,55 +61,56 @@ def check(table: Table, state: State, deal: Deal, language: str) -> Check:
 
 
 @ft.component
-def CorrectDeal(app: AppModel, session_id: int, index: int) -> ft.Control:
+def CorrectDeal(app: AppModel, index: int) -> ft.Control:
     """The screen for correcting a past deal, reached from the ledger."""
-    stored = app.open(session_id)
-    back = f"/session/{session_id}/ledger"
+    session = app.session
+    if session is None or not 0 <= index < session.state.deals:
+        return Missing(app)
+    back = f"/session/{session.id}/ledger"
     return ft.Column(expand=True, spacing=0, controls=[
         ScreenBar(app, app.t("ui.edit_deal", number=index + 1), back),
-        screen(DealEntry(app, stored, index)),
+        screen(Correction(app, session, index, key=f"{session.id}:{session.version}:{index}")),
     ])
 
 
 @ft.component
-def DealEntry(app: AppModel, stored: StoredSession, index: int | None,
-              key: str | None = None) -> ft.Control:
-    """The deal being entered (or corrected): a row per player, the extras, Save."""
-    session_id = stored.id
-    table = stored.table
-    editing = index is not None
-    start, _ = ft.use_state(lambda: _starting_point(app, stored, index))
-    before, original = start
-    draft, _ = ft.use_state(lambda: DealDraft.of(original) if original else DealDraft())
-    failure, set_failure = ft.use_state(None)
+def Correction(app: AppModel, session: OpenSession, index: int) -> ft.Control:
+    """Deal ``index`` as it was recorded, to be changed and saved again."""
+    draft, _ = ft.use_state(lambda: DealDraft.of(replace(session.deals[index], dealer=None)))
+    return DealEntry(app, session, draft, index)
+
+
+@ft.component
+def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int | None = None
+              ) -> ft.Control:
+    """The deal being entered (or deal ``index`` corrected): a row per player, the
+    extras, Save. A new deal's draft lives in the model, so it outlives this screen."""
+    table = session.table
+    before = session.state_before(index) if index is not None else session.state
     seats = seating(table, before)
     deal = draft.deal()
     verdict = check(table, before, deal, app.settings.language)
     number = before.deals + 1
 
     def save() -> None:
-        try:
-            version = app.store.get(session_id).version
-            if editing:
-                assert index is not None
-                saved = app.store.edit(session_id, index, deal, version)
-                notice = app.t("ui.edited", number=number)
-            else:
-                saved, step = app.store.record(session_id, deal, version)
-                notice = _summary(app, table, changes(table, step.entries))
-        except RuleError as error:
-            set_failure(describe(error, app.settings.language))
+        if index is not None:
+            if app.run(lambda: app.scorebook.edit(session.id, index, deal, session.version),
+                       app.t("ui.edited", number=number)):
+                app.go(f"/session/{session.id}/ledger")
             return
-        except StoreError as error:
-            set_failure(render(error.message, app.settings.language))
-            return
-        app.changed(saved, notice)
-        if editing:
-            app.go(f"/session/{session_id}/ledger")
+        recorded: list[Step] = []
+
+        def record_it() -> OpenSession:
+            opened, step = app.scorebook.record(session.id, deal, session.version)
+            recorded.append(step)
+            return opened
+
+        if app.run(record_it):
+            app.notice = _summary(app, table, changes(table, recorded[0].entries))
+            draft.clear()
 
     rows = [PlayerRow(app, table.rules, draft, player, seats.dealer, seats.forehand, seats.rh)
             for player in seats.order]
-    save_label = app.t("ui.save_deal", number=number)
     return ft.Column(
         spacing=10,
         horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
@@ -150,25 +120,17 @@ def DealEntry(app: AppModel, stored: StoredSession, index: int | None,
             *([ft.Text(app.t("ui.sitting_out", players=", ".join(seats.sitting_out)))]
               if seats.sitting_out else []),
             *rows,
-            TricksLeft(app, draft, deal),
-            Extras(app, table.rules, draft, list(seats.order)),
-            error_line(failure or (None if verdict.unfinished else verdict.refusal)),
+            TricksLeft(app, draft, deal, session.fields.tricks),
+            Extras(app, session.fields, draft, list(seats.order)),
+            error_line(app.problem or (None if verdict.unfinished else verdict.refusal)),
+            *([action(app.t("ui.reload"), ft.Icons.REFRESH, app.reload)] if app.stale else []),
             Preview(app, table, verdict),
             ft.FilledButton(
-                save_label, icon=ft.Icons.CHECK, height=56,
+                app.t("ui.save_deal", number=number), icon=ft.Icons.CHECK, height=56,
                 disabled=verdict.refusal is not None, on_click=save,
                 style=ft.ButtonStyle(text_style=ft.TextStyle(size=20))),
         ],
     )
-
-
-def _starting_point(app: AppModel, stored: StoredSession, index: int | None
-                    ) -> tuple[State, Deal | None]:
-    """The state the deal starts from, and (correcting deal ``index``) the deal as it was."""
-    if index is None:
-        return stored.state, None
-    _, session = app.store.replayed(stored.id)  # one read of the deals serves both
-    return session.state_before(index), replace(session.deals[index], dealer=None)
 
 
 @ft.component
@@ -188,7 +150,7 @@ def PlayerRow(app: AppModel, rules: Rules, draft: DealDraft, player: str, dealer
     marks += [app.t(f"ui.mark_{name}") for name in ("fouls", "buy_down")
               if player in getattr(draft, name)]
     buttons = []
-    for count in TRICKS:
+    for count in range(TRICKS + 1):
         chosen = not passed and taken == count
         label = app.t("ui.tricks_button", player=player, count=count)
         # One kind of button whatever its state: a tap is never lost to a swapped widget.
@@ -227,28 +189,22 @@ def PlayerRow(app: AppModel, rules: Rules, draft: DealDraft, player: str, dealer
 
 
 @ft.component
-def TricksLeft(app: AppModel, draft: DealDraft, deal: Deal) -> ft.Control:
+def TricksLeft(app: AppModel, draft: DealDraft, deal: Deal, tricks: int) -> ft.Control:
     if draft.misdeal or draft.conceded:
         return ft.Container()
-    given = sum(deal.tricks.values())
-    left = 5 - given
+    left = tricks - sum(deal.tricks.values())
     key = "ui.tricks_left" if left > 0 else ("ui.tricks_all" if left == 0 else "ui.tricks_over")
     line = app.t(key, left=abs(left))
     return readout(label=line, content=ft.Text(line, size=18, weight=ft.FontWeight.BOLD))
 
 
 @ft.component
-def Extras(app: AppModel, rules: Rules, draft: DealDraft, players: list[str]) -> ft.Control:
-    """The rarer events, each one tap away."""
-    choosers = []
-    if rules.widow != "none":
-        choosers.append("widow")
-    if rules.general_rams:
-        choosers.append("general")
-    if rules.fouls:
-        choosers += ["fouls", "forfeit_to"]
-    if rules.buy_down and rules.money:
-        choosers.append("buy_down")
+def Extras(app: AppModel, fields: DealFields, draft: DealDraft, players: list[str]
+           ) -> ft.Control:
+    """The rarer events this variant has, each one tap away."""
+    choosers = [name for name, offered in (("widow", fields.widow), ("general", fields.general),
+                                          ("fouls", fields.fouls), ("forfeit_to", fields.fouls),
+                                          ("buy_down", fields.buy_down)) if offered]
     chips: list[ft.Control] = []
     for name in choosers:
         label = app.t(f"ui.extra_{name}")
@@ -257,11 +213,9 @@ def Extras(app: AppModel, rules: Rules, draft: DealDraft, players: list[str]) ->
             leading=ft.Icon(ft.Icons.PERSON_ADD_ALT),
             on_select=lambda _, n=name: setattr(draft, "choosing",
                                                 None if draft.choosing == n else n))))
-    toggles = ["misdeal"]
-    if rules.family is Family.POT:
-        toggles.insert(0, "conceded")
-    if rules.ramina:
-        toggles.append("interrupted")
+    toggles = [name for name, offered in (("conceded", fields.conceded),
+                                          ("misdeal", fields.misdeal),
+                                          ("interrupted", fields.interrupted)) if offered]
     for name in toggles:
         label = app.t(f"ui.extra_{name}")
         chips.append(labelled(label, ft.Chip(

@@ -8,22 +8,24 @@ import flet as ft
 
 from scorekeeper.app.model import AppModel
 from scorekeeper.app.widgets import ScreenBar, choices, panel, screen
-from scorekeeper.store.database import DB_ENV, data_dir, database_url
+from scorekeeper.session.where import DB_ENV, choose_database, data_dir
 
 LANGUAGE_NAMES = {"sv": "Svenska", "en": "English", "de": "Deutsch"}
 
 
 @ft.component
 def SettingsScreen(app: AppModel) -> ft.Control:
-    url, set_url = ft.use_state(app.settings.database_url)
+    # The saved URL is never put back into the field: it may hold the club's password.
+    url, set_url = ft.use_state("")
     settings = app.settings
     save_label = app.t("ui.save_database")
 
     def save_url() -> None:
         app.set_settings(replace(settings, database_url=url.strip()))
+        set_url("")
         app.notice = app.t("ui.database_saved")
 
-    in_use = database_url()
+    in_use = choose_database()
     return ft.Column(expand=True, spacing=0, controls=[
         ScreenBar(app, app.t("ui.settings")),
         screen(
@@ -42,21 +44,12 @@ def SettingsScreen(app: AppModel) -> ft.Control:
             panel(
                 app.t("ui.data"),
                 ft.Text(app.t("ui.data_folder", folder=str(data_dir())), selectable=True),
-                ft.Text(app.t("ui.database_in_use", url=_masked(in_use)), selectable=True),
+                ft.Text(app.t("ui.database_in_use", url=in_use.shown), selectable=True),
                 ft.Text(app.t("ui.database_hint", env=DB_ENV), size=14),
-                ft.TextField(label=app.t("ui.database_url"), value=url,
+                ft.TextField(label=app.t("ui.database_url"), value=url, password=True,
+                             can_reveal_password=True,
                              on_change=lambda e: set_url(e.control.value)),
                 ft.OutlinedButton(save_label, icon=ft.Icons.SAVE, on_click=save_url),
             ),
         ),
     ])
-
-
-def _masked(url: str) -> str:
-    """A database URL without its password, fit to be shown on a screen."""
-    if "@" not in url or "://" not in url:
-        return url
-    scheme, rest = url.split("://", 1)
-    credentials, host = rest.rsplit("@", 1)
-    user = credentials.split(":", 1)[0]
-    return f"{scheme}://{user}:***@{host}"

@@ -2,42 +2,40 @@
 
 from __future__ import annotations
 
-from datetime import date
-
 import flet as ft
 
 from scorekeeper.app.model import AppModel
-from scorekeeper.app.widgets import ScreenBar, action, bullet, confirmation, panel, readout, screen
-from scorekeeper.core import POT, close
-from scorekeeper.formats.csv_export import ENCODING, write_ledger
-from scorekeeper.formats.session_file import dump_session
+from scorekeeper.app.widgets import (
+    Missing,
+    ScreenBar,
+    action,
+    bullet,
+    confirmation,
+    error_line,
+    panel,
+    readout,
+    screen,
+)
+from scorekeeper.formats.exports import Export, file_name
 from scorekeeper.i18n import render
+from scorekeeper.i18n.accounts import amount, transfer_line
+from scorekeeper.session import ConflictError, StoreError
 
 
 @ft.component
-def SettleUp(app: AppModel, session_id: int) -> ft.Control:
-    stored = app.open(session_id)
-    table, state = stored.table, stored.state
-    closing = close(table, state)
+def SettleUp(app: AppModel) -> ft.Control:
+    session = app.session
+    if session is None:
+        return Missing(app)
+    table, closing = session.table, session.closing
     confirm, set_confirm = ft.use_state(False)
     money = table.money
-    currency = money.currency or ""
-    pot = app.t("ledger.pot_account")
     lang = app.settings.language
-
-    def name(account: str) -> str:
-        return pot if account == POT else account
-
-    transfer_lines = [
-        app.t("sheet.transfer", payer=name(t.payer), payee=name(t.payee),
-              amount=money.format(t.minor), currency=currency).strip()
-        for t in closing.transfers
-    ]
+    transfer_lines = [transfer_line(t, money, lang) for t in closing.transfers]
 
     def as_text() -> str:
-        lines = [f"{stored.name} – {app.t(f'variant.{table.rules.variant}')}"]
-        lines += [f"{p}: {money.format(closing.money[p])} {currency}".strip()
-                  for p in table.players]
+        lines = [f"{session.name} – {app.t(f'variant.{table.rules.variant}')}"]
+        lines += [f"{p}: {amount(closing.money[p], money)}" for p in table.players]
         lines += ["", app.t("sheet.transfers") + ":", *transfer_lines]
         if not transfer_lines:
             lines.append(app.t("cli.nothing_to_settle"))
@@ -47,31 +45,20 @@ def SettleUp(app: AppModel, session_id: int) -> ft.Control:
         await ft.Clipboard().set(as_text())
         app.notice = app.t("ui.copied")
 
-    async def save(kind: str) -> None:
-        _, session = app.store.replayed(session_id)
-        slug = "".join(c if c.isalnum() else "-" for c in stored.name).strip("-") or "session"
-        if kind == "json":
-            import json
-
-            body = json.dumps(dump_session(stored.name, session), ensure_ascii=False,
-                              indent=2).encode()
-        elif kind == "csv":
-            import io
-
-            buffer = io.StringIO()
-            write_ledger(buffer, stored.name, table, [*session.entries, *closing.entries], lang)
-            body = buffer.getvalue().encode(ENCODING)
-        else:
-            # fpdf2 is large: loaded only when a score sheet is asked for.
-            from scorekeeper.formats.pdf_sheet import score_sheet
-
-            body = score_sheet(stored.name, session, date.today(), lang)
-        await ft.FilePicker().save_file(file_name=f"{slug}.{kind}", src_bytes=body)
+    async def save(kind: Export) -> None:
+        try:
+            _, body = app.scorebook.export(session.id, kind, lang, session.version)
+        except StoreError as error:
+            app.problem = app.refusal(error)
+            app.stale = isinstance(error, ConflictError)
+            return
+        await ft.FilePicker().save_file(file_name=file_name(session.name, kind), src_bytes=body)
+        app.notice = app.t("ui.exported", file=file_name(session.name, kind))
 
     def finish() -> None:
         set_confirm(False)
-        version = app.store.get(session_id).version
-        app.changed(app.store.finish(session_id, version), app.t("ui.finished_notice"))
+        app.run(lambda: app.scorebook.finish(session.id, session.version),
+                app.t("ui.finished_notice"))
 
     ft.use_dialog(
         confirmation(app, app.t("ui.finish_title"), app.t("ui.finish_text"),
@@ -85,7 +72,7 @@ def SettleUp(app: AppModel, session_id: int) -> ft.Control:
             ft.Text(player, size=20, weight=ft.FontWeight.BOLD),
             readout(label=app.t("ui.money_of", player=player,
                                      amount=money.format(closing.money[player])),
-                         content=ft.Text(f"{money.format(closing.money[player])} {currency}",
+                         content=ft.Text(amount(closing.money[player], money),
                                          size=22, weight=ft.FontWeight.BOLD)),
         ])
         for player in table.players
@@ -93,7 +80,7 @@ def SettleUp(app: AppModel, session_id: int) -> ft.Control:
     rule = [bullet(render(entry.reason, lang), icon=ft.Icons.SAVINGS)
             for entry in closing.entries]
     if closing.pot_left:
-        rule.append(bullet(app.t("sheet.pot_left", amount=money.format(closing.pot_left)),
+        rule.append(bullet(app.t("sheet.pot_left", amount=amount(closing.pot_left, money)),
                            icon=ft.Icons.SAVINGS))
     if not rule:
         rule.append(ft.Text(app.t("ui.pot_empty")))
@@ -107,12 +94,14 @@ def SettleUp(app: AppModel, session_id: int) -> ft.Control:
         action(app.t("ui.export_pdf"), ft.Icons.PICTURE_AS_PDF, lambda: save("pdf")),
     ])
     finish_row = []
-    if app.role == "host" and not stored.finished:
+    if app.role == "host" and not session.finished:
         finish_row.append(action(app.t("ui.finish_session"), ft.Icons.LOCK,
                                  lambda: set_confirm(True)))
     return ft.Column(expand=True, spacing=0, controls=[
-        ScreenBar(app, app.t("ui.settle_of", name=stored.name), f"/session/{session_id}"),
+        ScreenBar(app, app.t("ui.settle_of", name=session.name), f"/session/{session.id}"),
         screen(
+            error_line(app.problem),
+            *([action(app.t("ui.reload"), ft.Icons.REFRESH, app.reload)] if app.stale else []),
             panel(app.t("ui.results"), *results),
             panel(app.t("ui.end_pot_rule", rule=app.t(f"option.end_pot.{table.rules.end_pot}")),
                   *rule),

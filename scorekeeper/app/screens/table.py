@@ -5,8 +5,10 @@ from __future__ import annotations
 import flet as ft
 
 from scorekeeper.app.model import LAN_CHANGED, AppModel
+from scorekeeper.app.screens.join import Waiting
 from scorekeeper.app.screens.record import DealEntry
 from scorekeeper.app.widgets import (
+    Missing,
     ScreenBar,
     action,
     bullet,
@@ -16,68 +18,68 @@ from scorekeeper.app.widgets import (
     readout,
     screen,
 )
-from scorekeeper.core import DealGuide, Family, close, guide
-from scorekeeper.formats.protocol import standing
+from scorekeeper.core import DealGuide, Family
 from scorekeeper.i18n import render
-from scorekeeper.store.sessions import StoredSession
+from scorekeeper.session import OpenSession
 
 
 @ft.component
-def TableScreen(app: AppModel, session_id: int) -> ft.Control:
-    stored = app.open(session_id)
+def TableScreen(app: AppModel) -> ft.Control:
+    session = app.session
+    if session is None:
+        return Waiting(app) if app.role in ("viewer", "scorer") else Missing(app)
     confirm_undo, set_confirm_undo = ft.use_state(False)
-    deal_guide = guide(stored.table, stored.state)
+    deal_guide = session.guide
 
     def undo() -> None:
         set_confirm_undo(False)
-        assert app.session is not None
-        undone = app.session.state.deals
-        app.changed(app.store.undo(session_id, app.session.version),
-                    app.t("ui.undone", number=undone))
+        undone = session.state.deals
+        app.run(lambda: app.scorebook.undo(session.id, session.version),
+                app.t("ui.undone", number=undone))
 
     ft.use_dialog(
-        confirmation(app, app.t("ui.undo_title", number=stored.state.deals),
+        confirmation(app, app.t("ui.undo_title", number=session.state.deals),
                      app.t("ui.undo_text"), app.t("ui.undo_confirm"), undo,
                      lambda: set_confirm_undo(False))
         if confirm_undo
         else None
     )
 
-    base = f"/session/{session_id}"
+    base = f"/session/{session.id}"
     actions = [
         icon_button(ft.Icons.RECEIPT_LONG, app.t("ui.ledger"), lambda: app.go(f"{base}/ledger")),
         icon_button(ft.Icons.SHOW_CHART, app.t("ui.charts"), lambda: app.go(f"{base}/charts")),
         icon_button(ft.Icons.PAYMENTS, app.t("ui.settle"), lambda: app.go(f"{base}/settle")),
     ]
-    playing = app.may_score and not stored.finished and not deal_guide.session_over
+    playing = app.may_score and not session.over
     buttons: list[ft.Control] = []
-    if app.may_score and not stored.finished and stored.state.deals:
-        buttons.append(action(app.t("ui.undo", number=stored.state.deals), ft.Icons.UNDO,
+    if app.may_score and not session.finished and session.state.deals:
+        buttons.append(action(app.t("ui.undo", number=session.state.deals), ft.Icons.UNDO,
                               lambda: set_confirm_undo(True)))
     return ft.Column(
         expand=True,
         spacing=0,
         controls=[
-            ScreenBar(app, stored.name, "/", actions if app.may_score else []),
+            ScreenBar(app, session.name, "/", actions if app.role == "host" else []),
             screen(
                 *([LanPanel(app)] if app.lan is not None and app.role == "host" else []),
-                Scoreboard(app, stored, deal_guide),
-                PotPanel(app, stored, deal_guide),
+                Scoreboard(app, session),
+                PotPanel(app, session),
                 *([panel(app.t("ui.record_title"),
-                         DealEntry(app, stored, None, key=f"{stored.id}:{stored.state.deals}"))]
+                         DealEntry(app, session, app.draft(session.id)))]
                   if playing else []),
                 ft.Row(buttons, wrap=True, spacing=12),
-                Assistant(app, stored, deal_guide),
+                *([Assistant(app, deal_guide)] if not session.over else []),
             ),
         ],
     )
 
 
 @ft.component
-def Scoreboard(app: AppModel, stored: StoredSession, deal_guide: DealGuide) -> ft.Control:
-    table, state = stored.table, stored.state
-    scores = standing(table, state)
-    money = close(table, state).money if _plays_for_money(stored) else {}
+def Scoreboard(app: AppModel, session: OpenSession) -> ft.Control:
+    table, state, deal_guide = session.table, session.state, session.guide
+    scores = session.scores
+    money = session.closing.money if session.plays_for_money else {}
     seats = deal_guide.seats
     cards = []
     for player in table.players:
@@ -125,14 +127,9 @@ def _tag(label: str, bgcolor: str, color: str) -> ft.Control:
     )
 
 
-def _plays_for_money(stored: StoredSession) -> bool:
-    rules = stored.table.rules
-    return bool(stored.table.money.currency) and (rules.family is Family.POT or rules.money)
-
-
 @ft.component
-def PotPanel(app: AppModel, stored: StoredSession, deal_guide: DealGuide) -> ft.Control:
-    rules = stored.table.rules
+def PotPanel(app: AppModel, session: OpenSession) -> ft.Control:
+    rules, deal_guide = session.table.rules, session.guide
     lines: list[ft.Control] = []
     if rules.family is Family.POT:
         kind = {True: "ui.single_pot", False: "ui.double_pot", None: "ui.pot_kind_none"}
@@ -149,12 +146,12 @@ def PotPanel(app: AppModel, stored: StoredSession, deal_guide: DealGuide) -> ft.
                              size=20, weight=ft.FontWeight.BOLD))
         if rules.money:
             lines.append(ft.Text(app.t("ui.pot_now", pot=deal_guide.pot), size=16))
-        for record in stored.state.games:
+        for record in session.state.games:
             if record.finished:
                 lines.append(bullet(app.t("ui.game_won", number=record.number,
                                           winners=", ".join(record.winners)),
                                     icon=ft.Icons.EMOJI_EVENTS))
-    if stored.finished:
+    if session.finished:
         lines.append(bullet(app.t("ui.session_finished"), icon=ft.Icons.LOCK))
     elif deal_guide.session_over:
         lines.append(bullet(app.t("ui.session_over"), icon=ft.Icons.FLAG))
@@ -162,7 +159,7 @@ def PotPanel(app: AppModel, stored: StoredSession, deal_guide: DealGuide) -> ft.
 
 
 @ft.component
-def Assistant(app: AppModel, stored: StoredSession, deal_guide: DealGuide) -> ft.Control:
+def Assistant(app: AppModel, deal_guide: DealGuide) -> ft.Control:
     """Whose deal, how to deal it, who speaks, who must play, what to remember."""
     seats = deal_guide.seats
     lang = app.settings.language
@@ -191,24 +188,22 @@ def LanPanel(app: AppModel) -> ft.Control:
     """The host's view of the room: the join code, and who may score."""
     room = app.lan
     assert room is not None
-    _, set_tick = ft.use_state(0)
 
     def grant(key: str, may: bool) -> None:
         room.grant(key, may)
-        set_tick(lambda n: n + 1)
         ft.context.page.pubsub.send_all(LAN_CHANGED)
 
     rows: list[ft.Control] = [
         readout(label=app.t("ui.join_code", code=room.code),
-                     content=ft.Text(app.t("ui.join_code", code=room.code), size=26,
-                                     weight=ft.FontWeight.BOLD)),
+                content=ft.Text(app.t("ui.join_code", code=room.code), size=26,
+                                weight=ft.FontWeight.BOLD)),
     ]
-    for viewer in list(room.viewers.values()):
+    for viewer in app.guests:
         rows.append(ft.Switch(
             label=app.t("ui.viewer_may_score", address=viewer.address),
             value=viewer.may_score,
             on_change=lambda e, key=viewer.key: grant(key, bool(e.control.value)),
         ))
-    if not room.viewers:
+    if not app.guests:
         rows.append(ft.Text(app.t("ui.no_viewers")))
     return panel(app.t("ui.lan_title"), *rows)

@@ -1,0 +1,45 @@
+"""Every export of a session as bytes: one module for the command line and the app, so
+a file saved from the settle-up screen is the very file ``scorekeeper export`` writes."""
+
+from __future__ import annotations
+
+import io
+import json
+from datetime import date
+from typing import Literal
+
+from scorekeeper.core import Session, close
+from scorekeeper.formats.csv_export import ENCODING, write_ledger, write_standings
+from scorekeeper.formats.session_file import dump_session
+
+Export = Literal["json", "csv", "standings", "pdf"]
+EXPORTS: tuple[Export, ...] = ("json", "csv", "standings", "pdf")
+SUFFIX: dict[Export, str] = {"json": "json", "csv": "csv", "standings": "csv", "pdf": "pdf"}
+
+
+def export(kind: Export, name: str, session: Session, language: str, day: date) -> bytes:
+    """``json``: the lossless session file (FORMAT.md); ``csv``: every ledger entry, the
+    end-of-session pot rule last; ``standings``: a row per player; ``pdf``: the score sheet."""
+    if kind == "json":
+        document = json.dumps(dump_session(name, session), ensure_ascii=False, indent=2)
+        return (document + "\n").encode("utf-8")
+    if kind == "pdf":
+        # fpdf2 is large: loaded only when a score sheet is asked for.
+        from scorekeeper.formats.pdf_sheet import score_sheet
+
+        return score_sheet(name, session, day, language)
+    closing = close(session.table, session.state)
+    out = io.StringIO(newline="")
+    if kind == "csv":
+        write_ledger(out, name, session.table, [*session.entries, *closing.entries], language)
+    elif kind == "standings":
+        write_standings(out, session.table, session.state, closing)
+    else:
+        raise ValueError(f"no export called {kind!r}")
+    return out.getvalue().encode(ENCODING)
+
+
+def file_name(name: str, kind: Export) -> str:
+    """A file name from the session's name that every file system takes."""
+    slug = "".join(c if c.isalnum() else "-" for c in name).strip("-")[:60] or "session"
+    return f"{slug}{'-standings' if kind == 'standings' else ''}.{SUFFIX[kind]}"

@@ -1,0 +1,163 @@
+"""One open session: what the store holds and everything that follows from it, worked
+out once for the version it was read at. Screens and the command line only read it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from functools import cached_property
+
+from scorekeeper.core import (
+    Closing,
+    Deal,
+    DealFields,
+    DealGuide,
+    Entry,
+    Family,
+    GameRecord,
+    Message,
+    Session,
+    State,
+    Table,
+    close,
+    deal_fields,
+    guide,
+    leaders,
+    session_winners,
+    standing,
+)
+from scorekeeper.formats.protocol import events
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerDeal:
+    """One deal in the ledger: what happened, what it posted, where everyone stood after."""
+
+    number: int
+    dealer: str
+    events: tuple[Message, ...]
+    entries: tuple[Entry, ...]
+    standing: dict[str, int]  # each player's score after the deal (pot games: units)
+    pot: int  # units in the pot after the deal
+
+
+@dataclass(frozen=True, slots=True)
+class GameLine:
+    """A game of the protocol as it is kept on paper: the finals, the sum so far, flights."""
+
+    record: GameRecord
+    running: dict[str, int]  # each player's finals added up over the games so far
+
+
+@dataclass(frozen=True, slots=True)
+class ChartLine:
+    """A player's score over the deals; countdown and count-up games start a new segment
+    at every game, so no line runs across the boundary between two games."""
+
+    player: str
+    segments: tuple[tuple[tuple[int, int], ...], ...]  # (deal number, score) points
+
+
+@dataclass(frozen=True, eq=False)
+class OpenSession:
+    id: int
+    name: str
+    finished: bool
+    version: int
+    table: Table
+    state: State
+    created_at: datetime
+    updated_at: datetime
+    # Loads the deals and replays them: only the ledger, the charts and the exports need it.
+    load_history: Callable[[], Session]
+
+    # --- what the table screen shows (no deal is read for these) ---
+
+    @cached_property
+    def guide(self) -> DealGuide:
+        return guide(self.table, self.state)
+
+    @cached_property
+    def fields(self) -> DealFields:
+        return deal_fields(self.table.rules)
+
+    @cached_property
+    def scores(self) -> dict[str, int]:
+        return standing(self.table, self.state)
+
+    @cached_property
+    def closing(self) -> Closing:
+        """What everyone has won or lost if the session ends now (once finished: did)."""
+        return close(self.table, self.state)
+
+    @property
+    def plays_for_money(self) -> bool:
+        rules = self.table.rules
+        return bool(self.table.money.currency) and (rules.family is Family.POT or rules.money)
+
+    @property
+    def over(self) -> bool:
+        """No deal can be recorded: finished, or every game of the session played."""
+        return self.finished or self.guide.session_over
+
+    @cached_property
+    def winners(self) -> tuple[str, ...]:
+        return session_winners(self.table, self.state)
+
+    @cached_property
+    def leaders(self) -> tuple[str, ...]:
+        return leaders(self.table, self.state)
+
+    @cached_property
+    def games(self) -> tuple[GameLine, ...]:
+        running = dict.fromkeys(self.table.players, 0)
+        lines = []
+        for game in self.state.games:
+            if game.finished:
+                running = {p: running[p] + game.scores[p] for p in self.table.players}
+            lines.append(GameLine(game, dict(running)))
+        return tuple(lines)
+
+    # --- what needs the deals ---
+
+    @cached_property
+    def history(self) -> Session:
+        return self.load_history()
+
+    @cached_property
+    def deals(self) -> tuple[Deal, ...]:
+        return self.history.deals
+
+    @cached_property
+    def ledger(self) -> tuple[LedgerDeal, ...]:
+        """Every deal, oldest first, with the end-of-session rule's entries kept apart."""
+        per_unit = self.table.money.minor_per_unit
+        return tuple(
+            LedgerDeal(step.state.deals, step.deal.dealer or "", events(step.deal),
+                       step.entries, standing(self.table, step.state),
+                       step.state.pot // per_unit)
+            for step in self.history.steps
+        )
+
+    @cached_property
+    def chart(self) -> tuple[ChartLine, ...]:
+        table = self.table
+        start = 0 if table.rules.family is Family.POT else table.rules.start
+        lines = []
+        for player in table.players:
+            segments: list[list[tuple[int, int]]] = [[(0, start)]]
+            games = 0
+            for row in self.ledger:
+                step_games = len(self.history.steps[row.number - 1].state.games)
+                if step_games != games and games:
+                    # A new game: its line starts afresh from the start score.
+                    segments.append([(row.number - 1, start)])
+                games = step_games
+                segments[-1].append((row.number, row.standing[player]))
+            lines.append(ChartLine(player, tuple(tuple(s) for s in segments)))
+        return tuple(lines)
+
+    def state_before(self, index: int) -> State:
+        """The state before deal ``index`` (0-based): where a correction starts from."""
+        return self.history.state_before(index)

@@ -1,0 +1,207 @@
+"""The scorebook: the one thing the app and the command line talk to.
+
+It opens sessions (``OpenSession``), carries out what the table asks (record, undo,
+edit, delete, finish, export), each command with the version the screen was drawn
+from, and tells every page that listens when a session changed: at once for changes
+made in this process, within a moment for changes another process made (it watches
+the store's versions).
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Callable
+from datetime import date
+from typing import TextIO
+
+from scorekeeper.core import Deal, Message, Session, Step, Table, msg
+from scorekeeper.formats.exports import Export, export
+from scorekeeper.session.open_session import OpenSession
+from scorekeeper.store.sessions import (
+    ConflictError,
+    SessionStore,
+    SessionSummary,
+    StoredSession,
+    StoreError,
+    name_key,
+)
+from scorekeeper.store.statistics import Lifetime, lifetimes
+
+# A listener hears the id of a session that changed, or None when the list of sessions did.
+Listener = Callable[[int | None], None]
+WATCH_SECONDS = float(os.environ.get("SCOREKEEPER_WATCH_SECONDS", "1"))
+
+
+class Scorebook:
+    def __init__(self, store: SessionStore) -> None:
+        self.store = store
+        self._open: dict[int, OpenSession] = {}
+        self._listeners: list[Listener] = []
+        self._lock = threading.Lock()
+        self._watcher: threading.Thread | None = None
+        self._list_mark: object = None
+
+    # --- reading ---
+
+    def open(self, session_id: int) -> OpenSession:
+        """The session as stored now (``StoreError`` if there is none)."""
+        stored = self.store.get(session_id)
+        with self._lock:
+            known = self._open.get(session_id)
+            if known is not None and known.version == stored.version:
+                return known
+        return self._opened(stored)
+
+    def latest(self, session_id: int) -> OpenSession | None:
+        """The newest version this process has seen, without asking the store."""
+        with self._lock:
+            return self._open.get(session_id)
+
+    def summaries(self, limit: int | None = None) -> list[SessionSummary]:
+        return self.store.summaries(limit)
+
+    def count_sessions(self) -> int:
+        return self.store.count_sessions()
+
+    def roster(self) -> list[str]:
+        return self.store.roster()
+
+    def lifetime(self, player: str) -> list[Lifetime]:
+        """One player's record per game, then over all games; empty if never seated."""
+        return lifetimes(self.store.engine, player).get(name_key(player), [])
+
+    def write_every_entry(self, out: TextIO) -> int:
+        """Every ledger entry of every session as one CSV (a club's own analysis)."""
+        from scorekeeper.store.ledger_export import write_all_entries
+
+        return write_all_entries(self.store.engine, out)
+
+    def lifetimes(self) -> dict[str, list[Lifetime]]:
+        """Every player's lifetime statistics, by name as kept in the roster."""
+        by_key = lifetimes(self.store.engine)
+        return {name: by_key.get(name_key(name), []) for name in self.roster()}
+
+    # --- commands: each carries the version the screen showed ---
+
+    def create(self, name: str, table: Table) -> OpenSession:
+        stored = self.store.create(name, table)
+        self._announce(None)
+        return self._opened(stored)
+
+    def import_session(self, name: str, session: Session,
+                       progress: Callable[[int], None] | None = None) -> OpenSession:
+        """A session replayed whole from its file: all of it is stored, or nothing."""
+        stored = self.store.import_session(name, session, progress)
+        self._announce(None)
+        return self._opened(stored, session)
+
+    def add_player(self, name: str) -> str:
+        return self.store.add_player(name)
+
+    def record(self, session_id: int, deal: Deal, version: int) -> tuple[OpenSession, Step]:
+        stored, step = self.store.record(session_id, deal, version)
+        before = self.latest(session_id)
+        history = None
+        if before is not None and before.version == version and "history" in before.__dict__:
+            history = Session(before.table, (*before.history.steps, step))
+        return self._changed(stored, history), step
+
+    def undo(self, session_id: int, version: int) -> OpenSession:
+        return self._changed(self.store.undo(session_id, version))
+
+    def edit(self, session_id: int, index: int, deal: Deal, version: int) -> OpenSession:
+        return self._changed(self.store.edit(session_id, index, deal, version))
+
+    def delete(self, session_id: int, index: int, version: int) -> OpenSession:
+        return self._changed(self.store.delete_deal(session_id, index, version))
+
+    def finish(self, session_id: int, version: int) -> OpenSession:
+        return self._changed(self.store.finish(session_id, version))
+
+    def export(self, session_id: int, kind: Export, language: str,
+               version: int | None = None) -> tuple[OpenSession, bytes]:
+        """The session as a file; with ``version``, only if it is still what the screen shows."""
+        session = self.open(session_id)
+        if version is not None and session.version != version:
+            raise ConflictError(_conflict(session))
+        return session, export(kind, session.name, session.history, language, date.today())
+
+    # --- telling the pages ---
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        """Hear of every change; returns the way to stop hearing."""
+        with self._lock:
+            self._listeners.append(listener)
+            if self._watcher is None:
+                self._watcher = threading.Thread(target=self._watch, name="scorebook-watch",
+                                                 daemon=True)
+                self._watcher.start()
+
+        def unsubscribe() -> None:
+            with self._lock:
+                if listener in self._listeners:
+                    self._listeners.remove(listener)
+
+        return unsubscribe
+
+    def _announce(self, session_id: int | None) -> None:
+        with self._lock:
+            listeners = list(self._listeners)
+        for listener in listeners:
+            listener(session_id)
+
+    def _watch(self) -> None:
+        """Notice what other processes (another server on the same database) changed."""
+        stop = threading.Event()
+        while not stop.wait(WATCH_SECONDS):
+            try:
+                self._look_for_changes()
+            except Exception:  # a database gone away for a moment: look again next time
+                continue
+
+    def _look_for_changes(self) -> None:
+        with self._lock:
+            known = {session_id: s.version for session_id, s in self._open.items()}
+        for session_id, version in self.store.versions(list(known)).items():
+            if version != known[session_id]:
+                with self._lock:
+                    self._open.pop(session_id, None)
+                self._announce(session_id)
+        mark = self.store.list_mark()
+        if self._list_mark is not None and mark != self._list_mark:
+            self._announce(None)
+        self._list_mark = mark
+
+    # --- inside ---
+
+    def _changed(self, stored: StoredSession, history: Session | None = None) -> OpenSession:
+        session = self._opened(stored, history)
+        self._announce(stored.id)
+        self._announce(None)
+        return session
+
+    def _opened(self, stored: StoredSession, history: Session | None = None) -> OpenSession:
+        session = OpenSession(
+            stored.id, stored.name, stored.finished, stored.version, stored.table,
+            stored.state, stored.created_at, stored.updated_at,
+            load_history=lambda: self._history(stored),
+        )
+        if history is not None:
+            session.__dict__["history"] = history
+        with self._lock:
+            known = self._open.get(stored.id)
+            if known is None or known.version <= stored.version:
+                self._open[stored.id] = session
+        return session
+
+    def _history(self, stored: StoredSession) -> Session:
+        deals = self.store.deals(stored.id)[: stored.state.deals]
+        return Session.replay(stored.table, deals)
+
+
+def _conflict(session: OpenSession) -> Message:
+    return msg("store.conflict", deal=session.state.deals)
+
+
+__all__ = ["ConflictError", "Scorebook", "StoreError"]

@@ -1,0 +1,51 @@
+"""Which database: one answer for the command line, the app and a built package.
+
+In this order: ``--db`` on the command line, the ``SCOREKEEPER_DB`` environment
+variable, the club database saved in the app's settings, and otherwise SQLite in the
+user's data folder. ``scorekeeper where`` says which one was chosen and why.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Literal
+
+from scorekeeper.settings import load_settings
+from scorekeeper.store.database import DB_ENV, DatabaseTooNewError, data_dir, default_url
+
+Source = Literal["flag", "environment", "settings", "default"]
+
+
+@dataclass(frozen=True, slots=True)
+class DatabaseChoice:
+    url: str
+    source: Source
+
+    @property
+    def shown(self) -> str:
+        """The URL fit to be shown on a screen: never its password."""
+        return shown_url(self.url)
+
+
+def choose_database(flag: str | None = None) -> DatabaseChoice:
+    if flag:
+        return DatabaseChoice(flag, "flag")
+    if env := os.environ.get(DB_ENV):
+        return DatabaseChoice(env, "environment")
+    if saved := load_settings().database_url:
+        return DatabaseChoice(saved, "settings")
+    return DatabaseChoice(default_url(), "default")
+
+
+def shown_url(url: str) -> str:
+    if "@" not in url or "://" not in url:
+        return url
+    scheme, rest = url.split("://", 1)
+    credentials, host = rest.rsplit("@", 1)
+    user = credentials.split(":", 1)[0]
+    return f"{scheme}://{user}:***@{host}" if ":" in credentials else url
+
+
+__all__ = ["DB_ENV", "DatabaseChoice", "DatabaseTooNewError", "choose_database", "data_dir",
+           "shown_url"]
