@@ -18,7 +18,8 @@ import pytest
 from scorekeeper.core import PRESETS
 from scorekeeper.core.fields import DealFields
 from scorekeeper.core.messages import Message
-from scorekeeper.i18n import LANGUAGES, render
+from scorekeeper.i18n import COUNTED_BY, LANGUAGES, PHRASES, UNIT_HINTS, render, text
+from scorekeeper.i18n.plurals import categories
 
 PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
 CORE = PACKAGE / "core"
@@ -97,8 +98,14 @@ def core_keys() -> frozenset[str]:
     return frozenset(keys)
 
 
-def placeholders(template: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(template) if name is not None}
+def forms(value: str | dict[str, str]) -> list[str]:
+    """A message's templates: the one it has, or one per plural form."""
+    return [value] if isinstance(value, str) else list(value.values())
+
+
+def placeholders(value: str | dict[str, str]) -> set[str]:
+    return {name for template in forms(value)
+            for _, name, _, _ in string.Formatter().parse(template) if name is not None}
 
 
 # --- the key scan itself sees what it should ----------------------------------------------
@@ -138,7 +145,8 @@ def test_every_key_has_the_same_placeholders_in_every_catalogue(language):
 
 @pytest.mark.parametrize("language", CATALOGUES)
 def test_no_message_is_left_empty(language):
-    assert [k for k, v in LANGUAGES[language].items() if not v.strip()] == []
+    assert [k for k, v in LANGUAGES[language].items()
+            if not forms(v) or not all(f.strip() for f in forms(v))] == []
 
 
 # --- every key the app emits is translated ----------------------------------------------
@@ -247,7 +255,199 @@ def test_swedish_general_rams_is_generalrams(key):
 @pytest.mark.parametrize("language", [lang for lang in CATALOGUES if lang != "en"])
 def test_translations_are_not_english_copies(language):
     same = [k for k, v in LANGUAGES[language].items()
-            if v == LANGUAGES["en"][k] and placeholders(v) != {v.strip("{}")}
-            and len(v) > 12]
+            if v == LANGUAGES["en"][k] and placeholders(v) != {forms(v)[0].strip("{}")}
+            and len(forms(v)[0]) > 12]
     # A few short words may coincide; whole English sentences should not.
     assert len(same) <= len(LANGUAGES["en"]) // 20, same
+
+
+# --- messages that count: one form per plural category ----------------------------------
+
+COUNTS = (0, 1, 2, 5, 21)
+NAMES = ("player", "declarer", "dealer", "to", "rh", "players", "offender", "forehand", "payer",
+         "payee", "name", "game", "file", "variant", "leaders", "day", "money", "pot", "id")
+
+
+def counted(key: str, count: int) -> dict[str, str | int]:
+    """Every placeholder of ``key`` filled: names as names, the count as ``count``, other
+    figures as 3 (so only the counting figure can decide the form)."""
+    fields = placeholders(LANGUAGES["en"][key])
+    params: dict[str, str | int] = {
+        name: ("Bengt" if name in NAMES else 3) for name in fields}
+    if key in COUNTED_BY:
+        params[COUNTED_BY[key]] = count
+    for name in PHRASES.get(key, {}):
+        params[name] = count
+    return params
+
+
+@pytest.mark.parametrize("language", CATALOGUES)
+def test_the_counting_messages_are_exactly_those_the_plural_table_names(language):
+    plural = {k for k, v in LANGUAGES[language].items() if isinstance(v, dict)}
+    assert sorted(plural ^ set(COUNTED_BY)) == []
+
+
+@pytest.mark.parametrize("language", CATALOGUES)
+def test_every_counting_message_has_every_plural_form_of_its_language_and_no_other(language):
+    wrong = {k: sorted(v) for k, v in LANGUAGES[language].items()
+             if isinstance(v, dict) and set(v) != categories(language)}
+    assert wrong == {}
+    assert categories(language) == {"one", "other"}  # sv, en and de: 1 and everything else
+
+
+@pytest.mark.parametrize("language", CATALOGUES)
+def test_every_plural_form_has_the_same_placeholders_and_shows_the_count(language):
+    wrong = {}
+    for key, value in LANGUAGES[language].items():
+        if isinstance(value, dict):
+            each = [placeholders(form) for form in value.values()]
+            if any(p != each[0] for p in each) or COUNTED_BY[key] not in each[0]:
+                wrong[key] = each
+    assert wrong == {}
+
+
+def test_the_phrases_a_sentence_is_built_from_are_counting_messages_of_its_placeholders():
+    for key, phrases in PHRASES.items():
+        for name, phrase in phrases.items():
+            assert COUNTED_BY[phrase] == "count", phrase
+            for language in CATALOGUES:
+                assert name in placeholders(LANGUAGES[language][key]), (language, key, name)
+
+
+@pytest.mark.parametrize("language", CATALOGUES)
+@pytest.mark.parametrize("count", COUNTS)
+def test_every_counting_message_renders_with_any_count(language, count):
+    for key in [*COUNTED_BY, *PHRASES]:
+        rendered = text(key, language, **counted(key, count))
+        assert str(count) in rendered, (key, rendered)
+
+
+# A count of 1 never takes the plural noun; 2, 5 and 21 never the singular one.
+SINGULAR_READS_WRONG = {
+    "en": r"(?<![\d.])1 (tricks|sessions|deals|stakes|more stakes|games|flights|ledger entries"
+          r"|characters|decimals)\b",
+    "sv": r"(?<![\d,])1 (sessioner|givar|gånger|ramsar|bokföringsrader|decimaler|insatser"
+          r"|stick för många)\b",
+    "de": r"(?<![\d,])1 (Stiche|Stichen|Sitzungen|Spiele|Partien|Buchungen|Einsätze"
+          r"|weitere Einsätze|Nachkommastellen|weitere\))",
+}
+PLURAL_READS_WRONG = {
+    "en": r"\b(2|5|21) (trick|session|deal|stake|more stake|game|flight|ledger entry"
+          r"|character|decimal)\b(?!s)",
+    "sv": r"\b(2|5|21) (session|giv|gång|rams|bokföringsrad|decimal|insats|stick för mycket)"
+          r"(?![a-zåäö])",
+    "de": r"\b(2|5|21) (Stich|Sitzung|Spiel|Partie|Buchung|Einsatz|Nachkommastelle"
+          r"|weiteres\))(?![a-zäöüß])",
+}
+
+
+@pytest.mark.parametrize("language", CATALOGUES)
+def test_one_is_singular_and_more_are_plural_in_every_counting_message(language):
+    wrong = []
+    for key in [*COUNTED_BY, *PHRASES]:
+        one = text(key, language, **counted(key, 1))
+        if re.search(SINGULAR_READS_WRONG[language], one):
+            wrong.append(one)
+        for count in (2, 5, 21):
+            more = text(key, language, **counted(key, count))
+            if re.search(PLURAL_READS_WRONG[language], more):
+                wrong.append(more)
+    assert wrong == []
+
+
+@pytest.mark.parametrize(("language", "one", "two"), [
+    ("en", "1 trick too many", "2 tricks too many"),
+    ("sv", "1 stick för mycket", "2 stick för många"),
+    ("de", "1 Stich zu viel", "2 Stiche zu viel"),
+])
+def test_tricks_over_reads_right(language, one, two):
+    assert text("ui.tricks_over", language, left=1) == one
+    assert text("ui.tricks_over", language, left=2) == two
+
+
+@pytest.mark.parametrize(("language", "expected"), [
+    ("en", "Bengt took 1 trick: -1"),
+    ("sv", "Bengt tog 1 stick: -1"),
+    ("de", "Bengt hat 1 Stich gemacht: -1"),
+])
+def test_the_ledger_says_one_trick(language, expected):
+    assert render(Message("ledger.tricks", {"player": "Bengt", "tricks": 1, "points": -1}),
+                  language) == expected
+
+
+@pytest.mark.parametrize(("language", "expected"), [
+    ("en", "All games: 1 session, 4 deals played, 1 trick, 0 flights, 1 game won, money 5.00"),
+    ("sv", "Alla spel: 1 session, 4 givar spelade, 1 stick, flög 0 gånger, 1 rams vunnen, "
+           "pengar 5.00"),
+    ("de", "Alle Spiele: 1 Sitzung, 4 Spiele mitgespielt, 1 Stich, 0-mal ohne Stich, "
+           "1 Partie gewonnen, Geld 5.00"),
+])
+def test_a_lifetime_line_counts_each_figure_in_its_own_form(language, expected):
+    line = text("cli.lifetime", language, game=text("cli.all_games", language), sessions=1,
+                deals=4, tricks=1, flights=0, won=1, money="5.00")
+    assert line == expected
+
+
+@pytest.mark.parametrize("language", CATALOGUES)
+def test_one_session_is_one_session(language):
+    button = text("ui.show_all_sessions", language, count=1)
+    assert button == {"en": "Show the 1 session", "sv": "Visa 1 session",
+                      "de": "1 Sitzung zeigen"}[language]
+
+
+def test_a_count_that_is_not_a_number_takes_the_other_form_and_never_fails():
+    assert text("ui.tricks_over", "en", left="some") == "some tricks too many"
+
+
+def test_a_key_missing_in_a_language_falls_back_to_english_forms(monkeypatch):
+    monkeypatch.delitem(LANGUAGES["sv"], "ui.tricks_over")
+    assert text("ui.tricks_over", "sv", left=1) == "1 trick too many"
+
+
+# --- the words the table must be able to trust --------------------------------------------
+
+
+def test_every_game_has_a_money_hint_in_every_language():
+    assert sorted(UNIT_HINTS) == sorted(PRESETS)
+    for key in set(UNIT_HINTS.values()):
+        for language in CATALOGUES:
+            assert text(key, language)
+
+
+@pytest.mark.parametrize("language", CATALOGUES)
+def test_the_mattmar_money_hint_is_one_stake_a_game_not_an_ante_of_five(language):
+    hint = text(UNIT_HINTS["mattmar"], language)
+    assert "5" not in hint
+    assert hint.count("1") >= 3  # a stake a game, one more for a flight, one for a buy-down
+
+
+@pytest.mark.parametrize("language", CATALOGUES)
+def test_the_pot_games_money_hint_is_the_ante_of_five(language):
+    assert "5" in text(UNIT_HINTS["english"], language)
+
+
+@pytest.mark.parametrize("language", CATALOGUES)
+def test_a_finished_session_has_its_own_result_heading(language):
+    assert text("ui.results_final", language) != text("ui.results", language)
+
+
+@pytest.mark.parametrize(("language", "expected"), [
+    ("en", "Rarer events: Buy down and Misdeal"),
+    ("sv", "Ovanligare händelser: Köpa sig ner och Felgiv"),
+    ("de", "Seltenere Ereignisse: Herunterkaufen und Vergeben"),
+])
+def test_the_extras_heading_names_what_is_offered(language, expected):
+    from scorekeeper.i18n import join
+
+    offered = [text(f"ui.extra_{name}", language) for name in ("buy_down", "misdeal")]
+    assert text("ui.extras_offered", language, extras=join(offered, language)) == expected
+
+
+@pytest.mark.parametrize(("language", "expected"), [
+    ("en", "General Rams lost: play stopped after 2 tricks"),
+    ("sv", "Generalramsen förlorad: spelet slutade efter 2 stick"),
+    ("de", "General-Rams verloren: nach 2 Stichen abgebrochen"),
+])
+def test_a_lost_general_rams_says_where_play_stopped(language, expected):
+    # RULES.md worked example, deal 4: A declared General Rams and lost trick 2 to C.
+    assert text("ui.tricks_general_lost", language, played=2) == expected
