@@ -16,7 +16,7 @@ from scorekeeper.formats.csv_export import ENCODING
 from scorekeeper.formats.replay import replay_report
 from scorekeeper.formats.session_file import SessionFile, load_session
 from scorekeeper.i18n import DEFAULT_LANGUAGE, LANGUAGES, describe, render, text
-from scorekeeper.i18n.accounts import transfer_line
+from scorekeeper.i18n.accounts import amount, transfer_line
 
 if TYPE_CHECKING:
     from scorekeeper.formats.exports import Export
@@ -254,7 +254,7 @@ def players(ctx: Context, name: str | None) -> None:
         sys.exit(REFUSED)
     for row in rows:
         label = ctx.t("cli.all_games") if row.variant == "*" else ctx.t(f"variant.{row.variant}")
-        money = ", ".join(f"{make_money(1, c or None).format(m)} {c}".strip()
+        money = ", ".join(amount(m, make_money(1, c or None), ctx.lang)
                           for c, m in row.money.items())
         click.echo(ctx.t("cli.lifetime", game=label, sessions=row.sessions,
                          deals=row.deals_played, tricks=row.tricks, flights=row.flights,

@@ -19,8 +19,9 @@ from scorekeeper.store.database import connect
 from scorekeeper.store.sessions import SessionStore
 from tests.conftest import EXAMPLE_FILE, database_counts, run_cli
 
-TRANSFERS = {"Astrid pays Dag 10.00 SEK", "Astrid pays Cilla 3.50 SEK",
-             "Bengt pays Cilla 6.00 SEK"}
+# Amounts as English writes Swedish crowns: the code, a no-break space, the figure.
+TRANSFERS = {"Astrid pays Dag SEK\u00a010.00", "Astrid pays Cilla SEK\u00a03.50",
+             "Bengt pays Cilla SEK\u00a06.00"}
 
 
 @pytest.fixture
@@ -93,7 +94,8 @@ def test_settle_speaks_swedish(example):
     result = run_cli(url, "--lang", "sv", "settle", str(session_id))
     assert result.returncode == 0, result.stderr
     assert set(result.stdout.splitlines()) == {
-        line.replace(" pays ", " betalar ") for line in TRANSFERS}
+        "Astrid betalar Dag 10,00\u00a0kr", "Astrid betalar Cilla 3,50\u00a0kr",
+        "Bengt betalar Cilla 6,00\u00a0kr"}
 
 
 @pytest.mark.parametrize("fmt", ["json", "csv", "pdf"])
@@ -146,8 +148,8 @@ def test_players_prints_lifetime_statistics(example):
     store.finish(session_id, stored.version)
     result = run_cli(url, "players", "astrid")
     assert result.returncode == 0, result.stderr
-    line = ("{}: 1 sessions, 5 deals played, 7 tricks, 1 flights, 0 games won, "
-            "money -13.50 SEK")
+    line = ("{}: 1 session, 5 deals played, 7 tricks, 1 flight, 0 games won, "
+            "money -SEK\u00a013.50")
     assert result.stdout.splitlines() == [line.format("English Rams"), line.format("All games")]
 
 

@@ -189,8 +189,8 @@ def test_pdf_score_sheet_has_the_session_the_players_the_money_and_the_transfers
     assert "13.50" in sheet
     for money in MONEY:
         assert money in sheet
-    for transfer in ("Astrid pays Dag 10.00 SEK", "Astrid pays Cilla 3.50 SEK",
-                     "Bengt pays Cilla 6.00 SEK"):
+    for transfer in ("Astrid pays Dag SEK 10.00", "Astrid pays Cilla SEK 3.50",
+                     "Bengt pays Cilla SEK 6.00"):
         assert transfer in sheet
 
 

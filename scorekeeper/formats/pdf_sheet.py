@@ -8,9 +8,10 @@ from pathlib import Path
 from fpdf import FPDF
 from fpdf.fonts import FontFace
 
-from scorekeeper.core import POT, Session, close, standing
+from scorekeeper.core import Session, close, standing
 from scorekeeper.formats.protocol import protocol
 from scorekeeper.i18n import render, text
+from scorekeeper.i18n.accounts import transfer_line
 
 FONTS = Path(__file__).resolve().parents[2] / "assets" / "fonts"
 FONT = "DejaVu"  # covers å, ä, ö, ü, ×, → (the PDF core fonts do not)
@@ -83,13 +84,8 @@ def score_sheet(name: str, session: Session, day: date, language: str = "en") ->
 
     _heading(pdf, t("sheet.transfers"))
     pdf.set_font(FONT, size=11)
-    pot_name = t("ledger.pot_account")
     for transfer in closing.transfers:
-        payer = pot_name if transfer.payer == POT else transfer.payer
-        payee = pot_name if transfer.payee == POT else transfer.payee
-        line = t("sheet.transfer", payer=payer, payee=payee, amount=money.format(transfer.minor),
-                 currency=money.currency or "")
-        pdf.cell(0, 7, line.strip(), new_x="LMARGIN", new_y="NEXT")
+        pdf.cell(0, 7, transfer_line(transfer, money, language), new_x="LMARGIN", new_y="NEXT")
     if not closing.transfers:
         pdf.cell(0, 7, t("cli.nothing_to_settle"), new_x="LMARGIN", new_y="NEXT")
     return bytes(pdf.output())

@@ -35,7 +35,7 @@ def SettleUp(app: AppModel) -> ft.Control:
 
     def as_text() -> str:
         lines = [f"{session.name} – {app.t(f'variant.{table.rules.variant}')}"]
-        lines += [f"{p}: {amount(closing.money[p], money)}" for p in table.players]
+        lines += [f"{p}: {amount(closing.money[p], money, lang)}" for p in table.players]
         lines += ["", app.t("sheet.transfers") + ":", *transfer_lines]
         if not transfer_lines:
             lines.append(app.t("cli.nothing_to_settle"))
@@ -71,8 +71,8 @@ def SettleUp(app: AppModel) -> ft.Control:
         ft.Row(alignment=ft.MainAxisAlignment.SPACE_BETWEEN, controls=[
             ft.Text(player, size=20, weight=ft.FontWeight.BOLD),
             readout(label=app.t("ui.money_of", player=player,
-                                     amount=money.format(closing.money[player])),
-                         content=ft.Text(amount(closing.money[player], money),
+                                     amount=amount(closing.money[player], money, lang)),
+                         content=ft.Text(amount(closing.money[player], money, lang),
                                          size=22, weight=ft.FontWeight.BOLD)),
         ])
         for player in table.players
@@ -80,7 +80,7 @@ def SettleUp(app: AppModel) -> ft.Control:
     rule = [bullet(render(entry.reason, lang), icon=ft.Icons.SAVINGS)
             for entry in closing.entries]
     if closing.pot_left:
-        rule.append(bullet(app.t("sheet.pot_left", amount=amount(closing.pot_left, money)),
+        rule.append(bullet(app.t("sheet.pot_left", amount=amount(closing.pot_left, money, lang)),
                            icon=ft.Icons.SAVINGS))
     if not rule:
         rule.append(ft.Text(app.t("ui.pot_empty")))
