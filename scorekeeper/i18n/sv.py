@@ -431,4 +431,5 @@ MESSAGES: dict[str, str] = {
     "roster.field": "{field} för {player} måste vara text",
     "roster.player_refused": "{player}: {reason}",
     "file.paid": "betalda överföringar måste vara en lista av objekt med from, to och amount",
+    "store.no_such_transfer": "uppgörelsen har inte längre att {payer} betalar {payee} det beloppet: ladda om",
 }
