@@ -432,4 +432,5 @@ MESSAGES: dict[str, str] = {
     "roster.player_refused": "{player}: {reason}",
     "file.paid": "bezahlte Überweisungen müssen eine Liste von Objekten mit from, to und amount sein",
     "store.no_such_transfer": "in der Abrechnung zahlt {payer} an {payee} diesen Betrag nicht mehr: neu laden",
+    "roster.duplicate": "{player} steht zweimal in der Spielerliste",
 }

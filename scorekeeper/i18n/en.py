@@ -432,4 +432,5 @@ MESSAGES: dict[str, str] = {
     "roster.player_refused": "{player}: {reason}",
     "file.paid": "paid transfers must be a list of objects with from, to and amount",
     "store.no_such_transfer": "the settle-up no longer has {payer} paying {payee} that amount: reload",
+    "roster.duplicate": "{player} is in the roster file twice",
 }

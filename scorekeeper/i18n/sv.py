@@ -432,4 +432,5 @@ MESSAGES: dict[str, str] = {
     "roster.player_refused": "{player}: {reason}",
     "file.paid": "betalda överföringar måste vara en lista av objekt med from, to och amount",
     "store.no_such_transfer": "uppgörelsen har inte längre att {payer} betalar {payee} det beloppet: ladda om",
+    "roster.duplicate": "{player} finns två gånger i spelarlistan",
 }

@@ -79,5 +79,7 @@ def _cut(text: str, most: int) -> str:
     if len(text) <= most:
         return text
     cut = text[:most]
+    if text[most] == " ":  # the cut falls between two words already
+        return cut.rstrip(" ,;:")
     space = cut.rfind(" ")
     return (cut[:space] if space > most // 2 else cut).rstrip(" ,;:")
