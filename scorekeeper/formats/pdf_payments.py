@@ -14,20 +14,25 @@ from scorekeeper.core.settle import Transfer
 from scorekeeper.core.table import Money
 from scorekeeper.i18n import render, text
 from scorekeeper.payments.details import PaymentDetails
-from scorekeeper.payments.images import drawing
+from scorekeeper.payments.images import QUIET, drawing
 from scorekeeper.payments.offer import Offer, PaymentCode
 from scorekeeper.payments.text import transfer_text
 
-CODE_MM = 40.0  # a code's side on paper, quiet zone included (a phone reads it at arm's length)
-GAP_MM = 8.0
+# The symbol's side on paper: the QR-bill's 46 mm (Swiss Payment Standards), used for
+# every code so they read alike; the white quiet zone comes on top.
+SYMBOL_MM = 46.0
+GAP_MM = 6.0
 
 PaidTransfer = tuple[str, str, int]
 
 
-def draw_code(pdf: FPDF, code: PaymentCode, x: float, y: float, size: float = CODE_MM) -> None:
-    """One code at (x, y), ``size`` mm square including its white quiet zone."""
+def draw_code(pdf: FPDF, code: PaymentCode, x: float, y: float,
+              symbol: float = SYMBOL_MM) -> float:
+    """One code at (x, y), its symbol ``symbol`` mm wide; returns its side with the quiet
+    zone."""
     art = drawing(code)
-    module = size / art.size
+    module = symbol / (art.size - 2 * QUIET)
+    size = module * art.size
     pdf.set_fill_color(255, 255, 255)
     pdf.rect(x, y, size, size, style="F")
     for rect in art.rects:
@@ -36,6 +41,7 @@ def draw_code(pdf: FPDF, code: PaymentCode, x: float, y: float, size: float = CO
         pdf.rect(x + rect.x * module, y + rect.y * module, rect.w * module, rect.h * module,
                  style="F")
     pdf.set_fill_color(0, 0, 0)
+    return size
 
 
 def draw_payment_codes(pdf: FPDF, payments: Sequence[tuple[Transfer, Offer]], money: Money,
@@ -48,25 +54,30 @@ def draw_payment_codes(pdf: FPDF, payments: Sequence[tuple[Transfer, Offer]], mo
     pdf.cell(0, 9, text("payments.codes_heading", language), new_x="LMARGIN", new_y="NEXT")
     for transfer, offer in payments:
         is_paid = (transfer.payer, transfer.payee, transfer.minor) in paid
-        needed = 7 + (0 if is_paid or not offer.codes else CODE_MM + 8)
+        needed = 7 + (0 if is_paid or not offer.codes else _side(offer.codes) + 8)
         if pdf.get_y() + needed > pdf.h - pdf.b_margin:
             pdf.add_page()
         pdf.set_font(font, size=10)
         line = transfer_text(transfer, money, details.get(transfer.payee), language, is_paid)
-        pdf.multi_cell(0, 6, line, new_x="LMARGIN", new_y="NEXT")
+        pdf.multi_cell(0, 6, line, align="L", new_x="LMARGIN", new_y="NEXT")
         if is_paid:
             continue
         if not offer.codes:
             if offer.reason is not None:
                 pdf.set_font(font, size=8)
-                pdf.multi_cell(0, 5, render(offer.reason, language), new_x="LMARGIN",
-                               new_y="NEXT")
+                pdf.multi_cell(0, 5, render(offer.reason, language), align="L",
+                               new_x="LMARGIN", new_y="NEXT")
             continue
-        top = pdf.get_y() + 1
-        for place, code in enumerate(offer.codes):
-            x = pdf.l_margin + place * (CODE_MM + GAP_MM)
-            draw_code(pdf, code, x, top)
-            pdf.set_xy(x, top + CODE_MM)
+        top, x, side = pdf.get_y() + 1, pdf.l_margin, _side(offer.codes)
+        for code in offer.codes:
+            width = draw_code(pdf, code, x, top)
+            pdf.set_xy(x, top + side)
             pdf.set_font(font, size=8)
-            pdf.cell(CODE_MM, 5, text(f"payments.scheme_{code.scheme}", language), align="C")
-        pdf.set_xy(pdf.l_margin, top + CODE_MM + 7)
+            pdf.cell(width, 5, text(f"payments.scheme_{code.scheme}", language), align="C")
+            x += width + GAP_MM
+        pdf.set_xy(pdf.l_margin, top + side + 7)
+
+
+def _side(codes: Sequence[PaymentCode]) -> float:
+    """The tallest of the codes' sides, quiet zone included, in mm."""
+    return max(SYMBOL_MM * (1 + 2 * QUIET / (drawing(c).size - 2 * QUIET)) for c in codes)

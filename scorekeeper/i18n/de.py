@@ -414,7 +414,7 @@ MESSAGES: dict[str, str] = {
     "payments.text_swish": "Swish {number}",
     "payments.text_iban": "IBAN {iban} ({holder})",
     "payments.scheme_swish": "Swish",
-    "payments.scheme_epc": "SEPA-Überweisung (GiroCode, in der Banking-App scannen)",
+    "payments.scheme_epc": "SEPA-Überweisung (GiroCode)",
     "payments.scheme_qrbill": "Schweizer QR-Rechnung",
     "payments.codes_heading": "Per Scan bezahlen",
     "payments.label_swish": "Swish-Nummer",

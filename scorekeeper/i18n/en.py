@@ -414,7 +414,7 @@ MESSAGES: dict[str, str] = {
     "payments.text_swish": "Swish {number}",
     "payments.text_iban": "IBAN {iban} ({holder})",
     "payments.scheme_swish": "Swish",
-    "payments.scheme_epc": "SEPA transfer (scan in your banking app)",
+    "payments.scheme_epc": "SEPA transfer",
     "payments.scheme_qrbill": "Swiss QR-bill",
     "payments.codes_heading": "Pay by scanning",
     "payments.label_swish": "Swish number",

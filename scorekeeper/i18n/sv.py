@@ -414,7 +414,7 @@ MESSAGES: dict[str, str] = {
     "payments.text_swish": "Swish {number}",
     "payments.text_iban": "IBAN {iban} ({holder})",
     "payments.scheme_swish": "Swish",
-    "payments.scheme_epc": "SEPA-överföring (skanna i bankappen)",
+    "payments.scheme_epc": "SEPA-överföring",
     "payments.scheme_qrbill": "Schweizisk QR-faktura",
     "payments.codes_heading": "Betala genom att skanna",
     "payments.label_swish": "Swishnummer",
