@@ -26,6 +26,7 @@ from scorekeeper.payments import (
     QRBILL,
     SWISH,
     offer,
+    offers,
     payment_details,
     schemes,
     transfer_message,
@@ -296,6 +297,24 @@ def test_without_a_scheme_the_screen_is_told_why(payee, currency, details, key):
         said = render(reason, language)
         assert "{" not in said
         assert key in LANGUAGES[language]
+
+
+def test_the_pot_paying_out_gets_no_code():
+    result = offer(Transfer(POT, "Dag", 500), SEK, DAG, MESSAGE)
+    assert (result.codes, result.reason and result.reason.key) == ((), "payments.pot")
+
+
+def test_a_settle_up_gets_its_offers_in_order_with_a_reference_per_transfer():
+    billed = payment_details(qr_iban=SWISS_QR_IBAN, holder="Robert Schneider AG",
+                             postcode="2501", town="Biel")
+    transfers = [Transfer("Astrid", "Robert", 1000), Transfer("Bengt", "Robert", 600),
+                 Transfer("Cilla", "Dag", 350)]
+    found = offers(transfers, CHF, {"Robert": billed}, MESSAGE, session_id=7)
+    assert [t for t, _ in found] == transfers
+    first, second = (qrbill_fields(o.codes[0].payload)[28] for _, o in found[:2])
+    assert (first, second) == (qr_reference(701), qr_reference(702))
+    assert found[2][1].reason is not None
+    assert found[2][1].reason.key == "payments.no_details"
 
 
 def test_the_amount_in_every_code_is_exact_to_the_minor_unit():

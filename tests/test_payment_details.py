@@ -116,10 +116,17 @@ def test_a_qr_bill_account_needs_postcode_and_town():
     assert error.message.key == "payments.qrbill_address_missing"
 
 
-def test_a_country_must_be_a_two_letter_code():
+@pytest.mark.parametrize("country", ["Schweiz", "XX"])
+def test_a_country_must_be_a_two_letter_iso_code(country):
     error = refusal(qr_iban=SWISS, holder="Urs", postcode="8001", town="Zürich",
-                    country="Schweiz")
+                    country=country)
     assert error.message.key == "payments.country_not_a_code"
+
+
+def test_a_swiss_account_of_someone_living_elsewhere_keeps_their_country():
+    details = payment_details(qr_iban=SWISS, holder="Jörg", postcode="79539", town="Lörrach",
+                              country="de")
+    assert details.country == "DE"
 
 
 def test_no_details_at_all_are_empty_details():

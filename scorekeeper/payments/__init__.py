@@ -1,7 +1,7 @@
 """Pay on the spot: payment details, and the Swish, EPC (SEPA) and Swiss QR-bill codes
 that let a payer scan a transfer instead of typing it.
 
-The app asks ``offer`` for each transfer's codes (or the reason there are none) and
+The app asks ``offers`` for each transfer's codes (or the reason there are none) and
 shows them with ``images.png``; ``transfer_text`` is the transfer for the group chat.
 """
 
@@ -13,11 +13,20 @@ from scorekeeper.payments.details import (
     payment_details,
 )
 from scorekeeper.payments.message import transfer_message
-from scorekeeper.payments.offer import EPC, QRBILL, SWISH, Offer, PaymentCode, offer, schemes
+from scorekeeper.payments.offer import (
+    EPC,
+    QRBILL,
+    SWISH,
+    Offer,
+    PaymentCode,
+    offer,
+    offers,
+    schemes,
+)
 from scorekeeper.payments.text import transfer_text
 
 __all__ = [
     "EPC", "NO_DETAILS", "QRBILL", "SWISH", "Offer", "PaymentCode", "PaymentDetails",
-    "format_iban", "format_swish", "offer", "payment_details", "schemes", "transfer_message",
-    "transfer_text",
+    "format_iban", "format_swish", "offer", "offers", "payment_details", "schemes",
+    "transfer_message", "transfer_text",
 ]

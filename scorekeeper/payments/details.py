@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from iso3166 import countries
 from schwifty import IBAN
 from schwifty.exceptions import (
     InvalidChecksumDigits,
@@ -88,7 +89,7 @@ def payment_details(*, swish: str | None = None, iban: str | None = None,
         if len(place[1]) > MAX_TOWN:
             raise refuse("payments.town_too_long", most=MAX_TOWN)
         land = (land or swiss[:2]).upper()
-        if not _COUNTRY.fullmatch(land):
+        if not _COUNTRY.fullmatch(land) or land not in countries:
             raise refuse("payments.country_not_a_code", country=_quote(land))
     return PaymentDetails(
         swish=swish_number(swish) if _text(swish) else None,

@@ -7,6 +7,7 @@ When no code applies, ``Offer.reason`` says why, as a message key the screen ren
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from schwifty import IBAN
@@ -78,6 +79,8 @@ def offer(transfer: Transfer, money: Money, details: PaymentDetails | None, mess
     transfer where a format needs a number (a QR-IBAN's QR reference), for example
     ``session id * 100 + the transfer's place in the list``.
     """
+    if transfer.payer == POT:  # the pot's money lies on the table: nothing to scan
+        return Offer(reason=msg("payments.pot"))
     found, reason = schemes(money.currency, transfer.payee, details)
     if reason is not None or details is None:
         return Offer(reason=reason)
@@ -113,3 +116,13 @@ def _bic(iban: str) -> str:
         return ""
     bic = IBAN(iban).bic
     return str(bic) if bic else ""
+
+
+def offers(transfers: Sequence[Transfer], money: Money, details: Mapping[str, PaymentDetails],
+           message: str, session_id: int = 0) -> list[tuple[Transfer, Offer]]:
+    """Every transfer of a settle-up with its codes, in the settle-up's order: what the
+    settle-up screen and the PDF show. A transfer's reference (a QR-IBAN's QR reference)
+    is ``session_id * 100`` plus its place in the list, the same on every device."""
+    return [(transfer, offer(transfer, money, details.get(transfer.payee), message,
+                             reference=session_id * 100 + number))
+            for number, transfer in enumerate(transfers, start=1)]
