@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the tests and benchmarks need on a fresh machine: the Python packages,
 # and Debian's chromium (browser tests), postgresql (the club database tests),
-# poppler-utils (the PDF is rendered and read back) and sqlite3 (benchmarks compare with it).
+# poppler-utils (the PDF is rendered and read back), sqlite3 (benchmarks compare with it)
+# and zbar-tools (zbarimg reads payment codes back from their pictures).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -10,6 +11,7 @@ command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || missing+=(postgresql)
 command -v pdftoppm >/dev/null 2>&1 || missing+=(poppler-utils)
 command -v sqlite3 >/dev/null 2>&1 || missing+=(sqlite3)
+command -v zbarimg >/dev/null 2>&1 || missing+=(zbar-tools)
 if ((${#missing[@]})); then
   sudo=""
   [ "$(id -u)" = 0 ] || sudo="sudo"

@@ -21,6 +21,15 @@ class PlayerRow(SQLModel, table=True):
     name: str
     name_key: str = Field(unique=True)  # the name trimmed and case-folded
     created_at: datetime = Field(default_factory=now)
+    # How the player is paid (revision 0004), checked by scorekeeper.payments on entry;
+    # all optional. Kept with the roster, never copied into a session.
+    swish: str | None = None
+    iban: str | None = None
+    holder: str | None = None
+    qr_iban: str | None = None
+    postcode: str | None = None
+    town: str | None = None
+    country: str | None = None
 
 
 class SessionRow(SQLModel, table=True):
@@ -96,3 +105,17 @@ class StandingRow(SQLModel, table=True):
     flights: int = 0
     minor: int = Field(default=0, sa_column=Column(BigInteger, nullable=False, default=0))
     games_won: int = 0
+
+
+class PaidTransferRow(SQLModel, table=True):
+    """A transfer of a session's settle-up that the table ticked as paid (revision 0004).
+
+    Keyed by what the transfer is, payer, payee and amount: if an edited deal changes
+    the settle-up, a tick for a transfer that no longer exists simply matches nothing."""
+
+    __tablename__ = "paid_transfers"
+    session_id: int = Field(foreign_key="sessions.id", primary_key=True, ondelete="CASCADE")
+    payer: str = Field(primary_key=True)
+    payee: str = Field(primary_key=True)
+    minor: int = Field(sa_column=Column(BigInteger, primary_key=True))
+    paid_at: datetime = Field(default_factory=now)

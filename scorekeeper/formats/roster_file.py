@@ -1,0 +1,63 @@
+"""The roster file: the players and their payment details, to move to another device.
+
+    {"format": "scorekeeper-roster/1",
+     "players": [{"name": "Dag", "swish": "0701234567"},
+                 {"name": "Urs", "iban": "CH93...", "holder": "Urs Meier", ...}]}
+
+Loading checks it whole like any input: a file with one bad detail is refused, naming
+the player and the detail, and nothing of it is taken.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+
+from scorekeeper.core.errors import RuleError, refuse
+from scorekeeper.core.table import MAX_NAME
+from scorekeeper.formats.session_payments import DETAIL_FIELDS, detail_fields
+from scorekeeper.i18n import render
+from scorekeeper.payments.details import PaymentDetails, payment_details
+
+FORMAT = "scorekeeper-roster/1"
+
+
+def dump_roster(names: Sequence[str], details: Mapping[str, PaymentDetails]) -> bytes:
+    """The roster as UTF-8 JSON: every name, with the details each has."""
+    players = [{"name": name, **(detail_fields(details[name]) if name in details else {})}
+               for name in names]
+    return json.dumps({"format": FORMAT, "players": players}, ensure_ascii=False,
+                      indent=2).encode("utf-8")
+
+
+def load_roster(data: bytes | str, language: str = "en") -> dict[str, PaymentDetails]:
+    """Each player's details, checked (``RuleError`` names the player and the problem,
+    in ``language``)."""
+    try:
+        text = data.decode("utf-8") if isinstance(data, bytes) else data
+        document = json.loads(text.removeprefix("\ufeff"))
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+        raise refuse("roster.not_json") from None
+    if not isinstance(document, dict) or not isinstance(document.get("players"), list):
+        raise refuse("roster.not_a_roster")
+    if document.get("format", FORMAT) != FORMAT:
+        raise refuse("roster.format", format=str(document.get("format"))[:40])
+    roster: dict[str, PaymentDetails] = {}
+    seen: set[str] = set()
+    for number, player in enumerate(document["players"], start=1):
+        name = player.get("name") if isinstance(player, dict) else None
+        if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME:
+            raise refuse("roster.player", number=number)
+        name = name.strip()
+        if name.casefold() in seen:
+            raise refuse("roster.duplicate", player=name)
+        seen.add(name.casefold())
+        for field in DETAIL_FIELDS:
+            if not isinstance(player.get(field, ""), str | None):
+                raise refuse("roster.field", field=field, player=name)
+        try:
+            roster[name] = payment_details(**{f: player.get(f) for f in DETAIL_FIELDS})
+        except RuleError as error:
+            raise refuse("roster.player_refused", player=name,
+                         reason=render(error.message, language)) from None
+    return roster

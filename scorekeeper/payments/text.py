@@ -1,0 +1,47 @@
+"""Payment details as text, for "copy as text" and the group chat."""
+
+from __future__ import annotations
+
+from scorekeeper.core.ledger import POT
+from scorekeeper.core.settle import Transfer
+from scorekeeper.core.table import Money
+from scorekeeper.i18n import text
+from scorekeeper.payments.details import PaymentDetails, format_iban, format_swish
+from scorekeeper.payments.offer import EPC, QRBILL, SWISH, schemes
+
+
+def transfer_text(transfer: Transfer, money: Money, details: PaymentDetails | None,
+                  language: str = "en", paid: bool = False) -> str:
+    """One line: who pays whom how much, and where to pay it in the session's currency.
+
+    "Astrid pays Dag 10.00 SEK – Swish 070-123 45 67", with "(paid)" once ticked. Only
+    the details that fit the currency are given (no Swish number for a EUR debt).
+    """
+    pot = text("ledger.pot_account", language)
+    line = text("sheet.transfer", language,
+                payer=pot if transfer.payer == POT else transfer.payer,
+                payee=pot if transfer.payee == POT else transfer.payee,
+                amount=money.format(transfer.minor), currency=money.currency or "").strip()
+    found, _ = schemes(money.currency, transfer.payee, details)
+    # the same account may serve both EUR codes: name it once
+    where = list(dict.fromkeys(_where(scheme, details, language)
+                               for scheme in found if details is not None))
+    if where:
+        line = f"{line} – {'; '.join(where)}"
+    if paid:
+        line = f"{line} ({text('payments.paid', language)})"
+    return line
+
+
+def _where(scheme: str, details: PaymentDetails, language: str) -> str:
+    if scheme == SWISH:
+        assert details.swish is not None
+        return text("payments.text_swish", language, number=format_swish(details.swish))
+    if scheme == EPC:
+        assert details.iban is not None
+        return text("payments.text_iban", language, iban=format_iban(details.iban),
+                    holder=details.holder or "")
+    assert scheme == QRBILL
+    assert details.qr_iban is not None
+    return text("payments.text_iban", language, iban=format_iban(details.qr_iban),
+                holder=details.holder or "")
