@@ -102,6 +102,18 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
     launched.close()
 
 
+def tricks_button(player: str, count: int) -> str:
+    """What a screen reader calls a trick button: "Astrid 1 trick", "Astrid 2 tricks"."""
+    return f"{player} {count} trick{'' if count == 1 else 's'}"
+
+
+def in_english(amount: str, currency: str) -> str:
+    """An amount as the English screens write it (CLDR en_GB): the currency code before the
+    figure, the minus before both: ``-13.50`` SEK is ``-SEK 13.50``."""
+    sign, figure = ("-", amount[1:]) if amount.startswith("-") else ("", amount)
+    return f"{sign}{currency} {figure}"
+
+
 @dataclass
 class Ui:
     """The app as a person uses it: tap what is labelled, type, read what is shown."""
@@ -186,7 +198,7 @@ class Ui:
         for extra in extras:
             self.tap(extra)
         for player, count in tricks.items():
-            self.tap(f"{player} {count} tricks")
+            self.tap(tricks_button(player, count))
         self.tap(f"Save deal {number}")
         self.see(f"Save deal {number + 1}")
 
@@ -203,10 +215,10 @@ class Ui:
         self.page.get_by_role("button", name="Settle up").click()
         self.see("Who pays whom")
         for transfer in replayed["transfers"]:
-            self.read(f"{transfer['from']} pays {transfer['to']} {transfer['amount']} "
-                      f"{currency}")
+            self.read(f"{transfer['from']} pays {transfer['to']} "
+                      f"{in_english(transfer['amount'], currency)}")
         for player in replayed["players"]:
-            self.read(f"{player['name']}: {player['money']}")
+            self.read(f"{player['name']}: {in_english(player['money'], currency)}")
 
     def see(self, text: str, timeout: int = 15_000) -> None:
         """Wait until ``text`` is on screen, as text or within what a screen reader reads."""

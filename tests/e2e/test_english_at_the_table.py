@@ -7,7 +7,7 @@ correction of a past deal. The table screen must agree with `scorekeeper replay`
 
 from __future__ import annotations
 
-from tests.e2e.conftest import Server, Ui
+from tests.e2e.conftest import Server, Ui, tricks_button
 
 PLAYERS = ["Astrid", "Bengt", "Cilla", "Dag"]
 
@@ -22,16 +22,16 @@ def test_english_evening_through_the_app(ui: Ui, server: Server, tmp_path):
 
     # Deal 4 is a single pot: a pass is refused, in words, and cannot be saved.
     ui.tap("Cilla passes")
-    ui.tap("Astrid 5 tricks")
+    ui.tap(tricks_button("Astrid", 5))
     ui.see("single pot - everyone must play, but Cilla passed")
     ui.shot("table-refused-deal-desktop-light")
     ui.tap("Cilla passes")  # changes her mind: she plays
     ui.tap("General Rams")
     ui.tap("Astrid declared General Rams")
-    ui.tap("Astrid 1 tricks")
-    ui.tap("Cilla 1 tricks")
-    ui.tap("Astrid 5 tricks")  # a slip of the finger...
-    ui.tap("Astrid 1 tricks")  # ...corrected before saving
+    ui.tap(tricks_button("Astrid", 1))
+    ui.tap(tricks_button("Cilla", 1))
+    ui.tap(tricks_button("Astrid", 5))  # a slip of the finger...
+    ui.tap(tricks_button("Astrid", 1))  # ...corrected before saving
     ui.tap("Save deal 4")
     ui.see("Save deal 5")
 
@@ -57,8 +57,8 @@ def test_english_evening_through_the_app(ui: Ui, server: Server, tmp_path):
     ui.page.get_by_role("button", name="Ledger").click()
     ui.tap("Correct Deal 7 · Cilla dealt")
     ui.see("Correct deal 7")
-    ui.tap("Dag 3 tricks")
-    ui.tap("Astrid 0 tricks")
+    ui.tap(tricks_button("Dag", 3))
+    ui.tap(tricks_button("Astrid", 0))
     ui.tap("Save deal 7")
     ui.see("Deal 7 · Cilla dealt")
     ui.shot("ledger-desktop-light")

@@ -6,7 +6,7 @@ figure below is worked out from RULES.md (family 2) and the Mattmar rules.
 
 from __future__ import annotations
 
-from tests.e2e.conftest import Server, Ui
+from tests.e2e.conftest import Server, Ui, tricks_button
 
 PLAYERS = ["Ann", "Bo", "Cid"]
 
@@ -51,8 +51,8 @@ def test_mattmar_evening_with_money_through_the_app(ui: Ui, server: Server, tmp_
     # Correct deal 7: Bo took 3 and Ann 2. Then Ann is on 2 after deal 8, not 1.
     ui.page.get_by_role("button", name="Ledger").click()
     ui.tap("Correct Deal 7 · Ann dealt")
-    ui.tap("Bo 3 tricks")
-    ui.tap("Ann 2 tricks")
+    ui.tap(tricks_button("Bo", 3))
+    ui.tap(tricks_button("Ann", 2))
     ui.tap("Save deal 7")
     ui.see("Deal 7 · Ann dealt")
     ui.page.get_by_role("button", name="Back").click()

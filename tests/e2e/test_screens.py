@@ -23,7 +23,7 @@ SCREENS = [
     ("/session/1/edit/5", "correct-deal", "Correct deal 6"),
     ("/session/1/ledger", "ledger", "Deal 6 · Bengt dealt"),
     ("/session/1/charts", "charts", "Score after each deal"),
-    ("/session/1/settle", "settle", "Astrid pays Dag 10.00 SEK"),
+    ("/session/1/settle", "settle", "Astrid pays Dag SEK 10.00"),
     ("/players", "players", "English Rams"),
     ("/settings", "settings", "Where the data lives"),
 ]

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Playwright
 
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, Server, Ui, start_server
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, Server, Ui, start_server, tricks_button
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "friday-at-the-cabin.json"
 HOST_IP, GUEST_IP = "10.231.7.1", "10.231.7.2"
@@ -115,7 +115,7 @@ def test_a_device_on_the_network_needs_the_join_code_and_only_watches(
     host_page.get_by_role("switch", name=f"{GUEST_IP} may record deals").click()
     guest.see("Save deal 7")
     for player, tricks in {"Dag": 2, "Astrid": 1, "Bengt": 1, "Cilla": 1}.items():
-        guest.tap(f"{player} {tricks} tricks")
+        guest.tap(tricks_button(player, tricks))
     guest.tap("Save deal 7")
     host.see("Save deal 8")
     host.see("Dag: 22")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.e2e.conftest import Server, Ui
+from tests.e2e.conftest import Server, Ui, tricks_button
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "friday-at-the-cabin.json"
 
@@ -17,7 +17,7 @@ def test_a_normal_four_player_deal_takes_one_tap_per_player_and_one_to_save(ui: 
     before = ui.taps
     # Deal 7: Cilla deals a double pot; everyone goes in and each takes tricks.
     for player, tricks in {"Dag": 2, "Astrid": 1, "Bengt": 1, "Cilla": 1}.items():
-        ui.tap(f"{player} {tricks} tricks")
+        ui.tap(tricks_button(player, tricks))
     ui.tap("Save deal 7")
     ui.see("Save deal 8")
     assert ui.taps - before <= 4 + 1

@@ -19,6 +19,7 @@ from scorekeeper.app.widgets import (
 from scorekeeper.core import Entry, Payment, Table
 from scorekeeper.formats.replay import units as units_of
 from scorekeeper.i18n import render
+from scorekeeper.i18n.accounts import amount as money_text
 
 PAGE = 30  # deals shown at first; older ones on request
 
@@ -81,7 +82,7 @@ def DealCard(app: AppModel, table: Table, title: str, what: str, entries: list[E
     for entry in entries:
         if isinstance(entry, Payment):
             units = units_of(entry.minor, per_unit)
-            amount = f"{units}" + (f" ({money.format(entry.minor)} {money.currency})"
+            amount = f"{units}" + (f" ({money_text(entry.minor, money, lang)})"
                                    if money.currency else "")
         else:
             amount = f"{entry.points:+d}"

@@ -20,6 +20,7 @@ from scorekeeper.app.widgets import (
 )
 from scorekeeper.core import DealGuide, Family
 from scorekeeper.i18n import render
+from scorekeeper.i18n.accounts import amount as money_text
 from scorekeeper.session import OpenSession
 
 
@@ -93,7 +94,7 @@ def Scoreboard(app: AppModel, session: OpenSession) -> ft.Control:
         figure = scores[player]
         lines = [ft.Text(app.t("ui.flights", count=state.flights[player]), size=15)]
         if money:
-            amount = f"{table.money.format(money[player])} {table.money.currency or ''}"
+            amount = money_text(money[player], table.money, app.settings.language)
             lines.append(ft.Text(amount, size=15, weight=ft.FontWeight.W_500))
         cards.append(ft.Container(
             col={"xs": 6, "sm": 4, "md": 3},
