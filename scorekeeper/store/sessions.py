@@ -253,7 +253,7 @@ class SessionStore:
             return {}
         query = select(SessionRow.id, SessionRow.version).where(SessionRow.id.in_(session_ids))
         with Db(self.engine) as db:
-            return dict(db.execute(query).tuples().all())
+            return {row[0]: row[1] for row in db.execute(query)}
 
     def list_mark(self) -> tuple[int, datetime | None]:
         """Changes whenever a session is added, changed or removed (for the sessions list)."""

@@ -54,20 +54,23 @@ class Server:
         return json.loads(result.stdout)
 
 
-def _env(data: Path) -> dict[str, str]:
-    return {**os.environ, "FLET_APP_STORAGE_DATA": str(data), "PYTHONUNBUFFERED": "1"}
+def _env(data: Path, **extra: str) -> dict[str, str]:
+    return {**os.environ, "FLET_APP_STORAGE_DATA": str(data), "PYTHONUNBUFFERED": "1", **extra}
 
 
-def start_server(tmp: Path, *, host: str = "127.0.0.1") -> Server:
+def start_server(tmp: Path, *, host: str = "127.0.0.1", db: str | None = None,
+                 **env: str) -> Server:
+    """``scorekeeper serve`` on a free port, its log in ``tmp/server.log``; ``db`` defaults
+    to a SQLite file of its own, ``env`` adds environment variables."""
     port = free_port()
     data = tmp / "data"
     data.mkdir(parents=True, exist_ok=True)
-    db = f"sqlite:///{tmp / 'scorekeeper.db'}"
+    db = db or f"sqlite:///{tmp / 'scorekeeper.db'}"
     log = (tmp / "server.log").open("wb")
     process = subprocess.Popen(
         [sys.executable, "-m", "scorekeeper", "--db", db, "serve", "--host", host, "--port",
          str(port)],
-        stdout=log, stderr=subprocess.STDOUT, env=_env(data),
+        stdout=log, stderr=subprocess.STDOUT, env=_env(data, **env),
     )
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -222,10 +225,11 @@ class Ui:
 
     def see(self, text: str, timeout: int = 15_000) -> None:
         """Wait until ``text`` is on screen, as text or within what a screen reader reads."""
+        # Amounts keep a no-break space between figure and currency; a person sees a space.
         self.page.wait_for_function(
             """text => [...document.querySelectorAll('flt-semantics')].some(node =>
-                (node.getAttribute('aria-label') || '').includes(text)
-                || (node.innerText || '').includes(text))""",
+                (node.getAttribute('aria-label') || '').replace(/\\s+/g, ' ').includes(text)
+                || (node.innerText || '').replace(/\\s+/g, ' ').includes(text))""",
             arg=text, timeout=timeout)
 
     def read(self, text: str, timeout: int = 15_000) -> None:
@@ -237,7 +241,8 @@ class Ui:
         """Every whole sentence on screen that starts with ``prefix``."""
         return self.page.evaluate(
             """prefix => [...document.querySelectorAll('flt-semantics')]
-                .map(node => (node.getAttribute('aria-label') || node.innerText || '').trim())
+                .map(node => (node.getAttribute('aria-label') || node.innerText || '')
+                    .replace(/\\s+/g, ' ').trim())
                 .filter(text => text.startsWith(prefix))""",
             prefix,
         )

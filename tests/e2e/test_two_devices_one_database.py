@@ -1,0 +1,71 @@
+"""Two devices, one club database: two app servers on one SQLite file (and on one
+PostgreSQL database), a browser on each, both about to save deal 7. Exactly one deal 7
+is stored; the other page says so, keeps what was entered, and after Reload saves it
+as deal 8 on purpose."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser
+
+from tests.e2e.conftest import Server, Ui, start_server, tricks_button
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "friday-at-the-cabin.json"
+# Deal 7: Cilla deals a double pot; here and there the table reports it differently.
+HERE = {"Dag": 2, "Astrid": 1, "Bengt": 1, "Cilla": 1}
+THERE = {"Dag": 3, "Astrid": 2}
+
+
+@pytest.fixture
+def two_servers(db_url: str, tmp_path: Path) -> Iterator[tuple[Server, Server]]:
+    # Each server watches the other's changes only every 30 s here, so both pages are
+    # sure to show deal 7 when they save: the race, not the watcher, is under test.
+    servers = [start_server(tmp_path / name, db=db_url, SCOREKEEPER_WATCH_SECONDS="30")
+               for name in ("first", "second")]
+    yield servers[0], servers[1]
+    for server in servers:
+        server.process.terminate()
+        server.process.wait(timeout=20)
+
+
+def test_two_servers_on_one_database_store_deal_7_once(browser: Browser,
+                                                       two_servers: tuple[Server, Server],
+                                                       tmp_path: Path):
+    first, second = two_servers
+    assert first.cli("import", str(EXAMPLE)).returncode == 0
+    pages = [browser.new_context(viewport={"width": 1000, "height": 1100}).new_page()
+             for _ in (first, second)]
+    here, there = Ui(pages[0], first.url), Ui(pages[1], second.url)
+    try:
+        for ui, tricks in ((here, HERE), (there, THERE)):
+            ui.open("/session/1")
+            ui.see("Save deal 7")
+            for player, count in tricks.items():
+                ui.tap(tricks_button(player, count))
+        here.tap("Save deal 7")
+        here.see("Save deal 8")
+        there.tap("Save deal 7")
+        there.read("someone else recorded deal 7: reload")
+
+        stored = first.replay(1, tmp_path)
+        assert stored["deals"] == 7  # one deal 7, the first device's
+        assert stored["players"][3]["units"] == 18 + 4  # Dag took 2 of a share of 2
+
+        # Reload: the session as stored now, and what was entered there kept, untouched,
+        # so saving it is one tap: deal 8, on purpose.
+        there.tap("Reload")
+        there.see("Save deal 8")
+        there.tap("Save deal 8")
+        there.see("Save deal 9")
+        stored = first.replay(1, tmp_path)
+        assert stored["deals"] == 8
+        exported = json.loads((tmp_path / "session-1.json").read_text(encoding="utf-8"))
+        assert exported["deals"][6]["tricks"] == HERE
+        assert exported["deals"][7]["tricks"] == THERE
+    finally:
+        for page in pages:
+            page.context.close()

@@ -1,0 +1,336 @@
+"""The session layer (scorekeeper.session): one open session behind every screen and every
+command, each command carrying the version the screen was drawn from."""
+
+from __future__ import annotations
+
+import ast
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.core import Deal
+from scorekeeper.session import ConflictError, Scorebook, choose_database
+from scorekeeper.store.database import connect
+from scorekeeper.store.sessions import SessionStore
+from tests.conftest import (
+    EXAMPLE_FILE,
+    REPO,
+    run_cli,
+    worked_example,
+    worked_example_table,
+)
+
+# Deal 7 of the worked example's table, as two devices might each enter it: Cilla deals a
+# double pot of 5; everyone plays.
+DEAL_7_HERE = Deal(tricks={"Dag": 2, "Astrid": 1, "Bengt": 1, "Cilla": 1})
+DEAL_7_THERE = Deal(tricks={"Dag": 5})
+
+
+@pytest.fixture
+def scorebook(db_url: str) -> Iterator[Scorebook]:
+    engine = connect(db_url)
+    yield Scorebook(SessionStore(engine))
+    engine.dispose()
+
+
+def imported_example(scorebook: Scorebook) -> int:
+    example = worked_example()
+    return scorebook.import_session("Friday at the cabin", example).id
+
+
+def test_a_command_with_the_version_the_screen_saw_is_carried_out(scorebook: Scorebook):
+    session = scorebook.open(imported_example(scorebook))
+    recorded, _ = scorebook.record(session.id, DEAL_7_HERE, session.version)
+    assert recorded.state.deals == 7
+    assert recorded.version == session.version + 1
+
+
+def test_a_stale_version_is_refused_with_reload_and_nothing_is_written(scorebook: Scorebook):
+    session = scorebook.open(imported_example(scorebook))
+    scorebook.record(session.id, DEAL_7_THERE, session.version)  # another device, first
+    with pytest.raises(ConflictError) as refused:
+        scorebook.record(session.id, DEAL_7_HERE, session.version)
+    assert refused.value.message.key == "store.conflict_recorded"
+    assert refused.value.message.params == {"deal": 7}
+    stored = scorebook.open(session.id)
+    assert stored.state.deals == 7
+    assert stored.deals[6].tricks == {"Dag": 5}
+
+
+@pytest.mark.parametrize("command", ["undo", "delete", "edit", "finish", "export"])
+def test_every_command_refuses_a_stale_version(scorebook: Scorebook, command: str):
+    session = scorebook.open(imported_example(scorebook))
+    scorebook.record(session.id, DEAL_7_THERE, session.version)
+    stale = session.version
+    calls = {
+        "undo": lambda: scorebook.undo(session.id, stale),
+        "delete": lambda: scorebook.delete(session.id, 0, stale),
+        "edit": lambda: scorebook.edit(session.id, 0, Deal(tricks={"Bengt": 5}), stale),
+        "finish": lambda: scorebook.finish(session.id, stale),
+        "export": lambda: scorebook.export(session.id, "json", "en", stale),
+    }
+    with pytest.raises(ConflictError):
+        calls[command]()
+    assert scorebook.open(session.id).state.deals == 7
+
+
+def race(url: str, tries: int) -> tuple[int, int]:
+    """Two devices (two engines, as two processes have) record the same deal number at
+    once, over and over. Returns (deals stored, refusals)."""
+    engines = [connect(url), connect(url)]
+    books = [Scorebook(SessionStore(engine)) for engine in engines]
+    session_id = books[0].create("race", worked_example_table()).id
+    refused = 0
+    for _ in range(tries):
+        seen = [book.open(session_id) for book in books]  # both screens show deal N
+        assert seen[0].version == seen[1].version
+        results: list[object] = [None, None]
+
+        def save(device: int, seen=seen, results=results) -> None:
+            try:
+                books[device].record(session_id, Deal(tricks={"Bengt": 5}), seen[device].version)
+                results[device] = "saved"
+            except ConflictError:
+                results[device] = "refused"
+
+        threads = [threading.Thread(target=save, args=(device,)) for device in (0, 1)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert sorted(results) == ["refused", "saved"]  # type: ignore[type-var]
+        refused += 1
+    stored = books[0].open(session_id)
+    for engine in engines:
+        engine.dispose()
+    return stored.state.deals, refused
+
+
+def test_two_devices_racing_for_the_same_deal_store_it_once_every_time(db_url: str):
+    deals, refused = race(db_url, 200)
+    assert deals == 200  # none lost, none stored twice
+    assert refused == 200
+
+
+def test_the_stored_deals_are_numbered_without_gaps_after_a_race(db_url: str):
+    race(db_url, 30)
+    engine = connect(db_url)
+    book = Scorebook(SessionStore(engine))
+    session = book.open(1)
+    assert [row.number for row in session.ledger] == list(range(1, 31))
+    engine.dispose()
+
+
+def test_a_change_another_process_makes_is_heard(db_url: str):
+    here_engine, there_engine = connect(db_url), connect(db_url)
+    here, there = Scorebook(SessionStore(here_engine)), Scorebook(SessionStore(there_engine))
+    session = here.open(imported_example(here))
+    heard: list[int | None] = []
+    stop = here.subscribe(heard.append)
+    there.record(session.id, DEAL_7_THERE, session.version)
+    deadline = time.monotonic() + 10
+    while session.id not in heard and time.monotonic() < deadline:
+        time.sleep(0.05)
+    stop()
+    assert session.id in heard
+    assert here.open(session.id).state.deals == 7
+    here_engine.dispose()
+    there_engine.dispose()
+
+
+def test_a_change_made_here_is_told_to_every_listener_at_once(scorebook: Scorebook):
+    session = scorebook.open(imported_example(scorebook))
+    first: list[int | None] = []
+    second: list[int | None] = []
+    stops = [scorebook.subscribe(first.append), scorebook.subscribe(second.append)]
+    scorebook.record(session.id, DEAL_7_HERE, session.version)
+    for stop in stops:
+        stop()
+    assert session.id in first
+    assert session.id in second
+
+
+class CountingStore(SessionStore):
+    """The store, counting how often the deals are read."""
+
+    reads = 0
+
+    def deals(self, session_id: int) -> list[Deal]:
+        CountingStore.reads += 1
+        return super().deals(session_id)
+
+
+def test_what_follows_from_a_session_is_worked_out_once_per_version(db_url: str):
+    engine = connect(db_url)
+    session_id = Scorebook(SessionStore(engine)).import_session("Friday", worked_example()).id
+    book = Scorebook(CountingStore(engine))  # as on another device: nothing known yet
+    CountingStore.reads = 0
+    session = book.open(session_id)
+    for _ in range(3):  # three redraws of the ledger and the charts
+        assert len(session.ledger) == 6
+        assert len(session.chart) == 4
+    assert CountingStore.reads == 1
+    engine.dispose()
+
+
+def test_recording_a_deal_does_not_read_the_deals_again(db_url: str):
+    engine = connect(db_url)
+    session_id = Scorebook(SessionStore(engine)).import_session("Friday", worked_example()).id
+    book = Scorebook(CountingStore(engine))
+    session = book.open(session_id)
+    assert len(session.ledger) == 6
+    CountingStore.reads = 0
+    recorded, _ = book.record(session_id, DEAL_7_HERE, session.version)
+    assert len(recorded.ledger) == 7
+    assert CountingStore.reads == 0
+    engine.dispose()
+
+
+@pytest.mark.parametrize(("fmt", "extra"), [("json", ()), ("csv", ()), ("csv", ("--standings",))])
+def test_an_export_is_the_same_bytes_from_the_command_line_and_the_app(
+    db_url: str, tmp_path: Path, fmt: str, extra: tuple[str, ...]
+):
+    assert run_cli(db_url, "import", str(EXAMPLE_FILE)).returncode == 0
+    out = tmp_path / f"out.{fmt}"
+    assert run_cli(db_url, "export", "1", "--format", fmt, *extra, "-o", str(out)).returncode == 0
+    engine = connect(db_url)
+    book = Scorebook(SessionStore(engine))
+    kind = "standings" if extra else fmt
+    _, body = book.export(1, kind, "en", book.open(1).version)  # type: ignore[arg-type]
+    engine.dispose()
+    assert body == out.read_bytes()
+
+
+def test_the_pdf_has_the_same_text_from_the_command_line_and_the_app(db_url: str,
+                                                                      tmp_path: Path):
+    from pypdf import PdfReader
+
+    assert run_cli(db_url, "import", str(EXAMPLE_FILE)).returncode == 0
+    out = tmp_path / "sheet.pdf"
+    assert run_cli(db_url, "export", "1", "--format", "pdf", "-o", str(out)).returncode == 0
+    engine = connect(db_url)
+    _, body = Scorebook(SessionStore(engine)).export(1, "pdf", "en")
+    engine.dispose()
+    app_pdf = tmp_path / "app.pdf"
+    app_pdf.write_bytes(body)
+
+    def text_of(path: Path) -> str:
+        return "\n".join(page.extract_text() for page in PdfReader(path).pages)
+
+    assert text_of(app_pdf) == text_of(out)
+    assert "Astrid pays Dag SEK" in text_of(out)
+
+
+# --- which database -----------------------------------------------------------------------
+
+
+@pytest.fixture
+def data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("FLET_APP_STORAGE_DATA", str(tmp_path))
+    monkeypatch.delenv("SCOREKEEPER_DB", raising=False)
+    return tmp_path
+
+
+def saved_settings(folder: Path, url: str) -> None:
+    (folder / "settings.json").write_text(f'{{"database_url": "{url}"}}', encoding="utf-8")
+
+
+def test_without_a_choice_the_database_is_sqlite_in_the_data_folder(data_folder: Path):
+    choice = choose_database()
+    assert (choice.url, choice.source) == (f"sqlite:///{data_folder / 'scorekeeper.db'}",
+                                           "default")
+
+
+def test_the_club_database_saved_in_the_settings_comes_before_the_default(data_folder: Path):
+    saved_settings(data_folder, "sqlite:////club/club.db")
+    assert choose_database().source == "settings"
+    assert choose_database().url == "sqlite:////club/club.db"
+
+
+def test_the_environment_comes_before_the_settings(data_folder: Path,
+                                                   monkeypatch: pytest.MonkeyPatch):
+    saved_settings(data_folder, "sqlite:////club/club.db")
+    monkeypatch.setenv("SCOREKEEPER_DB", "sqlite:////env/env.db")
+    assert (choose_database().url, choose_database().source) == ("sqlite:////env/env.db",
+                                                                 "environment")
+
+
+def test_db_on_the_command_line_comes_before_everything(data_folder: Path,
+                                                        monkeypatch: pytest.MonkeyPatch):
+    saved_settings(data_folder, "sqlite:////club/club.db")
+    monkeypatch.setenv("SCOREKEEPER_DB", "sqlite:////env/env.db")
+    choice = choose_database("sqlite:////flag/flag.db")
+    assert (choice.url, choice.source) == ("sqlite:////flag/flag.db", "flag")
+
+
+def test_where_names_the_database_and_never_its_password(tmp_path: Path):
+    url = "postgresql+psycopg://club:secret@db.example.org/scorekeeper"
+    import subprocess
+    import sys
+
+    result = subprocess.run(
+        [sys.executable, "-m", "scorekeeper", "--db", url, "where"], capture_output=True,
+        text=True, cwd=REPO, env={"PATH": "/usr/bin:/bin", "FLET_APP_STORAGE_DATA": str(tmp_path)},
+    )
+    assert result.returncode == 0, result.stderr
+    assert "postgresql+psycopg://club:***@db.example.org/scorekeeper" in result.stdout
+    assert "chosen with --db" in result.stdout
+    assert "secret" not in result.stdout
+
+
+def test_the_command_line_and_the_app_open_the_database_saved_in_the_settings(
+    tmp_path: Path,
+):
+    """The app saves a club database; `scorekeeper sessions` then lists that database's
+    sessions, not the default one's."""
+    import subprocess
+    import sys
+
+    club = tmp_path / "club.db"
+    saved_settings(tmp_path, f"sqlite:///{club}")
+    env = {"PATH": "/usr/bin:/bin", "FLET_APP_STORAGE_DATA": str(tmp_path)}
+
+    def cli(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "scorekeeper", *args], capture_output=True,
+                              text=True, cwd=REPO, env=env)
+
+    assert cli("import", str(EXAMPLE_FILE)).returncode == 0
+    assert club.exists()
+    assert not (tmp_path / "scorekeeper.db").exists()
+    assert "Friday at the cabin" in cli("sessions").stdout
+
+
+# --- arrows point inward ------------------------------------------------------------------
+
+
+def imports_of(path: Path) -> set[str]:
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module)
+    return found
+
+
+def test_no_screen_calls_the_store():
+    app = REPO / "scorekeeper" / "app"
+    offenders = {
+        str(path.relative_to(REPO)): sorted(name for name in imports_of(path)
+                                            if name.startswith(("scorekeeper.store",
+                                                                "sqlalchemy", "sqlmodel")))
+        for path in app.rglob("*.py")
+    }
+    assert {path: names for path, names in offenders.items() if names} == {}
+
+
+def test_the_store_and_the_session_layer_never_import_outward():
+    package = REPO / "scorekeeper"
+    for layer, banned in (("store", ("scorekeeper.formats", "scorekeeper.session",
+                                     "scorekeeper.app", "flet")),
+                          ("session", ("scorekeeper.app", "scorekeeper.cli", "flet"))):
+        for path in (package / layer).rglob("*.py"):
+            assert not {name for name in imports_of(path) if name.startswith(banned)}, path
