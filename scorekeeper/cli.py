@@ -8,11 +8,12 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 
 from scorekeeper.core import POT, RuleError, close, make_money
+from scorekeeper.core.text import printable, quote
 from scorekeeper.formats.csv_export import ENCODING, write_ledger, write_standings
 from scorekeeper.formats.replay import replay_report
 from scorekeeper.formats.session_file import dump_session, load_session
@@ -21,6 +22,7 @@ from scorekeeper.i18n import DEFAULT_LANGUAGE, LANGUAGES, describe, render, text
 BROKEN = 2  # exit status for a file that breaks a rule (FORMAT.md)
 REFUSED = 1  # exit status for anything else the store refuses
 MAX_FILE = 64 * 1024 * 1024  # a session file larger than this is not a night of cards
+MAX_LINE = 400  # a refusal is one line a person reads, not a dump of what was refused
 
 
 class Context:
@@ -40,24 +42,44 @@ class Context:
 
 @contextmanager
 def refusals(lang: str) -> Iterator[None]:
-    """Anything the rules or the store refuse: one line on standard error, nothing changed."""
+    """Anything the rules or the store refuse: one line on standard error, nothing changed.
+
+    A storage failure (full disk, read-only or foreign file, unreachable server) is one
+    sentence too, wherever it happens: opening the store, reading, writing."""
     try:
         yield
     except RuleError as error:
-        click.echo(describe(error, lang), err=True)
-        sys.exit(BROKEN)
+        _refuse(describe(error, lang), BROKEN)
+    except click.exceptions.Exit:
+        raise
     except Exception as error:
         # The store is imported only here: `scorekeeper serve` must not wait for it.
         from scorekeeper.store.database import DatabaseTooNewError
-        from scorekeeper.store.sessions import StoreError
+        from scorekeeper.store.failures import StoreError, storage_error
 
         if isinstance(error, StoreError):
-            click.echo(render(error.message, lang), err=True)
-        elif isinstance(error, DatabaseTooNewError):
-            click.echo(text("store.too_new", lang, revision=error.revision), err=True)
-        else:
-            raise
-        sys.exit(REFUSED)
+            _refuse(render(error.message, lang), REFUSED)
+        if isinstance(error, DatabaseTooNewError):
+            _refuse(text("store.too_new", lang, revision=quote(error.revision)), REFUSED)
+        failure = storage_error(error)
+        if failure is not None and not _is_plain_os_error(error):
+            _refuse(render(failure.message, lang), REFUSED)
+        if isinstance(error, OSError):  # a file named on the command line, e.g. -o
+            _refuse(text("cli.cannot_write", lang, file=quote(error.filename or "?", 200),
+                         reason=quote(error.strerror or error, 80)), REFUSED)
+        raise
+
+
+def _is_plain_os_error(error: Exception) -> bool:
+    import sqlite3
+
+    return isinstance(error, OSError) and not isinstance(error, sqlite3.Error)
+
+
+def _refuse(line: str, status: int) -> NoReturn:
+    # One line, whatever the message holds: a refusal never moves the cursor or clears a screen.
+    click.echo(printable(" ".join(line.splitlines()))[:MAX_LINE], err=True)
+    sys.exit(status)
 
 
 @click.group(invoke_without_command=True)
@@ -153,9 +175,11 @@ def sessions(ctx: Context) -> None:
     for s in summaries:
         status = ctx.t(f"cli.status_{s.status}")
         leaders = ", ".join(s.leaders) or "-"
-        click.echo(f"{s.id:>4}  {s.updated_at:%Y-%m-%d}  {s.name}  [{s.variant}, {status}]  "
-                   f"{', '.join(s.players)}  · {ctx.t('cli.deals', deals=s.deals)}"
-                   f"  · {ctx.t('cli.leader', leaders=leaders)}")
+        # printable(): names stored before names were checked may hold escape codes or CR/LF.
+        click.echo(printable(
+            f"{s.id:>4}  {s.updated_at:%Y-%m-%d}  {s.name}  [{s.variant}, {status}]  "
+            f"{', '.join(s.players)}  · {ctx.t('cli.deals', deals=s.deals)}"
+            f"  · {ctx.t('cli.leader', leaders=leaders)}"))
     if not summaries:
         click.echo(ctx.t("cli.no_sessions"))
 

@@ -9,15 +9,25 @@ from __future__ import annotations
 import os
 import sqlite3
 from pathlib import Path
+from urllib.parse import quote as url_quote
 
 import platformdirs
 from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
+from sqlalchemy.engine import make_url
+
+from scorekeeper.core import msg
+from scorekeeper.store.failures import ForeignDatabaseError, storage_failures, where
 
 DB_ENV = "SCOREKEEPER_DB"
 MIGRATIONS = Path(__file__).with_name("migrations")
 # The schema revisions in migrations/versions, oldest first (a test keeps this list true).
 # Knowing them here lets an up-to-date database open without loading Alembic at all.
 REVISIONS = ("0001", "0002", "0003")
+# PRAGMA application_id of every SQLite file Scorekeeper makes: the bytes "SkRm".
+APPLICATION_ID = int.from_bytes(b"SkRm", "big")
+SQLITE_MAGIC = b"SQLite format 3\x00"
+# The tables revision 0001 made: a file without our mark must have them all to be ours.
+OUR_TABLES = frozenset({"players", "sessions", "seats", "deals", "entries", "standings"})
 
 
 class DatabaseTooNewError(RuntimeError):
@@ -40,17 +50,30 @@ def database_url() -> str:
 
 
 def connect(url: str | None = None) -> Engine:
-    """An engine for ``url`` (default: ``database_url()``), migrated to this version's schema."""
+    """An engine for ``url`` (default: ``database_url()``), migrated to this version's schema.
+
+    Refuses (``StorageError``, one sentence) a database that cannot be reached or read,
+    and a SQLite file that is not Scorekeeper's (``ForeignDatabaseError``), leaving it
+    byte for byte as it was."""
     url = url or database_url()
-    engine = _sqlite(url) if url.startswith("sqlite") else create_engine(url, pool_pre_ping=True)
-    migrate(engine)
+    with storage_failures(url):
+        if url.startswith("sqlite"):
+            engine = _sqlite(url)
+        else:
+            engine = create_engine(url, pool_pre_ping=True)
+        try:
+            migrate(engine)
+        except BaseException:
+            engine.dispose()
+            raise
     return engine
 
 
 def _sqlite(url: str) -> Engine:
-    path = url.split("///", 1)[-1]
-    if path and path != ":memory:":
+    path = make_url(url).database
+    if path and path != ":memory:" and not path.startswith("file:"):
         Path(path).parent.mkdir(parents=True, exist_ok=True)
+        _claim(Path(path))
     engine = create_engine(url, connect_args={"timeout": 30})
 
     @event.listens_for(engine, "connect")
@@ -72,6 +95,65 @@ def _sqlite(url: str) -> Engine:
     return engine
 
 
+def _claim(path: Path) -> None:
+    """Make sure the file at ``path`` is Scorekeeper's before a single byte of it changes.
+
+    A new or empty file is ours to create, and gets our mark (``PRAGMA application_id``)
+    before anything else. A file with our mark is ours. A file an older Scorekeeper made
+    (no mark, but our tables and one of our schema revisions) is ours and gets the mark.
+    Anything else is refused: it is only ever opened read-only here."""
+    try:
+        with path.open("rb") as file:
+            header = file.read(100)
+    except FileNotFoundError:
+        header = b""
+    if not header:
+        _mark(path)
+        return
+    if not header.startswith(SQLITE_MAGIC) or len(header) < 100:
+        raise ForeignDatabaseError(msg("store.not_a_database", file=where(f"sqlite:///{path}")))
+    if int.from_bytes(header[68:72], "big") == APPLICATION_ID:
+        return
+    mark, tables, revision = _inspect_read_only(path)
+    if mark == APPLICATION_ID:  # marked, the mark still in the write-ahead log
+        return
+    if mark == 0 and not tables:
+        _mark(path)  # an empty database: nothing in it to damage
+        return
+    if mark == 0 and tables >= OUR_TABLES and revision in REVISIONS:
+        _mark(path)  # made by a Scorekeeper from before the mark
+        return
+    raise ForeignDatabaseError(msg("store.foreign_file", file=where(f"sqlite:///{path}")))
+
+
+def _inspect_read_only(path: Path) -> tuple[int, set[str], str | None]:
+    """The file's application_id, its tables and its Alembic revision, read without
+    writing (``mode=ro``): no journal mode switched, no table added."""
+    uri = f"file:{url_quote(str(path.resolve()))}?mode=ro"
+    connection = sqlite3.connect(uri, uri=True, timeout=30)
+    try:
+        mark = connection.execute("PRAGMA application_id").fetchone()[0]
+        tables = {row[0] for row in connection.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table'")}
+        revision = None
+        if "alembic_version" in tables:
+            found = connection.execute("SELECT version_num FROM alembic_version").fetchone()
+            revision = found[0] if found else None
+        return mark, tables, revision
+    finally:
+        connection.close()
+
+
+def _mark(path: Path) -> None:
+    """Put our mark on the file (creating it if need be), in the file's own journal mode."""
+    connection = sqlite3.connect(path, timeout=30)
+    try:
+        connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        connection.commit()
+    finally:
+        connection.close()
+
+
 def schema_revision(engine: Engine) -> str | None:
     """The revision a database's schema is at (None: a new, empty database)."""
     with engine.connect() as connection:
@@ -82,6 +164,11 @@ def schema_revision(engine: Engine) -> str | None:
 
 def migrate(engine: Engine, revision: str = "head") -> None:
     """Upgrade the schema to ``revision``; refuse a database newer than this program."""
+    with storage_failures(engine):
+        _migrate(engine, revision)
+
+
+def _migrate(engine: Engine, revision: str) -> None:
     current = schema_revision(engine)
     if current is not None and current not in REVISIONS:
         raise DatabaseTooNewError(current)
