@@ -16,7 +16,12 @@ from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
 from sqlalchemy.engine import make_url
 
 from scorekeeper.core import msg
-from scorekeeper.store.failures import ForeignDatabaseError, storage_failures, where
+from scorekeeper.store.failures import (
+    ForeignDatabaseError,
+    StorageError,
+    storage_failures,
+    where,
+)
 
 DB_ENV = "SCOREKEEPER_DB"
 MIGRATIONS = Path(__file__).with_name("migrations")
@@ -112,23 +117,22 @@ def _claim(path: Path) -> None:
         return
     if not header.startswith(SQLITE_MAGIC) or len(header) < 100:
         raise ForeignDatabaseError(msg("store.not_a_database", file=where(f"sqlite:///{path}")))
-    if int.from_bytes(header[68:72], "big") == APPLICATION_ID:
-        return
-    mark, tables, revision = _inspect_read_only(path)
-    if mark == APPLICATION_ID:  # marked, the mark still in the write-ahead log
-        return
-    if mark == 0 and not tables:
-        _mark(path)  # an empty database: nothing in it to damage
-        return
-    if mark == 0 and tables >= OUR_TABLES and revision in REVISIONS:
-        _mark(path)  # made by a Scorekeeper from before the mark
-        return
-    raise ForeignDatabaseError(msg("store.foreign_file", file=where(f"sqlite:///{path}")))
+    unmarked = int.from_bytes(header[68:72], "big") != APPLICATION_ID
+    if unmarked and _inspect_read_only(path) == APPLICATION_ID:
+        unmarked = False  # marked, the mark still in the write-ahead log
+    # SQLite's write-ahead log needs its two files beside the database: without write
+    # access to both it could not even read, and would only say "unable to open".
+    if not (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)):
+        raise StorageError(msg("store.read_only", file=where(f"sqlite:///{path}")))
+    if unmarked:
+        _mark(path)
 
 
-def _inspect_read_only(path: Path) -> tuple[int, set[str], str | None]:
-    """The file's application_id, its tables and its Alembic revision, read without
-    writing (``mode=ro``): no journal mode switched, no table added."""
+def _inspect_read_only(path: Path) -> int:
+    """The file's application_id once it is known to be ours to use; refuses another
+    program's file. Read without writing (``mode=ro``): no journal mode switched, no
+    table added. A file without the mark is ours when it is empty (nothing in it to
+    damage) or was made by a Scorekeeper from before the mark (our tables, our revision)."""
     uri = f"file:{url_quote(str(path.resolve()))}?mode=ro"
     connection = sqlite3.connect(uri, uri=True, timeout=30)
     try:
@@ -139,9 +143,13 @@ def _inspect_read_only(path: Path) -> tuple[int, set[str], str | None]:
         if "alembic_version" in tables:
             found = connection.execute("SELECT version_num FROM alembic_version").fetchone()
             revision = found[0] if found else None
-        return mark, tables, revision
     finally:
         connection.close()
+    if mark == APPLICATION_ID or (mark == 0 and not tables):
+        return mark
+    if mark == 0 and tables >= OUR_TABLES and revision in REVISIONS:
+        return mark
+    raise ForeignDatabaseError(msg("store.foreign_file", file=where(f"sqlite:///{path}")))
 
 
 def _mark(path: Path) -> None:

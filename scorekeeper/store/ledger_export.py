@@ -18,10 +18,13 @@ TEXT_COLUMNS = frozenset({"kind", "payer", "payee", "player", "reason_key", "rea
 def _spreadsheet_safe(column: str) -> str:
     """csv_export.spreadsheet_safe in SQL (the same on SQLite and PostgreSQL): a text cell
     that begins like a formula gets a leading single quote. The tab and CR are written as
-    themselves inside the string literals, which both databases accept."""
+    themselves inside the string literals, which both databases accept.
+
+    An empty text (the pot's account) is written as NULL is, an empty cell: COPY would
+    quote it ("") where Python's csv module does not, and both must write the same bytes."""
     starts = ", ".join(f"'{start}'" for start in FORMULA_STARTS)
     return (f"CASE WHEN substr({column}, 1, 1) IN ({starts}) THEN '''' || {column} "
-            f"ELSE {column} END AS {column}")
+            f"ELSE NULLIF({column}, '') END AS {column}")
 
 
 QUERY = (f"SELECT {', '.join(_spreadsheet_safe(c) if c in TEXT_COLUMNS else c for c in COLUMNS)}"
