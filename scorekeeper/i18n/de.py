@@ -48,6 +48,7 @@ MESSAGES: dict[str, str] = {
     "store.login_refused": "der Datenbankserver {file} hat Benutzername oder Passwort abgelehnt",
     "store.server_busy": "dem Datenbankserver {file} fehlen Ressourcen: bitte später erneut versuchen",
     "store.failed": "die Datenbank {file} hat die Änderung abgelehnt, nichts wurde geändert: {reason}",
+    "store.bad_address": "die Datenbankadresse {file} ist nicht verwendbar: {reason}",
     # --- das Protokoll ---
     "protocol.misdeal": "vergeben",
     "protocol.passed": "gepasst: {players}",

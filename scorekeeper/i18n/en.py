@@ -48,6 +48,7 @@ MESSAGES: dict[str, str] = {
     "store.login_refused": "the database server {file} refused the user name or password",
     "store.server_busy": "the database server {file} is out of resources: try again later",
     "store.failed": "the database {file} refused the change, nothing was changed: {reason}",
+    "store.bad_address": "cannot use the database address {file}: {reason}",
     # --- the protocol of a session ---
     "protocol.misdeal": "misdeal",
     "protocol.passed": "passed: {players}",

@@ -48,6 +48,7 @@ MESSAGES: dict[str, str] = {
     "store.login_refused": "databasservern {file} godtog inte användarnamnet eller lösenordet",
     "store.server_busy": "databasservern {file} har slut på resurser: försök igen senare",
     "store.failed": "databasen {file} vägrade ändringen, inget ändrades: {reason}",
+    "store.bad_address": "kan inte använda databasadressen {file}: {reason}",
     # --- protokollet ---
     "protocol.misdeal": "felgiv",
     "protocol.passed": "passade: {players}",

@@ -14,7 +14,7 @@ from contextlib import contextmanager
 
 from sqlalchemy import Engine
 from sqlalchemy.engine import URL, make_url
-from sqlalchemy.exc import DBAPIError, SQLAlchemyError
+from sqlalchemy.exc import ArgumentError, DBAPIError, SQLAlchemyError
 
 from scorekeeper.core import Message, msg
 from scorekeeper.core.text import quote
@@ -98,6 +98,8 @@ def storage_error(error: BaseException, target: Engine | URL | str | None = None
         return _driver_error(error, place)
     if _is_psycopg(error):
         return _driver_error(error, place)
+    if isinstance(error, ArgumentError):  # not a URL, or a database it has no driver for
+        return StorageError(msg("store.bad_address", file=place, reason=_reason(error)))
     if isinstance(error, SQLAlchemyError):
         return StorageError(msg("store.failed", file=place, reason=_reason(error)))
     return None
