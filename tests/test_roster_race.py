@@ -30,10 +30,10 @@ def test_two_imports_adding_the_same_new_players_at_once_both_succeed(db_url):
             results: list[object] = [None, None]
 
             def race(i: int, results: list = results, session=session,  # type: ignore[no-untyped-def,type-arg]
-                     barrier=barrier) -> None:
+                     barrier=barrier, name=f"Night {attempt}") -> None:
                 barrier.wait()
                 try:
-                    results[i] = devices[i].import_session(f"Night {attempt}", session)
+                    results[i] = devices[i].import_session(name, session)
                 except Exception as error:
                     results[i] = error
 
