@@ -12,7 +12,8 @@ from typing import Any, NoReturn
 
 import click
 
-from scorekeeper.core import POT, RuleError, close, make_money
+from scorekeeper.core import POT, RuleError, close
+from scorekeeper.core.table import stored_money
 from scorekeeper.core.text import printable, quote
 from scorekeeper.formats.csv_export import ENCODING, write_ledger, write_standings
 from scorekeeper.formats.replay import replay_report
@@ -286,11 +287,11 @@ def players(ctx: Context, name: str | None) -> None:
             return
         rows = lifetime(store.engine, name)
     if not rows:
-        click.echo(ctx.t("cli.no_such_player", player=name))
+        click.echo(ctx.t("cli.no_such_player", player=quote(name, 40)))
         sys.exit(REFUSED)
     for row in rows:
         label = ctx.t("cli.all_games") if row.variant == "*" else ctx.t(f"variant.{row.variant}")
-        money = ", ".join(f"{make_money(1, c or None).format(m)} {c}".strip()
+        money = ", ".join(f"{stored_money('1', c or None).format(m)} {c}".strip()
                           for c, m in row.money.items())
         click.echo(ctx.t("cli.lifetime", game=label, sessions=row.sessions,
                          deals=row.deals_played, tricks=row.tricks, flights=row.flights,

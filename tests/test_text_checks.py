@@ -247,3 +247,12 @@ def test_trailing_zeros_beyond_the_minor_unit_are_the_same_unit():
 def test_a_quote_of_a_long_value_is_short_and_printable():
     assert quote("=CMD|' /C CALC'!A0\x1b[2J" * 1000) == "=CMD|' /C CALC'!A0?[…"
     assert quote("Astrid") == "Astrid"
+
+
+def test_a_currency_stored_before_codes_were_checked_still_opens():
+    from scorekeeper.core.table import stored_money
+
+    money = stored_money("0.50", "kr")
+    assert (money.currency, money.minor_per_unit) == ("kr", 50)
+    assert stored_money("0.50", "SEK") == make_money("0.50", "SEK")
+    assert refused(stored_money, "1e-1000100", "kr").message.key == "setup.unit_finer_than_minor"

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
 
 from scorekeeper.core.currencies import currency_code, minor_digits
-from scorekeeper.core.errors import refuse
+from scorekeeper.core.errors import RuleError, refuse
 from scorekeeper.core.presets import PRESETS, Rules, options_for, rules_for
 from scorekeeper.core.text import name_key, player_name, quote
 
@@ -63,6 +63,19 @@ def make_money(unit: str | Decimal | int = 1, currency: object = None) -> Money:
             raise refuse("setup.unit_finer_than_minor", unit=quote(unit), digits=digits)
         value = whole
     return Money(value, code)
+
+
+def stored_money(unit: str, currency: str | None) -> Money:
+    """Money as the store keeps it. A currency stored by a Scorekeeper from before codes
+    were checked ("kr") is kept as written, counting in hundredths, so that its sessions
+    still open; the unit is checked as ``make_money`` checks it."""
+    try:
+        return make_money(unit, currency)
+    except RuleError as error:
+        if error.message.key != "setup.currency_unknown":
+            raise
+    checked = make_money(unit, None)
+    return Money(checked.unit, currency)
 
 
 @dataclass(frozen=True, slots=True)
