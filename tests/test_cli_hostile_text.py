@@ -128,3 +128,13 @@ def test_sessions_prints_names_stored_before_they_were_checked_safely(store):
     assert all(line.isprintable() for line in lines)
     assert any("Friday?[2J?[H?   9  2026-01-01  Fake session??gnirts" in line for line in lines)
     assert any("Ast?rid?31m" in line for line in lines)
+
+
+@pytest.mark.parametrize("raw", ['"Ast\\u0000rid"', '"Ast\\ud800rid"', '"\\u202eAstrid"'])
+def test_a_player_name_with_nul_surrogate_or_bidi_is_refused_on_import(store, tmp_path, raw):
+    before = database_counts(store.engine)
+    path = tmp_path / "night.json"
+    body = document_text(players=f'[{raw}, "Bengt", "Cilla", "Dag"]', first_dealer='"Bengt"')
+    path.write_text(body, encoding="utf-8")
+    refused_with_exit_2(invoke(url_of(store.engine), "import", str(path)), "text.name_forbidden")
+    assert database_counts(store.engine) == before

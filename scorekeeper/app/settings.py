@@ -16,6 +16,7 @@ from scorekeeper.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from scorekeeper.store.database import data_dir
 
 FILE = "settings.json"
+OWNER_ONLY = 0o600  # rw for the owner, nothing for anyone else
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,9 +47,6 @@ def load_settings() -> Settings:
     )
 
 
-OWNER_ONLY = 0o600
-
-
 def save_settings(settings: Settings) -> None:
     """Write the settings: to a new file only its owner may read, flushed, then renamed over
     the old one, so a full disk or a crash leaves the old settings rather than half a file.
@@ -73,5 +71,8 @@ def save_settings(settings: Settings) -> None:
 
 def _tighten(path: Path) -> None:
     """Owner-only also for a file an older Scorekeeper left readable by everyone."""
-    if os.name == "posix" and path.stat().st_mode & 0o777 != OWNER_ONLY:
-        os.chmod(path, OWNER_ONLY)
+    try:
+        if os.name == "posix" and path.stat().st_mode & 0o777 != OWNER_ONLY:
+            os.chmod(path, OWNER_ONLY)
+    except OSError:  # not ours to change (another user's file): the settings still count
+        pass
