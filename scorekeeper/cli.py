@@ -62,19 +62,14 @@ def refusals(lang: str) -> Iterator[None]:
             _refuse(render(error.message, lang), REFUSED)
         if isinstance(error, DatabaseTooNewError):
             _refuse(text("store.too_new", lang, revision=quote(error.revision)), REFUSED)
-        failure = storage_error(error)
-        if failure is not None and not _is_plain_os_error(error):
-            _refuse(render(failure.message, lang), REFUSED)
         if isinstance(error, OSError):  # a file named on the command line, e.g. -o
+            # (the store turns its own OSErrors into StorageErrors before they get here)
             _refuse(text("cli.cannot_write", lang, file=quote(error.filename or "?", 200),
                          reason=quote(error.strerror or error, 80)), REFUSED)
+        failure = storage_error(error)  # e.g. from a query outside the store's methods
+        if failure is not None:
+            _refuse(render(failure.message, lang), REFUSED)
         raise
-
-
-def _is_plain_os_error(error: Exception) -> bool:
-    import sqlite3
-
-    return isinstance(error, OSError) and not isinstance(error, sqlite3.Error)
 
 
 def _refuse(line: str, status: int) -> NoReturn:

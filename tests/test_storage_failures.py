@@ -303,3 +303,22 @@ def test_a_url_of_a_database_scorekeeper_cannot_speak_to_is_one_line():
     assert "Traceback" not in result.stderr
     assert len(result.stderr.splitlines()) == 1
     assert result.stderr.startswith(text("store.bad_address", file="somewhere/x", reason=""))
+
+
+def test_an_export_to_a_folder_that_does_not_exist_is_one_line(tmp_path):
+    path = tmp_path / "scorekeeper.db"
+    stored_example(path)
+    out = tmp_path / "no-such-folder" / "ledger.csv"
+    result = run_cli(sqlite_url(path), "export", "1", "--format", "csv", "-o", str(out))
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    assert result.stderr.splitlines()[-1] == text(
+        "cli.cannot_write", file=str(out), reason="No such file or directory")
+
+
+def test_a_postgresql_database_that_does_not_exist_is_one_line(postgres_url):
+    url = make_url(postgres_url).set(database="no_such_club").render_as_string(
+        hide_password=False)
+    result = run_cli(url, "sessions")
+    host = make_url(url)
+    refused_in_one_line(result, "store.no_database", file=f"{host.host}:{host.port}/no_such_club")

@@ -45,6 +45,7 @@ MESSAGES: dict[str, str] = {
     "store.io_error": "der Datenträger von {file} konnte nicht gelesen oder beschrieben werden: nichts wurde geändert",
     "store.busy": "die Datenbank {file} wird von einem anderen Programm benutzt: bitte gleich noch einmal versuchen",
     "store.unreachable": "der Datenbankserver {file} ist nicht erreichbar: bitte Adresse und Netzwerk prüfen",
+    "store.no_database": "auf dem Datenbankserver {file} gibt es diese Datenbank nicht: bitte zuerst anlegen oder den Namen prüfen",
     "store.login_refused": "der Datenbankserver {file} hat Benutzername oder Passwort abgelehnt",
     "store.server_busy": "dem Datenbankserver {file} fehlen Ressourcen: bitte später erneut versuchen",
     "store.failed": "die Datenbank {file} hat die Änderung abgelehnt, nichts wurde geändert: {reason}",

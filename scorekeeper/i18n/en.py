@@ -45,6 +45,7 @@ MESSAGES: dict[str, str] = {
     "store.io_error": "the disk under {file} could not be read or written: nothing was changed",
     "store.busy": "the database {file} is busy with another program: try again in a moment",
     "store.unreachable": "cannot reach the database server {file}: check the address and the network",
+    "store.no_database": "the database server {file} has no such database: create it first, or check its name",
     "store.login_refused": "the database server {file} refused the user name or password",
     "store.server_busy": "the database server {file} is out of resources: try again later",
     "store.failed": "the database {file} refused the change, nothing was changed: {reason}",

@@ -45,6 +45,7 @@ MESSAGES: dict[str, str] = {
     "store.io_error": "disken för {file} gick inte att läsa eller skriva: inget ändrades",
     "store.busy": "databasen {file} används av ett annat program: försök igen om en stund",
     "store.unreachable": "når inte databasservern {file}: kontrollera adressen och nätverket",
+    "store.no_database": "databasservern {file} har ingen sådan databas: skapa den först eller kontrollera namnet",
     "store.login_refused": "databasservern {file} godtog inte användarnamnet eller lösenordet",
     "store.server_busy": "databasservern {file} har slut på resurser: försök igen senare",
     "store.failed": "databasen {file} vägrade ändringen, inget ändrades: {reason}",

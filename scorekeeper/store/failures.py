@@ -47,12 +47,18 @@ _SQLITE_WORDS = (
     ("disk i/o error", "store.io_error"),
     ("database is locked", "store.busy"),
 )
+# PostgreSQL's words when a connection fails (such errors carry no SQLSTATE) -> our key.
+_POSTGRES_WORDS = (
+    ("does not exist", "store.no_database"),
+    ("password authentication failed", "store.login_refused"),
+    ("no space left", "store.disk_full"),
+)
 # PostgreSQL's SQLSTATE classes and codes -> our key.
 _SQLSTATES = (
     ("53100", "store.disk_full"),
     ("25006", "store.read_only"),
     ("28", "store.login_refused"),
-    ("3D000", "store.cannot_open"),
+    ("3D000", "store.no_database"),
     ("08", "store.unreachable"),
     ("57P", "store.unreachable"),
     ("53", "store.server_busy"),
@@ -86,7 +92,7 @@ def storage_error(error: BaseException, target: Engine | URL | str | None = None
     place = where(target) if target is not None else "?"
     if isinstance(error, StorageError):
         return error
-    if isinstance(error, OSError) and not isinstance(error, sqlite3.Error):
+    if isinstance(error, OSError):
         key = _OS_ERRORS.get(error.errno or 0, "store.cannot_open")
         return StorageError(msg(key, file=place, reason=quote(error.strerror or error, 80)))
     if isinstance(error, DBAPIError):
@@ -112,9 +118,10 @@ def _driver_error(error: BaseException, place: str) -> StorageError:
         for prefix, key in _SQLSTATES:
             if state.startswith(prefix):
                 return StorageError(msg(key, file=place, reason=reason))
-    if _is_psycopg(error) and type(error).__name__ == "OperationalError":
-        return StorageError(msg("store.unreachable", file=place, reason=reason))
     words = str(error).lower()
+    if _is_psycopg(error) and type(error).__name__ == "OperationalError":
+        key = next((k for phrase, k in _POSTGRES_WORDS if phrase in words), "store.unreachable")
+        return StorageError(msg(key, file=place, reason=reason))
     for phrase, key in _SQLITE_WORDS:
         if phrase in words:
             return StorageError(msg(key, file=place, reason=reason))
