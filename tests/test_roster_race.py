@@ -57,3 +57,9 @@ def test_two_imports_adding_the_same_new_players_at_once_both_succeed(db_url):
     finally:
         for engine in engines:
             engine.dispose()
+
+
+def test_the_roster_knows_a_name_whatever_its_case_or_normalisation(store):
+    assert store.add_player(" A\u030asa ") == "\u00c5sa"  # kept composed and trimmed
+    assert store.add_player("\u00c5SA") == "\u00c5sa"
+    assert store.roster() == ["\u00c5sa"]
