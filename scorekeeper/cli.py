@@ -7,11 +7,13 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
-from scorekeeper.core import RuleError, make_money
+from scorekeeper.core import RuleError
+from scorekeeper.core.table import stored_money
+from scorekeeper.core.text import printable, quote
 from scorekeeper.formats.csv_export import ENCODING
 from scorekeeper.formats.replay import replay_report
 from scorekeeper.formats.session_file import SessionFile, load_session
@@ -25,6 +27,7 @@ if TYPE_CHECKING:
 BROKEN = 2  # exit status for a file that breaks a rule (FORMAT.md)
 REFUSED = 1  # exit status for anything else the store refuses
 MAX_FILE = 64 * 1024 * 1024  # a session file larger than this is not a night of cards
+MAX_LINE = 400  # a refusal is one line a person reads, not a dump of what was refused
 
 
 class Context:
@@ -48,24 +51,39 @@ class Context:
 
 @contextmanager
 def refusals(lang: str) -> Iterator[None]:
-    """Anything the rules or the store refuse: one line on standard error, nothing changed."""
+    """Anything the rules or the store refuse: one line on standard error, nothing changed.
+
+    A storage failure (full disk, read-only or foreign file, unreachable server) is one
+    sentence too, wherever it happens: opening the store, reading, writing."""
     try:
         yield
     except RuleError as error:
-        click.echo(describe(error, lang), err=True)
-        sys.exit(BROKEN)
+        _refuse(describe(error, lang), BROKEN)
+    except click.exceptions.Exit:
+        raise
     except Exception as error:
         # The store is imported only here: `scorekeeper serve` must not wait for it.
         from scorekeeper.store.database import DatabaseTooNewError
-        from scorekeeper.store.sessions import StoreError
+        from scorekeeper.store.failures import StoreError, storage_error
 
         if isinstance(error, StoreError):
-            click.echo(render(error.message, lang), err=True)
-        elif isinstance(error, DatabaseTooNewError):
-            click.echo(text("store.too_new", lang, revision=error.revision), err=True)
-        else:
-            raise
-        sys.exit(REFUSED)
+            _refuse(render(error.message, lang), REFUSED)
+        if isinstance(error, DatabaseTooNewError):
+            _refuse(text("store.too_new", lang, revision=quote(error.revision)), REFUSED)
+        if isinstance(error, OSError):  # a file named on the command line, e.g. -o
+            # (the store turns its own OSErrors into StorageErrors before they get here)
+            _refuse(text("cli.cannot_write", lang, file=quote(error.filename or "?", 200),
+                         reason=quote(error.strerror or error, 80)), REFUSED)
+        failure = storage_error(error)  # e.g. from a query outside the store's methods
+        if failure is not None:
+            _refuse(render(failure.message, lang), REFUSED)
+        raise
+
+
+def _refuse(line: str, status: int) -> NoReturn:
+    # One line, whatever the message holds: a refusal never moves the cursor or clears a screen.
+    click.echo(printable(" ".join(line.splitlines()))[:MAX_LINE], err=True)
+    sys.exit(status)
 
 
 @click.group(invoke_without_command=True)
@@ -173,9 +191,11 @@ def sessions(ctx: Context) -> None:
     for s in summaries:
         status = ctx.t(f"cli.status_{s.status}")
         leaders = ", ".join(s.leaders) or "-"
-        click.echo(f"{s.id:>4}  {s.updated_at:%Y-%m-%d}  {s.name}  [{s.variant}, {status}]  "
-                   f"{', '.join(s.players)}  · {ctx.t('cli.deals', deals=s.deals)}"
-                   f"  · {ctx.t('cli.leader', leaders=leaders)}")
+        # printable(): names stored before names were checked may hold escape codes or CR/LF.
+        click.echo(printable(
+            f"{s.id:>4}  {s.updated_at:%Y-%m-%d}  {s.name}  [{s.variant}, {status}]  "
+            f"{', '.join(s.players)}  · {ctx.t('cli.deals', deals=s.deals)}"
+            f"  · {ctx.t('cli.leader', leaders=leaders)}"))
     if not summaries:
         click.echo(ctx.t("cli.no_sessions"))
 
@@ -250,11 +270,11 @@ def players(ctx: Context, name: str | None) -> None:
             return
         rows = scorebook.lifetime(name)
     if not rows:
-        click.echo(ctx.t("cli.no_such_player", player=name))
+        click.echo(ctx.t("cli.no_such_player", player=quote(name, 40)))
         sys.exit(REFUSED)
     for row in rows:
         label = ctx.t("cli.all_games") if row.variant == "*" else ctx.t(f"variant.{row.variant}")
-        money = ", ".join(amount(m, make_money(1, c or None), ctx.lang)
+        money = ", ".join(amount(m, stored_money("1", c or None), ctx.lang)
                           for c, m in row.money.items())
         click.echo(ctx.t("cli.lifetime", game=label, sessions=row.sessions,
                          deals=row.deals_played, tricks=row.tricks, flights=row.flights,
@@ -272,7 +292,7 @@ def _report_table(ctx: Context, name: str, report: dict[str, Any]) -> str:
         cols = zip(cells[1:], widths[1:], strict=True)
         return "  ".join([cells[0].ljust(widths[0]), *(c.rjust(w) for c, w in cols)])
 
-    out = [ctx.t("cli.replay_title", name=name or "-", variant=report["variant"],
+    out = [ctx.t("cli.replay_title", name=printable(name) or "-", variant=report["variant"],
                  deals=report["deals"], pot=report["pot"])]
     out += ["", line(heads), *(line(r) for r in rows), ""]
     for game in report["games"]:

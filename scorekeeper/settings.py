@@ -1,8 +1,14 @@
-"""The app's own settings (language, theme, database), kept beside the data."""
+"""The app's own settings (language, theme, database), kept beside the data.
+
+The database URL may hold a club server's password, so the file is readable by its
+owner only (0600) and written whole or not at all.
+"""
 
 from __future__ import annotations
 
 import json
+import os
+import tempfile
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -10,6 +16,7 @@ from scorekeeper.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from scorekeeper.store.database import data_dir
 
 FILE = "settings.json"
+OWNER_ONLY = 0o600  # rw for the owner, nothing for anyone else
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,9 +31,13 @@ def settings_path() -> Path:
 
 
 def load_settings() -> Settings:
+    path = settings_path()
     try:
-        raw = json.loads(settings_path().read_text(encoding="utf-8"))
+        raw = json.loads(path.read_text(encoding="utf-8"))
+        _tighten(path)  # a file written before 0600 was the rule
     except (OSError, ValueError):
+        return Settings()
+    if not isinstance(raw, dict):
         return Settings()
     language = raw.get("language")
     return Settings(
@@ -37,6 +48,31 @@ def load_settings() -> Settings:
 
 
 def save_settings(settings: Settings) -> None:
+    """Write the settings: to a new file only its owner may read, flushed, then renamed over
+    the old one, so a full disk or a crash leaves the old settings rather than half a file.
+    Raises OSError (the disk is full, the folder cannot be written) with the old file intact."""
     path = settings_path()
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(asdict(settings), indent=2), encoding="utf-8")
+    body = json.dumps(asdict(settings), indent=2).encode("utf-8")
+    # mkstemp creates the file with mode 0600 whatever the umask.
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".settings-", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(body)
+            out.flush()
+            os.fsync(out.fileno())
+        os.chmod(temporary, OWNER_ONLY)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    _tighten(path)
+
+
+def _tighten(path: Path) -> None:
+    """Owner-only also for a file an older Scorekeeper left readable by everyone."""
+    try:
+        if os.name == "posix" and path.stat().st_mode & 0o777 != OWNER_ONLY:
+            os.chmod(path, OWNER_ONLY)
+    except OSError:  # not ours to change (another user's file): the settings still count
+        pass

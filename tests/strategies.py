@@ -30,6 +30,7 @@ from scorekeeper.core import (
     options_of,
     seating,
 )
+from scorekeeper.core.text import name_key
 
 VARIANTS = tuple(PRESETS)  # english, denexa, rounce, pool, mattmar, counters, ramsen
 TRICKS = 5
@@ -83,7 +84,7 @@ def option_sets(draw: Draw, variant: str) -> dict[str, object]:
 def tables(draw: Draw, variant: str, players: int | None = None) -> Table:
     rules = PRESETS[variant]
     count = players or draw(st.integers(rules.min_players, rules.max_players))
-    players = draw(st.lists(NAMES, min_size=count, max_size=count, unique_by=str.casefold))
+    players = draw(st.lists(NAMES, min_size=count, max_size=count, unique_by=name_key))
     currency = draw(st.sampled_from(CURRENCIES))
     unit = draw(st.sampled_from(WHOLE_UNITS if currency == "JPY" else UNITS))
     return make_table(

@@ -32,6 +32,7 @@ from scorekeeper.core import (
     guide,
     seating,
 )
+from scorekeeper.core.text import session_name
 from scorekeeper.formats.replay import POT_NAME, replay_report
 from scorekeeper.formats.session_file import dump_session, load_session
 from tests.strategies import VARIANTS, draw_deal, legal_sessions, score_before
@@ -225,8 +226,14 @@ def test_fewest_transfers_refuses_balances_that_do_not_sum_to_zero():
 def test_the_session_file_replays_to_the_same_session(variant, data, name):
     session = data.draw(legal_sessions(variant))
     text = json.dumps(dump_session(name, session))
+    try:
+        kept = session_name(name)  # NFC and trimmed, or refused (core/text.py)
+    except RuleError:
+        with pytest.raises(RuleError):
+            load_session(text)
+        return
     loaded = load_session(text)
-    assert loaded.name == name
+    assert loaded.name == kept
     assert loaded.table == session.table
     replayed = loaded.replay()
     assert replayed.state == session.state

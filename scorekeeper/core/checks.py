@@ -12,10 +12,12 @@ from scorekeeper.core.presets import Rules
 from scorekeeper.core.seating import Seating
 from scorekeeper.core.state import State
 from scorekeeper.core.table import Table
+from scorekeeper.core.text import quote
 
 
 def resolve_names(table: Table, deal: Deal) -> Deal:
-    """The deal with every name as seated (trimmed, any case); unknown or doubled names refused."""
+    """The deal with every name as seated (trimmed, any case, NFC); unknown or doubled names
+    refused."""
     if _as_seated(table, deal):
         return deal  # the common case, as the app and the store write deals: nothing to do
 
@@ -24,7 +26,7 @@ def resolve_names(table: Table, deal: Deal) -> Deal:
             return None
         player = table.resolve(name)
         if player is None:
-            raise refuse("deal.unknown_player", player=str(name))
+            raise refuse("deal.unknown_player", player=quote(name))
         return player
 
     def many(names: Iterable[str], field: str) -> tuple[str, ...]:
@@ -60,7 +62,10 @@ def resolve_names(table: Table, deal: Deal) -> Deal:
 
 
 def _as_seated(table: Table, deal: Deal) -> bool:
-    """Every name exactly as seated, none twice, every trick count in range."""
+    """Every name exactly as seated, none twice, every trick count in range.
+
+    Exactly: the seated names are NFC, so a name typed decomposed ("A" plus a combining
+    ring) is not found here and goes through ``Table.resolve``, which maps it."""
     seated = table.seated
     for names in (deal.passed, deal.fouls, deal.buy_down):
         if len(set(names)) != len(names) or any(n not in seated for n in names):

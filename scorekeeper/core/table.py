@@ -6,14 +6,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
 
-from scorekeeper.core.errors import refuse
-from scorekeeper.core.presets import Rules, rules_for
+from scorekeeper.core.currencies import currency_code, minor_digits
+from scorekeeper.core.errors import RuleError, refuse
+from scorekeeper.core.presets import PRESETS, Rules, options_for, rules_for
+from scorekeeper.core.text import name_key, player_name, quote
 
 MAX_UNIT = Decimal(1_000_000)  # more than a million a counter is not a card table
-
-# Digits after the decimal point of the currencies a table is likely to use;
-# anything else counts in hundredths, as most currencies do.
-_MINOR_DIGITS = {"JPY": 0, "ISK": 0, "KRW": 0, "CLP": 0, "HUF": 2}
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,7 +23,7 @@ class Money:
 
     @property
     def digits(self) -> int:
-        return _MINOR_DIGITS.get(self.currency or "", 2)
+        return minor_digits(self.currency)
 
     @property
     def minor_per_unit(self) -> int:
@@ -39,22 +37,45 @@ class Money:
         return f"{self.to_decimal(minor):.{self.digits}f}"
 
 
-def make_money(unit: str | Decimal | int = 1, currency: str | None = None) -> Money:
+def make_money(unit: str | Decimal | int = 1, currency: object = None) -> Money:
+    """What a unit is worth in an ISO 4217 currency ("sek" is SEK), checked: more than
+    nothing, at most MAX_UNIT, and no finer than the currency's minor unit (1 öre, 1 yen).
+
+    Only the decimal exponent is looked at before any arithmetic, so a unit like
+    "1e-1000100" is refused in words rather than underflowing to nothing."""
+    code = currency_code(currency)
+    digits = minor_digits(code)
     try:
-        value = Decimal(str(unit).strip())
-    except InvalidOperation:
-        raise refuse("setup.unit_not_a_number", unit=str(unit)) from None
-    money = Money(value, (currency or "").strip().upper() or None)
+        value = unit if isinstance(unit, Decimal) else Decimal(str(unit).strip())
+    except (InvalidOperation, ValueError):
+        raise refuse("setup.unit_not_a_number", unit=quote(unit)) from None
     if not value.is_finite() or value <= 0:
-        raise refuse("setup.unit_not_positive", unit=str(unit))
-    if value > MAX_UNIT:
-        raise refuse("setup.unit_too_large", unit=str(unit), most=str(MAX_UNIT))
-    if value.scaleb(money.digits) != money.minor_per_unit:
-        raise refuse("setup.unit_finer_than_minor", unit=str(unit), digits=money.digits)
-    return money
+        raise refuse("setup.unit_not_positive", unit=quote(unit))
+    if value.adjusted() >= MAX_UNIT.adjusted() + 1 or value > MAX_UNIT:
+        raise refuse("setup.unit_too_large", unit=quote(unit), most=str(MAX_UNIT))
+    if value.adjusted() < -digits:
+        raise refuse("setup.unit_finer_than_minor", unit=quote(unit), digits=digits)
+    exponent = value.as_tuple().exponent
+    assert isinstance(exponent, int)  # a finite number
+    if exponent < -digits:  # "0.500": exact only when the extra digits are zeros
+        whole = value.quantize(Decimal(1).scaleb(-digits))
+        if whole != value:
+            raise refuse("setup.unit_finer_than_minor", unit=quote(unit), digits=digits)
+        value = whole
+    return Money(value, code)
 
 
-MAX_NAME = 40  # a name that fits on a phone's score column
+def stored_money(unit: str, currency: str | None) -> Money:
+    """Money as the store keeps it. A currency stored by a Scorekeeper from before codes
+    were checked ("kr") is kept as written, counting in hundredths, so that its sessions
+    still open; the unit is checked as ``make_money`` checks it."""
+    try:
+        return make_money(unit, currency)
+    except RuleError as error:
+        if error.message.key != "setup.currency_unknown":
+            raise
+    checked = make_money(unit, None)
+    return Money(checked.unit, currency)
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,12 +85,12 @@ class Table:
     first_dealer: str
     money: Money
     options: Mapping[str, object] = field(default_factory=dict)  # the house rules as chosen
-    # Each player under their trimmed, case-folded name: how a typed name is found.
+    # Each player under their trimmed, NFC, case-folded name: how a typed name is found.
     by_key: Mapping[str, str] = field(default_factory=dict, compare=False, repr=False)
     seated: frozenset[str] = field(default=frozenset(), compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "by_key", {p.casefold(): p for p in self.players})
+        object.__setattr__(self, "by_key", {name_key(p): p for p in self.players})
         object.__setattr__(self, "seated", frozenset(self.players))
 
     def after(self, player: str, steps: int = 1) -> str:
@@ -77,10 +98,10 @@ class Table:
         return self.players[(seat + steps) % len(self.players)]
 
     def resolve(self, name: object) -> str | None:
-        """The seated player a typed name means (trimmed, any case), or None."""
+        """The seated player a typed name means (trimmed, any case, any normalisation)."""
         if not isinstance(name, str):
             return None
-        return self.by_key.get(name.strip().casefold())
+        return self.by_key.get(name_key(name))
 
 
 def make_table(
@@ -90,20 +111,21 @@ def make_table(
     options: Mapping[str, object] | None = None,
     money: Money | None = None,
 ) -> Table:
-    """A checked table: known variant and options, 2 to 9 unique names, a seated first dealer."""
+    """A checked table: known variant and options, 2 to 9 unique names (NFC, checked by
+    ``core.text.player_name``), a seated first dealer."""
+    # Refused here rather than in rules_for, so that a long or hostile value is quoted short.
+    if not isinstance(variant, str) or variant not in PRESETS:
+        raise refuse("setup.unknown_variant", variant=quote(variant))
+    for option in options or {}:
+        if option not in options_for(variant):
+            raise refuse("setup.option_not_for_variant", option=quote(option), variant=variant)
     rules = rules_for(variant, options)
-    names = tuple(name.strip() if isinstance(name, str) else "" for name in players)
-    if any(not name for name in names):
-        raise refuse("setup.empty_name")
-    for name in names:
-        if len(name) > MAX_NAME or not name.isprintable():
-            shown = "".join(c if c.isprintable() else "?" for c in name[:MAX_NAME])
-            raise refuse("setup.name_unusable", player=shown, longest=MAX_NAME)
+    names = tuple(player_name(name) for name in players)
     seen: set[str] = set()
     for name in names:
-        if name.casefold() in seen:
-            raise refuse("setup.duplicate_player", player=name)
-        seen.add(name.casefold())
+        if name_key(name) in seen:
+            raise refuse("setup.duplicate_player", player=quote(name))
+        seen.add(name_key(name))
     if not rules.min_players <= len(names) <= rules.max_players:
         raise refuse(
             "setup.player_count", variant=variant, count=len(names),
@@ -113,6 +135,6 @@ def make_table(
     if first_dealer is not None:
         dealer = table.resolve(first_dealer)
         if dealer is None:
-            raise refuse("setup.unknown_first_dealer", player=str(first_dealer))
+            raise refuse("setup.unknown_first_dealer", player=quote(first_dealer))
         table = replace(table, first_dealer=dealer)
     return table

@@ -1,6 +1,7 @@
 """CSV of the ledger (one row per entry) and of the standings (one row per player).
 
-UTF-8 with a byte-order mark, so "Åsa Öberg" opens cleanly in a spreadsheet.
+UTF-8 with a byte-order mark, so "Åsa Öberg" opens cleanly in a spreadsheet. No text
+cell can become a formula there (``spreadsheet_safe``); numbers are written as numbers.
 """
 
 from __future__ import annotations
@@ -14,6 +15,22 @@ from scorekeeper.formats.replay import units
 from scorekeeper.i18n import render, text
 
 ENCODING = "utf-8-sig"  # the mark tells spreadsheets the file is UTF-8
+# What a spreadsheet reads as the start of a formula (OWASP, "CSV injection").
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(cell: object) -> object:
+    """A text cell that a spreadsheet would run as a formula gets a leading single quote
+    ("=CMD|..." is written "'=CMD|..."); numbers, and all other text, are left alone.
+
+    By the cell's type: -5 or Decimal("-13.50") is a number, never a formula."""
+    if isinstance(cell, str) and cell.startswith(FORMULA_STARTS):
+        return "'" + cell
+    return cell
+
+
+def safe_row(cells: Iterable[object]) -> list[object]:
+    return [spreadsheet_safe(cell) for cell in cells]
 
 LEDGER_COLUMNS = ("session", "deal", "kind", "from", "to", "player", "units", "points",
                   "money", "currency", "reason", "rule")
@@ -35,12 +52,12 @@ def write_ledger(out: TextIO, session_name: str, table: Table, entries: Iterable
             row = [session_name, entry.deal, "payment",
                    pot if entry.payer == POT else entry.payer,
                    pot if entry.payee == POT else entry.payee, "",
-                   units(entry.minor, per_unit), "", money.format(entry.minor),
+                   units(entry.minor, per_unit), "", money.to_decimal(entry.minor),
                    money.currency or "", reason, entry.reason.key]
         else:
             row = [session_name, entry.deal, "score", "", "", entry.player, "", entry.points,
                    "", "", reason, entry.reason.key]
-        writer.writerow(row)
+        writer.writerow(safe_row(row))
         count += 1
     return count
 
@@ -52,8 +69,8 @@ def write_standings(out: TextIO, table: Table, state: State, closing: Closing) -
     won = {p: sum(p in g.winners for g in state.games if g.finished) for p in table.players}
     per_unit = table.money.minor_per_unit
     for seat, player in enumerate(table.players, start=1):
-        writer.writerow([
+        writer.writerow(safe_row([
             player, seat, scores[player], units(state.balances[player], per_unit),
             state.flights[player], state.played[player], state.tricks[player], won[player],
-            table.money.format(closing.money[player]), table.money.currency or "",
-        ])
+            table.money.to_decimal(closing.money[player]), table.money.currency or "",
+        ]))

@@ -14,6 +14,7 @@ from scorekeeper.core.deal import Deal, deal_of_record, deal_record
 from scorekeeper.core.errors import RuleError, refuse
 from scorekeeper.core.session import Session
 from scorekeeper.core.table import Table, make_money, make_table
+from scorekeeper.core.text import quote, session_name
 
 FORMAT = "scorekeeper/1"
 
@@ -44,7 +45,7 @@ def parse_session(document: object) -> SessionFile:
     if not isinstance(document, dict):
         raise refuse("file.not_an_object")
     if document.get("format", FORMAT) != FORMAT:
-        raise refuse("file.format", format=str(document.get("format")))
+        raise refuse("file.format", format=quote(document.get("format")))
     players = document.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise refuse("file.players")
@@ -56,17 +57,14 @@ def parse_session(document: object) -> SessionFile:
         raise refuse("file.money")
     first_dealer = document.get("first_dealer")
     if first_dealer is not None and not isinstance(first_dealer, str):
-        raise refuse("setup.unknown_first_dealer", player=str(first_dealer))
-    variant = document.get("variant")
-    if not isinstance(variant, str):
-        raise refuse("setup.unknown_variant", variant=str(variant))
-    currency = money.get("currency")
+        raise refuse("setup.unknown_first_dealer", player=quote(first_dealer))
+    name = session_name(document.get("name"))
     table = make_table(
-        variant,
+        document.get("variant"),  # type: ignore[arg-type]  # make_table refuses a non-text
         players,
         first_dealer,
         options,
-        make_money(money.get("unit", 1), currency if isinstance(currency, str) else None),
+        make_money(money.get("unit", 1), money.get("currency")),
     )
     deals = document.get("deals") or []
     if not isinstance(deals, list):
@@ -77,8 +75,7 @@ def parse_session(document: object) -> SessionFile:
             parsed.append(deal_of_record(deal))
         except RuleError as error:
             raise error.at(number) from None
-    name = document.get("name")
-    return SessionFile(name if isinstance(name, str) else "", table, tuple(parsed))
+    return SessionFile(name, table, tuple(parsed))
 
 
 def dump_session(name: str, session: Session) -> dict[str, object]:

@@ -15,9 +15,9 @@ from scorekeeper.core import (
     Table,
     deal_of_record,
     deal_record,
-    make_money,
     make_table,
 )
+from scorekeeper.core.table import stored_money
 from scorekeeper.store.models import EntryRow, SessionRow
 
 # One encoder for every row: json.dumps(..., ensure_ascii=False) builds a new one per call.
@@ -27,7 +27,7 @@ _to_json = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 def table_of(row: SessionRow, names: list[str]) -> Table:
     return make_table(
         row.variant, names, row.first_dealer, json.loads(row.options),
-        make_money(row.unit, row.currency),
+        stored_money(row.unit, row.currency),
     )
 
 

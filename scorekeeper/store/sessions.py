@@ -10,12 +10,13 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import Engine, delete, func, insert, select, update
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session as Db
 
 from scorekeeper.core import (
     Deal,
     Entry,
-    Message,
+    RuleError,
     Session,
     State,
     Step,
@@ -25,8 +26,10 @@ from scorekeeper.core import (
     leaders,
     msg,
     record,
+    text,
 )
 from scorekeeper.store.conversions import deal_json, deal_of, entry_of, entry_rows, table_of
+from scorekeeper.store.failures import StorageError, StoreError, storage_failures
 from scorekeeper.store.models import (
     DealRow,
     EntryRow,
@@ -39,14 +42,7 @@ from scorekeeper.store.models import (
 from scorekeeper.store.snapshot import dump_state, load_state
 
 IN_PLAY, FINISHED = "in_play", "finished"
-
-
-class StoreError(Exception):
-    """A change the store refuses; ``message`` says why, in the user's words."""
-
-    def __init__(self, message: Message) -> None:
-        super().__init__(message.key)
-        self.message = message
+name_key = text.name_key  # how the roster compares names (trimmed, NFC, case-folded)
 
 
 class ConflictError(StoreError):
@@ -85,23 +81,26 @@ class SessionSummary:
     leaders: tuple[str, ...]
 
 
-def name_key(name: str) -> str:
-    return name.strip().casefold()
-
-
 class SessionStore:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
 
     @contextmanager
     def _transaction(self) -> Iterator[Db]:
-        with Db(self.engine) as db, db.begin():
+        """One transaction: committed whole, or rolled back whole (a storage failure
+        becomes a ``StorageError`` only after the rollback)."""
+        with storage_failures(self.engine), Db(self.engine) as db, db.begin():
+            yield db
+
+    @contextmanager
+    def _reading(self) -> Iterator[Db]:
+        with storage_failures(self.engine), Db(self.engine) as db:
             yield db
 
     # --- the roster ---------------------------------------------------------------
 
     def roster(self) -> list[str]:
-        with Db(self.engine) as db:
+        with self._reading() as db:
             return list(db.scalars(select(PlayerRow.name).order_by(PlayerRow.name)))
 
     def add_player(self, name: str) -> str:
@@ -110,15 +109,19 @@ class SessionStore:
             return self._player(db, name).name
 
     def _player(self, db: Db, name: str) -> PlayerRow:
-        name = name.strip()
-        if not name:
-            raise StoreError(msg("setup.empty_name"))
-        player = db.scalars(select(PlayerRow).where(PlayerRow.name_key == name_key(name))).first()
-        if player is None:
-            player = PlayerRow(name=name, name_key=name_key(name))
-            db.add(player)
-            db.flush()
-        return player
+        """The roster's row for ``name``, added if new. Two devices (or two imports) adding
+        the same new player at once both succeed: the insert yields to the row already
+        there (ON CONFLICT DO NOTHING on the name's key), and both then read that row."""
+        try:
+            name = text.player_name(name)
+        except RuleError as error:
+            raise StoreError(error.message) from None
+        key = text.name_key(name)
+        dialect = postgresql if db.get_bind().dialect.name == "postgresql" else sqlite
+        db.execute(dialect.insert(PlayerRow)
+                   .values(name=name, name_key=key, created_at=now())
+                   .on_conflict_do_nothing(index_elements=["name_key"]))
+        return db.scalars(select(PlayerRow).where(PlayerRow.name_key == key)).one()
 
     # --- sessions -----------------------------------------------------------------
 
@@ -140,8 +143,12 @@ class SessionStore:
             return self._stored(row, session.table, session.state)
 
     def _new_session(self, db: Db, name: str, table: Table) -> SessionRow:
+        try:
+            name = text.session_name(name)
+        except RuleError as error:
+            raise StoreError(error.message) from None
         row = SessionRow(
-            name=name.strip() or table.rules.variant,
+            name=name or table.rules.variant,
             variant=table.rules.variant,
             options=json.dumps(dict(table.options)),
             first_dealer=table.first_dealer,
@@ -167,14 +174,14 @@ class SessionStore:
 
     def replayed(self, session_id: int) -> tuple[StoredSession, Session]:
         """The session with every deal replayed by the rules (for edits and exports)."""
-        with Db(self.engine) as db:
+        with self._reading() as db:
             row = self._row(db, session_id)
             table = self._table(db, row)
             session = Session.replay(table, self._deals(db, session_id))
             return self._stored(row, table, session.state), session
 
     def deals(self, session_id: int) -> list[Deal]:
-        with Db(self.engine) as db:
+        with self._reading() as db:
             return self._deals(db, session_id)
 
     def entries(self, session_id: int, first: int = 0, last: int | None = None) -> list[Entry]:
@@ -184,7 +191,7 @@ class SessionStore:
         if last is not None:
             query = query.where(EntryRow.deal_number <= last)
         query = query.order_by(EntryRow.deal_number, EntryRow.position)
-        with Db(self.engine) as db:
+        with self._reading() as db:
             return [entry_of(row) for row in db.scalars(query)]
 
     def record(self, session_id: int, deal: Deal, version: int) -> tuple[StoredSession, Step]:
@@ -234,7 +241,7 @@ class SessionStore:
         query = (select(SessionRow.id, SessionRow.name, SessionRow.variant, SessionRow.status,
                         SessionRow.deal_count, SessionRow.updated_at, SessionRow.leaders)
                  .order_by(SessionRow.updated_at.desc(), SessionRow.id.desc()).limit(limit))
-        with Db(self.engine) as db:
+        with self._reading() as db:
             rows = db.execute(query).all()
             seats: dict[int, list[str]] = {row.id: [] for row in rows}
             found = (select(SeatRow.session_id, SeatRow.name)
@@ -263,7 +270,7 @@ class SessionStore:
         return count, latest
 
     def count_sessions(self) -> int:
-        with Db(self.engine) as db:
+        with self._reading() as db:
             return db.scalar(select(func.count()).select_from(SessionRow)) or 0
 
     # --- inside a transaction -----------------------------------------------------
@@ -314,7 +321,7 @@ class SessionStore:
             select(DealRow.record).where(DealRow.session_id == session_id)
             .order_by(DealRow.number)
         )
-        return [deal_of(text) for text in records]
+        return [deal_of(written) for written in records]
 
     def _current_state(self, db: Db, row: SessionRow, table: Table) -> State:
         if not row.deal_count:
@@ -405,4 +412,5 @@ class SessionStore:
                              row.created_at, row.updated_at)
 
 
-__all__ = ["ConflictError", "SessionStore", "SessionSummary", "StoreError", "StoredSession"]
+__all__ = ["ConflictError", "SessionStore", "SessionSummary", "StorageError", "StoreError",
+           "StoredSession", "name_key"]

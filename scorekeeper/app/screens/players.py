@@ -6,7 +6,7 @@ import flet as ft
 
 from scorekeeper.app.model import AppModel
 from scorekeeper.app.widgets import ScreenBar, error_line, screen
-from scorekeeper.core import make_money
+from scorekeeper.core.table import stored_money
 from scorekeeper.i18n.accounts import amount
 from scorekeeper.session import Lifetime, StoreError
 
@@ -47,7 +47,7 @@ def PlayerCard(app: AppModel, name: str, rows: list[Lifetime]) -> ft.Control:
     lines: list[ft.Control] = []
     for row in rows:
         game = app.t("cli.all_games") if row.variant == "*" else app.t(f"variant.{row.variant}")
-        money = ", ".join(amount(m, make_money(1, c or None), app.settings.language)
+        money = ", ".join(amount(m, stored_money("1", c or None), app.settings.language)
                           for c, m in row.money.items())
         lines.append(ft.Column(spacing=0, controls=[
             ft.Text(game, size=16, weight=ft.FontWeight.BOLD),

@@ -1,0 +1,153 @@
+"""Storage failures in the user's words: a full disk, a read-only file, a file that is
+not a database, a server that does not answer. One sentence, never a traceback.
+
+The store raises ``StorageError`` (a ``StoreError``) with a message key; whatever was
+being written is rolled back first, so nothing already stored is lost.
+"""
+
+from __future__ import annotations
+
+import errno
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from sqlalchemy import Engine
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.exc import ArgumentError, DBAPIError, SQLAlchemyError
+
+from scorekeeper.core import Message, msg
+from scorekeeper.core.text import quote
+
+
+class StoreError(Exception):
+    """A change the store refuses; ``message`` says why, in the user's words."""
+
+    def __init__(self, message: Message) -> None:
+        super().__init__(message.key)
+        self.message = message
+
+
+class StorageError(StoreError):
+    """The database (or the disk under it) failed; nothing was changed."""
+
+
+class ForeignDatabaseError(StorageError):
+    """The file is not a Scorekeeper database; it was left exactly as it was."""
+
+
+# SQLite's own words (sqlite3 errors carry no code in Python 3.11's message) -> our key.
+_SQLITE_WORDS = (
+    ("database or disk is full", "store.disk_full"),
+    ("readonly database", "store.read_only"),
+    ("read-only", "store.read_only"),
+    ("unable to open database file", "store.cannot_open"),
+    ("file is not a database", "store.not_a_database"),
+    ("malformed", "store.damaged"),
+    ("disk i/o error", "store.io_error"),
+    ("database is locked", "store.busy"),
+)
+# PostgreSQL's words when a connection fails (such errors carry no SQLSTATE) -> our key.
+_POSTGRES_WORDS = (
+    ("does not exist", "store.no_database"),
+    ("password authentication failed", "store.login_refused"),
+    ("no space left", "store.disk_full"),
+)
+# PostgreSQL's SQLSTATE classes and codes -> our key.
+_SQLSTATES = (
+    ("53100", "store.disk_full"),
+    ("25006", "store.read_only"),
+    ("28", "store.login_refused"),
+    ("3D000", "store.no_database"),
+    ("08", "store.unreachable"),
+    ("57P", "store.unreachable"),
+    ("53", "store.server_busy"),
+)
+_OS_ERRORS = {
+    errno.ENOSPC: "store.disk_full",
+    errno.EDQUOT: "store.disk_full",
+    errno.EROFS: "store.read_only",
+    errno.EACCES: "store.cannot_open",
+    errno.EPERM: "store.cannot_open",
+}
+
+
+def where(target: Engine | URL | str | None) -> str:
+    """The database named for a person: the file, or server/database (never a password)."""
+    if target is None:
+        return "?"
+    try:
+        url = target.url if isinstance(target, Engine) else make_url(target)
+    except Exception:  # not even a URL: say nothing rather than repeat a password
+        return "?"
+    if url.get_backend_name() == "sqlite":
+        return quote(url.database or ":memory:", 200)
+    host = f"{url.host or 'localhost'}{f':{url.port}' if url.port else ''}"
+    return quote(f"{host}/{url.database or ''}", 200)
+
+
+def storage_error(error: BaseException, target: Engine | URL | str | None = None
+                  ) -> StorageError | None:
+    """The failure as one sentence, or None when ``error`` is not a storage failure."""
+    place = where(target) if target is not None else "?"
+    if isinstance(error, StorageError):
+        return error
+    if isinstance(error, OSError):
+        key = _OS_ERRORS.get(error.errno or 0, "store.cannot_open")
+        return StorageError(msg(key, file=place, reason=quote(error.strerror or error, 80)))
+    if isinstance(error, DBAPIError):
+        cause: BaseException = error.orig if error.orig is not None else error
+        if error.connection_invalidated and not isinstance(cause, sqlite3.Error):
+            return StorageError(msg("store.unreachable", file=place, reason=_reason(cause)))
+        return _driver_error(cause, place)
+    if isinstance(error, sqlite3.Error):
+        return _driver_error(error, place)
+    if _is_psycopg(error):
+        return _driver_error(error, place)
+    if isinstance(error, ArgumentError):  # not a URL, or a database it has no driver for
+        return StorageError(msg("store.bad_address", file=place, reason=_reason(error)))
+    if isinstance(error, SQLAlchemyError):
+        return StorageError(msg("store.failed", file=place, reason=_reason(error)))
+    return None
+
+
+def _driver_error(error: BaseException, place: str) -> StorageError:
+    reason = _reason(error)
+    state = getattr(error, "sqlstate", None)
+    if isinstance(state, str):
+        for prefix, key in _SQLSTATES:
+            if state.startswith(prefix):
+                return StorageError(msg(key, file=place, reason=reason))
+    words = str(error).lower()
+    if _is_psycopg(error) and type(error).__name__ == "OperationalError":
+        key = next((k for phrase, k in _POSTGRES_WORDS if phrase in words), "store.unreachable")
+        return StorageError(msg(key, file=place, reason=reason))
+    for phrase, key in _SQLITE_WORDS:
+        if phrase in words:
+            return StorageError(msg(key, file=place, reason=reason))
+    return StorageError(msg("store.failed", file=place, reason=reason))
+
+
+def _is_psycopg(error: BaseException) -> bool:
+    return type(error).__module__.startswith("psycopg")
+
+
+def _reason(error: BaseException) -> str:
+    """The driver's own words, first line only and short: a hint, not a report."""
+    lines = str(error).strip().splitlines()
+    return quote(lines[0] if lines else type(error).__name__, 120)
+
+
+@contextmanager
+def storage_failures(target: Engine | URL | str | None) -> Iterator[None]:
+    """Turn a storage failure inside the block into a ``StorageError``; anything else
+    (a refused deal, a conflict, a bug) passes through untouched."""
+    try:
+        yield
+    except StoreError:
+        raise
+    except Exception as error:
+        failure = storage_error(error, target)
+        if failure is None:
+            raise
+        raise failure from error

@@ -1,0 +1,42 @@
+"""Mutated session files through the command line (tests/fuzzing.py): every one is refused
+whole (exit 2, one line, the database unchanged) or accepted and then shown, settled and
+exported in every format. A fixed seed: the same cases every run. The longer run:
+`python -m tests.bench.fuzz --cases 20000`."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.store.database import connect
+from tests.fuzzing import Tally, cases, check_case
+
+SEED = 20261121
+CASES = 300
+
+
+@pytest.fixture(scope="module")
+def database(tmp_path_factory):  # type: ignore[no-untyped-def]
+    folder = tmp_path_factory.mktemp("fuzz")
+    url = f"sqlite:///{folder / 'fuzz.db'}"
+    engine = connect(url)
+    yield url, engine, folder
+    engine.dispose()
+
+
+@pytest.fixture(scope="module")
+def tally() -> Tally:
+    return Tally()
+
+
+@pytest.mark.parametrize(("number", "body"), list(cases(SEED, CASES)),
+                         ids=[f"case-{n}" for n in range(CASES)])
+def test_a_mutated_session_file_is_refused_whole_or_handled_whole(database, tally, number, body):
+    url, engine, folder = database
+    check_case(url, engine, folder, number, body, tally)
+
+
+def test_the_mutations_reach_both_outcomes(database, tally):
+    # Runs after the cases (pytest keeps the file's order): a fuzzer that only ever makes
+    # broken JSON, or only ever valid files, would test one path.
+    assert tally.refused > CASES // 10
+    assert tally.accepted > CASES // 30
