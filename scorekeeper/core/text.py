@@ -81,3 +81,8 @@ def printable(text: str) -> str:
     """Text stored before names were checked, safe to print on a terminal line: every
     control, bidi or separator character shown as '?'."""
     return "".join("?" if forbidden(c) else c for c in text)
+
+
+# What a spreadsheet reads as the start of a formula (OWASP, "CSV injection"): a text cell
+# beginning so is written with a quote before it, in every CSV Scorekeeper writes.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")

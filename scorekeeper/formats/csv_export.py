@@ -11,12 +11,11 @@ from collections.abc import Iterable
 from typing import TextIO
 
 from scorekeeper.core import POT, Closing, Entry, Payment, State, Table, standing
+from scorekeeper.core.text import FORMULA_STARTS
 from scorekeeper.formats.replay import units
 from scorekeeper.i18n import render, text
 
 ENCODING = "utf-8-sig"  # the mark tells spreadsheets the file is UTF-8
-# What a spreadsheet reads as the start of a formula (OWASP, "CSV injection").
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
 def spreadsheet_safe(cell: object) -> object:

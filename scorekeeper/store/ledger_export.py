@@ -7,7 +7,7 @@ from typing import TextIO
 
 from sqlalchemy import Engine
 
-from scorekeeper.formats.csv_export import FORMULA_STARTS
+from scorekeeper.core.text import FORMULA_STARTS
 from scorekeeper.store.failures import storage_failures
 
 COLUMNS = ("session_id", "deal_number", "position", "kind", "payer", "payee", "minor",
