@@ -2,6 +2,6 @@
 
 import flet as ft
 
-from scorekeeper.app.run import app_main, opening
+from scorekeeper.app.run import ASSETS, app_main, opening
 
-ft.run(app_main(opening()))
+ft.run(app_main(opening()), assets_dir=str(ASSETS))
