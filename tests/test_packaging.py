@@ -110,6 +110,13 @@ def test_a_wheel_installed_on_its_own_prints_the_score_sheet_with_its_bundled_fo
 
 # --- The app as `flet build` packages it for Android ---------------------------------------
 
+def pip_env() -> dict[str, str]:
+    """pip against PyPI alone: this machine's pip settings (extra indexes, local wheel
+    folders) stay out; its certificates stay in."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PIP_") or k == "PIP_CERT"}
+    return env | {"PIP_CONFIG_FILE": os.devnull}
+
+
 def phone_requirements(platform: str) -> list[Requirement]:
     """What `flet build` hands pip for a phone: the project's dependencies, then the
     platform's own ([tool.flet.android] / [tool.flet.ios] dependencies)."""
@@ -143,18 +150,25 @@ def package_like_flet_build(root: Path) -> tuple[Path, Path, Path]:
     lays them out: everything compiled to .pyc beside its source (compileall -b), the .py
     deleted; the dependencies zipped, but for the packages holding C extensions, which
     cannot load from a zip. SQLAlchemy goes without its compiled modules, as the phone's
-    pure-Python wheel does."""
+    pure-Python wheel does, and pydantic is the phone's release."""
     app, site, native = root / "app", root / "site", root / "site-native"
     app.mkdir()
     shutil.copy(REPO / "main.py", app / "main.py")
     for folder in ("scorekeeper", "assets"):
         shutil.copytree(REPO / folder, app / folder, ignore=shutil.ignore_patterns("__pycache__"))
     for dist in phone_distributions():
+        if dist.metadata["Name"].lower().replace("_", "-") in ("pydantic", "pydantic-core"):
+            continue  # the phone's own releases instead, below
         for file in dist.files or []:
             source = Path(str(dist.locate_file(file)))
             if source.is_file() and "__pycache__" not in file.parts:
                 (site / file).parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy(source, site / file)
+    # pydantic as the phone has it, pinned in [tool.flet.android] (this machine's build).
+    pins = [*FLET["android"]["dependencies"], f"pydantic-core=={FLET_BUILT['pydantic-core'][0]}"]
+    run(sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+        "--no-deps", "--only-binary=:all:", "--index-url", "https://pypi.org/simple",
+        "--target", site, *pins, env=pip_env())
     for compiled in (site / "sqlalchemy").rglob("*.so"):
         compiled.unlink()
     for tree in (app, site):
@@ -215,6 +229,7 @@ print(json.dumps({{
     "on_phone": on_phone(),
     "sqlalchemy_compiled": cython.HAS_CYEXTENSION,
     "sqlalchemy": sqlalchemy.__file__,
+    "pydantic": __import__("pydantic").VERSION,
     "desktop_only": sorted(m for m in sys.modules
                            if m.split(".")[0] in ("flet_web", "flet_desktop", "uvicorn")),
 }}))
@@ -246,6 +261,7 @@ def test_the_packaged_app_starts_records_and_exports(tmp_path):
     assert report["on_phone"] is True
     assert report["sqlalchemy"].startswith(str(zipped))
     assert report["sqlalchemy_compiled"] is False
+    assert report["pydantic"] == "2.11.10"
     assert report["desktop_only"] == []
 
 
@@ -327,10 +343,7 @@ def resolve_for_phone(target: str, tmp_path: Path, extra: tuple[str, ...] = ()
         import platform
         platform.system = lambda: {system!r}
     """))
-    # This machine's pip settings (extra indexes, local wheel folders) stay out of it;
-    # its certificates stay in.
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PIP_") or k == "PIP_CERT"}
-    env |= {"PYTHONPATH": str(custom), "PYTHONNOUSERSITE": "1", "PIP_CONFIG_FILE": os.devnull}
+    env = pip_env() | {"PYTHONPATH": str(custom), "PYTHONNOUSERSITE": "1"}
     requirements = [str(r) for r in phone_requirements(system)] + list(extra)
     tag_options = [option for tag in platforms for option in ("--platform", tag)]
     return subprocess.run(
