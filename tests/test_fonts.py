@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.app import fonts
-from scorekeeper.assets import assets_dir
 from scorekeeper.formats.pdf_sheet import score_sheet
+from scorekeeper.resources import assets_dir
 from tests.conftest import worked_example
 
 CHINESE, KOREAN, THAI, SWEDE = "王伟", "김민준", "สมชาย", "Åsa 👑"

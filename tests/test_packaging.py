@@ -20,6 +20,7 @@ import sys
 import textwrap
 import tomllib
 import venv
+import zipfile
 from importlib import metadata
 from pathlib import Path
 
@@ -82,13 +83,19 @@ def test_a_wheel_installed_on_its_own_prints_the_score_sheet_with_its_bundled_fo
     run(sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
         "--no-index", "--disable-pip-version-check", "-w", tmp_path / "dist", source)
     (wheel,) = (tmp_path / "dist").glob("scorekeeper-*.whl")
+    with zipfile.ZipFile(wheel) as contents:
+        held = set(contents.namelist())
+    for data in ("assets/icon.png", "assets/fonts/DejaVuSans.ttf",
+                 "assets/fonts/DroidSansFallback.ttf", "assets/fonts/LICENSE-Noto.txt",
+                 "store/migrations/env.py", "store/migrations/versions/0001_initial.py"):
+        assert f"scorekeeper/{data}" in held
 
     # A fresh environment that sees this machine's packages but not the checkout: the
     # wheel's scorekeeper must be the one imported, not the editable install.
     env_dir = tmp_path / "venv"
     venv.EnvBuilder(system_site_packages=True, with_pip=False).create(env_dir)
     python = env_dir / "bin" / "python"
-    run(python, "-m", "pip", "install", "--no-deps", "--no-index",
+    run(python, "-m", "pip", "install", "--no-deps", "--no-index", "--ignore-installed",
         "--disable-pip-version-check", "--quiet", wheel)
     where = run(python, "-I", "-c", "import scorekeeper; print(scorekeeper.__file__)",
                 cwd=tmp_path).stdout.strip()
@@ -303,7 +310,6 @@ PHONES = {  # `flet build` target -> (platform_system, pip platform tags, wheel 
 def stand_in_wheel(folder: Path, name: str, version: str, requires: list[str], tag: str) -> None:
     import base64
     import hashlib
-    import zipfile
 
     dist = name.replace("-", "_")
     info = f"{dist}-{version}.dist-info"

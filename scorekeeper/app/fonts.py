@@ -16,7 +16,7 @@ from typing import Any
 
 import flet as ft
 
-from scorekeeper.assets import assets_dir
+from scorekeeper.resources import assets_dir
 
 ASSETS = assets_dir()
 FAMILY = "DejaVu Sans"  # Latin, Greek, Cyrillic, Hebrew, Arabic, ♠♥♦♣, → and ×

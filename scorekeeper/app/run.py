@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from scorekeeper.app.lan import LanRoom, is_local
-from scorekeeper.assets import assets_dir
+from scorekeeper.resources import assets_dir
 
 if TYPE_CHECKING:
     from scorekeeper.store.sessions import SessionStore

@@ -7,10 +7,10 @@ from datetime import date
 from fpdf import FPDF
 from fpdf.fonts import FontFace
 
-from scorekeeper.assets import font_file
 from scorekeeper.core import POT, Session, close
 from scorekeeper.formats.protocol import protocol, standing
 from scorekeeper.i18n import render, text
+from scorekeeper.resources import font_file
 
 FONT = "DejaVu"  # covers å, ä, ö, ü, ×, → (the PDF core fonts do not)
 # A name may be in any script: what DejaVu lacks is taken from these, in this order. Each

@@ -1,4 +1,4 @@
-"""The files Scorekeeper ships inside its package: the fonts and the icon.
+"""The files Scorekeeper ships inside its package, in scorekeeper/assets: the fonts, the icon.
 
 They are found through ``importlib.resources``, so an ordinary install (a wheel), an
 editable one and an app built with ``flet build`` all find them. Flet and fpdf2 both
@@ -12,8 +12,9 @@ from pathlib import Path
 
 
 def assets_dir() -> Path:
-    """The folder holding ``fonts/`` and ``icon.png``: Flet's ``assets_dir``."""
-    root = resources.files(__name__)
+    """The folder holding ``fonts/`` and ``icon.png``: Flet's ``assets_dir``. Only data:
+    whatever is in it, a browser may fetch."""
+    root = resources.files("scorekeeper") / "assets"
     if not isinstance(root, Path):  # e.g. imported from a zip: no file to hand to fpdf2
         raise RuntimeError(f"scorekeeper's assets are not files on disk: {root}")
     return root
