@@ -2,7 +2,7 @@
 
 import flet as ft
 
-from scorekeeper.app.run import app_main, opening
+from scorekeeper.app.run import ASSETS, app_main, opening
 from scorekeeper.session.where import choose_database
 
-ft.run(app_main(opening(choose_database())))
+ft.run(app_main(opening(choose_database())), assets_dir=str(ASSETS))

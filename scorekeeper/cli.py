@@ -19,6 +19,7 @@ from scorekeeper.formats.replay import replay_report
 from scorekeeper.formats.session_file import SessionFile, load_session
 from scorekeeper.i18n import DEFAULT_LANGUAGE, LANGUAGES, describe, render, text
 from scorekeeper.i18n.accounts import amount, transfer_line
+from scorekeeper.platform import can_host_network_table, can_use_club_database
 
 if TYPE_CHECKING:
     from scorekeeper.formats.exports import Export
@@ -94,6 +95,9 @@ def _refuse(line: str, status: int) -> NoReturn:
 @click.pass_context
 def main(context: click.Context, db: str | None, lang: str) -> None:
     """Scorekeeper: score and settle Rams, Rounce, Mattmar and Ramsen at a real table."""
+    if db and not db.startswith("sqlite") and not can_use_club_database():
+        click.echo(text("cli.phone_no_club_database", lang), err=True)
+        sys.exit(REFUSED)
     context.obj = Context(db, lang)
     if context.invoked_subcommand is None:
         context.invoke(app)
@@ -119,6 +123,9 @@ def app(ctx: Context, port: int, browser: bool) -> None:
 def serve(ctx: Context, host: str, port: int) -> None:
     """Serve the table display, so every player can follow the scores on their phone.
     Off the loopback address a device needs the join code shown on the host's screen."""
+    if not can_host_network_table():
+        click.echo(ctx.t("cli.phone_no_serve"), err=True)
+        sys.exit(REFUSED)
     from scorekeeper.app.run import serve as serve_app
 
     with refusals(ctx.lang):

@@ -19,4 +19,6 @@ if ((${#missing[@]})); then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
+# setuptools new enough to build the wheel itself (tests/test_packaging.py builds one offline).
+python3 -m pip install --quiet --disable-pip-version-check "setuptools>=70.1"
 python3 -m pip install --quiet --disable-pip-version-check -e ".[test]"

@@ -12,17 +12,17 @@ import sys
 import time
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import flet as ft
 
 from scorekeeper.app.lan import LanRoom, is_local
+from scorekeeper.resources import assets_dir
 
 if TYPE_CHECKING:
     from scorekeeper.session import DatabaseChoice, Scorebook
 
-ASSETS = Path(__file__).resolve().parents[2] / "assets"
+ASSETS = assets_dir()  # inside the package: the fonts the page loads, and the icon
 DEFAULT_PORT = 8550
 
 

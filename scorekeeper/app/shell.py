@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 import flet as ft
 
+from scorekeeper.app import fonts
 from scorekeeper.app.lan import LanRoom, is_local
 from scorekeeper.app.model import LAN_CHANGED, AppModel
 from scorekeeper.app.screens.home import Home
@@ -39,8 +40,11 @@ def App(scorebook: Scorebook, lan: LanRoom | None) -> ft.Control:
     app, _ = ft.use_state(start)
     page.on_route_change = app.on_route_change
     page.title = "Scorekeeper"
-    page.theme = ft.Theme(color_scheme_seed=FELT)
-    page.dark_theme = ft.Theme(color_scheme_seed=FELT)
+    # The fonts ship with the app: suits, emoji and every script a name may be in show
+    # offline, with no CDN to fetch a fallback from.
+    page.fonts = fonts.page_fonts(page.web)
+    page.theme = fonts.theme(color_scheme_seed=FELT)
+    page.dark_theme = fonts.theme(color_scheme_seed=FELT)
     page.theme_mode = ft.ThemeMode.DARK if app.settings.dark else ft.ThemeMode.LIGHT
     page.padding = 0
 

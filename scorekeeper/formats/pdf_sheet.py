@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from datetime import date
-from pathlib import Path
 
 from fpdf import FPDF
 from fpdf.fonts import FontFace
@@ -12,9 +11,16 @@ from scorekeeper.core import Session, close, standing
 from scorekeeper.formats.protocol import protocol
 from scorekeeper.i18n import render, text
 from scorekeeper.i18n.accounts import transfer_line
+from scorekeeper.resources import font_file
 
-FONTS = Path(__file__).resolve().parents[2] / "assets" / "fonts"
 FONT = "DejaVu"  # covers å, ä, ö, ü, ×, → (the PDF core fonts do not)
+# A name may be in any script: what DejaVu lacks is taken from these, in this order. Each
+# is loaded only when a name needs it (the CJK font alone takes half a second to read).
+FALLBACKS = {
+    "NotoSansThai": "NotoSansThai-Regular.ttf",
+    "SymbolaEmoji": "SymbolaEmoji.ttf",
+    "DroidSansFallback": "DroidSansFallback.ttf",  # Chinese, Japanese, Korean
+}
 HEAD = FontFace(emphasis="BOLD", fill_color=(225, 232, 240))
 
 
@@ -31,8 +37,7 @@ def score_sheet(name: str, session: Session, day: date, language: str = "en") ->
     table, state = session.table, session.state
     players = list(table.players)
     pdf = _Sheet(orientation="landscape" if len(players) > 5 else "portrait", format="A4")
-    pdf.add_font(FONT, "", str(FONTS / "DejaVuSans.ttf"))
-    pdf.add_font(FONT, "B", str(FONTS / "DejaVuSans-Bold.ttf"))
+    _add_fonts(pdf, name + "".join(players))
     pdf.footer_text = text("sheet.generated", language)
     pdf.set_auto_page_break(auto=True, margin=15)
     pdf.add_page()
@@ -89,6 +94,25 @@ def score_sheet(name: str, session: Session, day: date, language: str = "en") ->
     if not closing.transfers:
         pdf.cell(0, 7, t("cli.nothing_to_settle"), new_x="LMARGIN", new_y="NEXT")
     return bytes(pdf.output())
+
+
+def _add_fonts(pdf: FPDF, names: str) -> None:
+    """DejaVu, and the fallback fonts the names need (the rest of the sheet is ours)."""
+    pdf.add_font(FONT, "", font_file("DejaVuSans.ttf"))
+    pdf.add_font(FONT, "B", font_file("DejaVuSans-Bold.ttf"))
+    missing = {ord(c) for c in names if not c.isspace()} - pdf.fonts[FONT.lower()].cmap.keys()
+    fallbacks = []
+    for family, file in FALLBACKS.items():
+        if not missing:
+            break
+        pdf.add_font(family, "", font_file(file))
+        covered = missing & pdf.fonts[family.lower()].cmap.keys()
+        if covered:
+            fallbacks.append(family)
+            missing -= covered
+    if fallbacks:
+        # Not exact: a bold heading takes the regular face of a script with no bold.
+        pdf.set_fallback_fonts(fallbacks, exact_match=False)
 
 
 def _heading(pdf: FPDF, title: str) -> None:

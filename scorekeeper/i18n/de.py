@@ -33,6 +33,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "cli.leader": "vorne: {leaders}",
     "cli.no_sessions": "Noch keine Sitzungen.",
     "cli.pdf_needs_file": "ein PDF braucht eine Datei: -o protokoll.pdf angeben",
+    "cli.phone_no_serve": "ein Handy kann den Tisch nicht im Netzwerk zeigen: scorekeeper serve auf einem Computer starten",
+    "cli.phone_no_club_database": "ein Handy hat seine eigene Datenbank: eine Vereinsdatenbank (PostgreSQL) braucht einen Computer",
     "cli.where_database": "Datenbank: {url} ({why})",
     "cli.where_flag": "mit --db gewählt",
     "cli.where_environment": "von der Umgebungsvariable SCOREKEEPER_DB gewählt",

@@ -33,6 +33,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "cli.leader": "leading: {leaders}",
     "cli.no_sessions": "No sessions yet.",
     "cli.pdf_needs_file": "a PDF needs a file: add -o sheet.pdf",
+    "cli.phone_no_serve": "a phone cannot host the table for the network: run scorekeeper serve on a computer",
+    "cli.phone_no_club_database": "a phone keeps its own database: a club database (PostgreSQL) needs a computer",
     "cli.where_database": "Database: {url} ({why})",
     "cli.where_flag": "chosen with --db",
     "cli.where_environment": "chosen by the environment variable SCOREKEEPER_DB",

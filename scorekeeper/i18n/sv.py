@@ -33,6 +33,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "cli.leader": "leder: {leaders}",
     "cli.no_sessions": "Inga sessioner ännu.",
     "cli.pdf_needs_file": "en PDF behöver en fil: lägg till -o protokoll.pdf",
+    "cli.phone_no_serve": "en telefon kan inte visa bordet på nätverket: kör scorekeeper serve på en dator",
+    "cli.phone_no_club_database": "en telefon har sin egen databas: en klubbdatabas (PostgreSQL) kräver en dator",
     "cli.where_database": "Databas: {url} ({why})",
     "cli.where_flag": "vald med --db",
     "cli.where_environment": "vald av miljövariabeln SCOREKEEPER_DB",

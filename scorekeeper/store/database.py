@@ -188,6 +188,9 @@ def _migrate(engine: Engine, revision: str) -> None:
 
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
+    # A built app ships bytecode only (`flet build` compiles to .pyc and deletes the .py):
+    # without this Alembic sees no revision there and the database is never created.
+    config.set_main_option("sourceless", "true")
     with engine.begin() as connection:
         config.attributes["connection"] = connection
         command.upgrade(config, revision)

@@ -1,0 +1,54 @@
+"""The fonts the app draws with, shipped in the package (scorekeeper/assets/fonts).
+
+Flutter's own fallback fetches Noto fonts from a CDN; served with no CDN (a cabin with no
+network), it has none, and suits, emoji and names in other scripts come out as empty
+boxes. So the page loads these fonts itself and every text style falls back through them:
+
+    page.fonts = page_fonts(page.web)
+    page.theme = theme(color_scheme_seed=FELT)        # and page.dark_theme likewise
+
+The assets folder the app must serve (``ft.run(..., assets_dir=...)``) is ``ASSETS``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from scorekeeper.resources import assets_dir
+
+ASSETS = assets_dir()
+FAMILY = "DejaVu Sans"  # Latin, Greek, Cyrillic, Hebrew, Arabic, ♠♥♦♣, → and ×
+# Tried in this order for what DejaVu lacks (fonts/README.md says what each covers).
+FALLBACK = ["Noto Sans Thai", "Symbola Emoji", "Droid Sans Fallback"]
+# Family -> file, relative to ASSETS: the form ``page.fonts`` takes in a browser.
+FONTS: dict[str, str] = {
+    FAMILY: "fonts/DejaVuSans.ttf",
+    "Noto Sans Thai": "fonts/NotoSansThai-Regular.ttf",
+    "Symbola Emoji": "fonts/SymbolaEmoji.ttf",
+    "Droid Sans Fallback": "fonts/DroidSansFallback.ttf",
+}
+# Every style of Material's type scale: ft.Theme has no fallback of its own, its styles do.
+STYLES = ("display", "headline", "title", "body", "label")
+SIZES = ("large", "medium", "small")
+
+
+def page_fonts(web: bool) -> dict[str, str]:
+    """``page.fonts``: paths the browser fetches from ASSETS on the web; on a desktop window
+    or a built app the files themselves (a built app looks up relative paths in its own
+    top-level assets folder, which holds only the icon)."""
+    if web:
+        return dict(FONTS)
+    return {family: str(ASSETS / path) for family, path in FONTS.items()}
+
+
+def text_theme() -> ft.TextTheme:
+    """Every text style in FAMILY, falling back through FALLBACK."""
+    style = ft.TextStyle(font_family=FAMILY, font_family_fallback=list(FALLBACK))
+    return ft.TextTheme(**{f"{kind}_{size}": style for kind in STYLES for size in SIZES})
+
+
+def theme(**settings: Any) -> ft.Theme:
+    """``ft.Theme(**settings)`` drawn in the bundled fonts."""
+    return ft.Theme(font_family=FAMILY, text_theme=text_theme(), **settings)

@@ -1,0 +1,96 @@
+"""The bundled fonts (scorekeeper/assets/fonts): every name the table can have prints on the
+PDF score sheet and shows in the app, offline.
+
+The PDF is read back with pdftotext (poppler-utils): a glyph the fonts lack is dropped
+from the sheet, and the name with it.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.app import fonts
+from scorekeeper.formats.pdf_sheet import score_sheet
+from scorekeeper.resources import assets_dir
+from tests.conftest import worked_example
+
+CHINESE, KOREAN, THAI, SWEDE = "王伟", "김민준", "สมชาย", "Åsa 👑"
+FONT_FILES = sorted((assets_dir() / "fonts").glob("*.ttf"))
+
+
+def sheet_text(pdf: bytes, tmp_path: Path) -> str:
+    path = tmp_path / "sheet.pdf"
+    path.write_bytes(pdf)
+    return subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True,
+                          text=True, encoding="utf-8", check=True, timeout=60).stdout
+
+
+def test_names_in_chinese_korean_and_thai_print_with_the_transfers_naming_them(tmp_path):
+    # The worked example with A = 王伟, B = 김민준, C = สมชาย, D = Åsa 👑: A pays D 10.00,
+    # A pays C 3.50, B pays C 6.00.
+    session = worked_example((CHINESE, KOREAN, THAI, SWEDE))
+    sheet = sheet_text(score_sheet("Fredag i stugan", session, date(2026, 11, 21)), tmp_path)
+    for name in (CHINESE, KOREAN, THAI, SWEDE):
+        assert name in sheet
+    transfers = [" ".join(line.split()) for line in sheet.splitlines()
+                 if " pays " in line and line.rstrip().endswith("SEK")]
+    assert transfers == [f"{CHINESE} pays {SWEDE} 10.00 SEK", f"{CHINESE} pays {THAI} 3.50 SEK",
+                         f"{KOREAN} pays {THAI} 6.00 SEK"]
+
+
+def test_a_session_name_in_another_script_prints_too(tmp_path):
+    sheet = sheet_text(score_sheet("金曜日の夜 🃏", worked_example(), date(2026, 11, 21)), tmp_path)
+    assert "金曜日の夜 🃏" in sheet
+
+
+def test_a_latin_sheet_loads_no_fallback_font(tmp_path):
+    # The CJK font takes half a second to read: a sheet that needs none does without.
+    pdf = score_sheet("Friday at the cabin", worked_example(), date(2026, 11, 21))
+    path = tmp_path / "sheet.pdf"
+    path.write_bytes(pdf)
+    embedded = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True,
+                              check=True, timeout=60).stdout
+    assert "DejaVuSans" in embedded
+    assert "Droid" not in embedded
+    assert "Symbola" not in embedded
+
+
+@pytest.mark.parametrize("font", FONT_FILES, ids=lambda p: p.name)
+def test_every_bundled_font_is_named_in_the_fonts_readme_with_its_licence(font):
+    readme = (assets_dir() / "fonts" / "README.md").read_text(encoding="utf-8")
+    assert font.name in readme
+    stem = font.stem.split("-")[0].removesuffix("Sans").removesuffix("Emoji")
+    licence = {"DejaVu": "LICENSE-DejaVu.txt", "NotoSansThai": "LICENSE-Noto.txt",
+               "DroidSansFallback": "LICENSE-DroidSansFallback.txt",
+               "Symbola": "LICENSE-Symbola.txt"}
+    assert (assets_dir() / "fonts" / licence[stem]).exists()
+
+
+def test_the_app_loads_every_font_it_falls_back_to():
+    assert set(fonts.FONTS) == {fonts.FAMILY, *fonts.FALLBACK}
+    for path in fonts.FONTS.values():
+        assert (fonts.ASSETS / path).is_file()
+
+
+def test_in_a_browser_the_fonts_are_fetched_from_the_served_assets_elsewhere_read_as_files():
+    on_the_web = fonts.page_fonts(web=True)
+    elsewhere = fonts.page_fonts(web=False)
+    assert on_the_web[fonts.FAMILY] == "fonts/DejaVuSans.ttf"
+    for family, path in elsewhere.items():
+        assert Path(path).is_absolute()
+        assert Path(path) == fonts.ASSETS / on_the_web[family]
+
+
+def test_every_text_style_falls_back_through_the_bundled_fonts():
+    theme = fonts.theme(color_scheme_seed="green")
+    assert theme.font_family == fonts.FAMILY
+    styles = [getattr(theme.text_theme, f"{kind}_{size}")
+              for kind in fonts.STYLES for size in fonts.SIZES]
+    assert len(styles) == 15
+    for style in styles:
+        assert style.font_family == fonts.FAMILY
+        assert style.font_family_fallback == fonts.FALLBACK
