@@ -84,12 +84,22 @@ def start_server(tmp: Path, *, host: str = "127.0.0.1", db: str | None = None,
     return Server(f"http://127.0.0.1:{port}", db, data, process)
 
 
+def stop_server(server: Server) -> None:
+    """Stop the server, and fail the test if the app logged a traceback or left a coroutine
+    unawaited: a tap whose handler failed shows the person nothing, so the log must say it."""
+    server.process.terminate()
+    server.process.wait(timeout=20)
+    log = (server.data.parent / "server.log").read_text(encoding="utf-8", errors="replace")
+    troubles = [line for line in log.splitlines()
+                if "Traceback (most recent call last)" in line or "was never awaited" in line]
+    assert not troubles, f"the app's log shows a failure:\n{log[-4000:]}"
+
+
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
     running = start_server(tmp_path)
     yield running
-    running.process.terminate()
-    running.process.wait(timeout=20)
+    stop_server(running)
 
 
 @pytest.fixture(scope="session")

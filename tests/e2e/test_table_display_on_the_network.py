@@ -17,7 +17,15 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Playwright
 
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, Server, Ui, start_server, tricks_button
+from tests.e2e.conftest import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    Server,
+    Ui,
+    start_server,
+    stop_server,
+    tricks_button,
+)
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "friday-at-the-cabin.json"
 HOST_IP, GUEST_IP = "10.231.7.1", "10.231.7.2"
@@ -53,8 +61,7 @@ def guest_namespace(tmp_path: Path) -> Iterator[str]:
 def lan_server(tmp_path: Path) -> Iterator[Server]:
     running = start_server(tmp_path, host="0.0.0.0")
     yield running
-    running.process.terminate()
-    running.process.wait(timeout=20)
+    stop_server(running)
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser
 
-from tests.e2e.conftest import Server, Ui, start_server, tricks_button
+from tests.e2e.conftest import Server, Ui, start_server, stop_server, tricks_button
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "friday-at-the-cabin.json"
 # Deal 7: Cilla deals a double pot; here and there the table reports it differently.
@@ -28,8 +28,7 @@ def two_servers(db_url: str, tmp_path: Path) -> Iterator[tuple[Server, Server]]:
                for name in ("first", "second")]
     yield servers[0], servers[1]
     for server in servers:
-        server.process.terminate()
-        server.process.wait(timeout=20)
+        stop_server(server)
 
 
 def test_two_servers_on_one_database_store_deal_7_once(browser: Browser,
