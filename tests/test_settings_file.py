@@ -1,4 +1,4 @@
-"""The settings file (app/settings.py) may hold a club server's password: it is readable by
+"""The settings file (scorekeeper/settings.py) may hold a club server's password: it is readable by
 its owner only, also when an older version left it readable by all, and a failed write
 leaves the old settings whole."""
 
@@ -11,8 +11,8 @@ import stat
 
 import pytest
 
-from scorekeeper.app import settings as module
-from scorekeeper.app.settings import Settings, load_settings, save_settings, settings_path
+from scorekeeper import settings as module
+from scorekeeper.settings import Settings, load_settings, save_settings, settings_path
 
 CLUB = "postgresql+psycopg://club:secret@db.example.org/scorekeeper"
 
