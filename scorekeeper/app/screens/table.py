@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 import flet as ft
 
@@ -44,7 +43,7 @@ def TableScreen(app: AppModel) -> ft.Control:
         deal = session.deals[-1]
         if app.run(lambda: app.scorebook.undo(session.id, session.version),
                    app.t("ui.undone_back", number=undone)):
-            app.draft(session.id).take(replace(deal, dealer=None))
+            app.draft(session.id).take(deal)  # the dealer follows from the seats again
 
     ft.use_dialog(undo_dialog(app, session, undo, lambda: set_confirm_undo(False))
                   if confirm_undo else None)
