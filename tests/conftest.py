@@ -99,7 +99,9 @@ def database_counts(engine) -> dict[str, int]:  # type: ignore[no-untyped-def]
 
     from scorekeeper.store.models import (
         DealRow,
+        DraftRow,
         EntryRow,
+        PaidTransferRow,
         PlayerRow,
         SeatRow,
         SessionRow,
@@ -107,7 +109,8 @@ def database_counts(engine) -> dict[str, int]:  # type: ignore[no-untyped-def]
     )
 
     tables = {"sessions": SessionRow, "deals": DealRow, "entries": EntryRow,
-              "players": PlayerRow, "seats": SeatRow, "standings": StandingRow}
+              "players": PlayerRow, "seats": SeatRow, "standings": StandingRow,
+              "paid_transfers": PaidTransferRow, "drafts": DraftRow}
     with Db(engine) as db:
         return {name: db.scalar(select(func.count()).select_from(model)) or 0
                 for name, model in tables.items()}

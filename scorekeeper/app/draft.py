@@ -1,12 +1,27 @@
-"""The deal being entered, tap by tap: kept per session until it is saved."""
+"""The deal being entered, tap by tap: kept per session until it is saved.
+
+Every change is handed to a keeper (the model writes it to the database), so a deal
+half entered on a phone survives the app being sent away or killed.
+"""
 
 from __future__ import annotations
 
+import threading
+import uuid
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import cache
 
 import flet as ft
 
 from scorekeeper.core import Deal
+from scorekeeper.settings import settings_path
+
+DEVICE_FILE = "device"  # beside settings.json: this installation's name for its drafts
+# What a tap can change; `choosing` (which chooser is open) is no part of the deal.
+DEAL_FIELDS = ("tricks", "passed", "widow", "general", "fouls", "forfeit_to", "buy_down",
+               "conceded", "misdeal", "interrupted")
 
 
 @ft.observable
@@ -43,9 +58,52 @@ class DealDraft:
                     misdeal=self.misdeal, interrupted=self.interrupted)
 
     def clear(self) -> None:
-        self.tricks, self.passed, self.fouls, self.buy_down = {}, [], [], []
-        self.widow = self.general = self.forfeit_to = self.choosing = None
-        self.conceded = self.misdeal = self.interrupted = False
+        with self._at_once():
+            self.tricks, self.passed, self.fouls, self.buy_down = {}, [], [], []
+            self.widow = self.general = self.forfeit_to = self.choosing = None
+            self.conceded = self.misdeal = self.interrupted = False
+
+    def take(self, deal: Deal) -> None:
+        """Hold ``deal`` in place of what was entered: an undone deal, a kept draft."""
+        taken = DealDraft.of(deal)
+        with self._at_once():
+            for name in DEAL_FIELDS:
+                setattr(self, name, getattr(taken, name))
+            self.choosing = None
+
+    # --- keeping it ---
+    # (Attributes starting with "_" are not observed: setting them redraws nothing.)
+
+    def keep_with(self, keep: Callable[[Deal], None]) -> None:
+        """Hand ``keep`` the deal whenever a tap changes it; once for a clear or a take."""
+        self._kept = self.deal()
+        self._lock = threading.Lock()
+        self._quiet = False
+        self._keep = keep
+        # Observables hold their listeners weakly: the draft holds this one itself.
+        self._keeper = self.subscribe(lambda _sender, _field: self._changed())
+
+    def _changed(self) -> None:
+        keep = getattr(self, "_keep", None)
+        if keep is None or self._quiet:
+            return
+        # Handlers may run on several threads: the deal is read under the lock, so the
+        # last one written is always the latest, never an older tap overtaking a newer one.
+        with self._lock:
+            deal = self.deal()
+            if deal != self._kept:
+                self._kept = deal
+                keep(deal)
+
+    @contextmanager
+    def _at_once(self) -> Iterator[None]:
+        """Several fields changed as one: kept once, not half-changed on the way."""
+        self._quiet = True
+        try:
+            yield
+        finally:
+            self._quiet = False
+            self._changed()
 
     def set_tricks(self, player: str, count: int) -> None:
         self.tricks = {**self.tricks, player: count}
@@ -66,3 +124,29 @@ class DealDraft:
 
     def choose(self, name: str, player: str) -> None:
         setattr(self, name, None if getattr(self, name) == player else player)
+
+
+@cache
+def device_id() -> str:
+    """This installation's name for its drafts: made once, kept beside the settings.
+
+    Two devices on one club database (or two servers) have different names, so neither's
+    half-entered deal overwrites the other's. Where the file cannot be kept, "" (drafts
+    are then kept per session)."""
+    path = settings_path().with_name(DEVICE_FILE)
+    try:
+        kept = path.read_text(encoding="ascii").strip()
+        if kept:
+            return kept
+    except (OSError, ValueError):
+        pass
+    made = uuid.uuid4().hex
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("x", encoding="ascii") as out:  # "x": two processes, one name
+            out.write(made)
+        return made
+    except FileExistsError:
+        return path.read_text(encoding="ascii").strip()
+    except OSError:
+        return ""

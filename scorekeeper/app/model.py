@@ -12,9 +12,9 @@ from typing import Literal
 
 import flet as ft
 
-from scorekeeper.app.draft import DealDraft
+from scorekeeper.app.draft import DealDraft, device_id
 from scorekeeper.app.lan import LanRoom, Viewer
-from scorekeeper.core import RuleError
+from scorekeeper.core import Deal, RuleError
 from scorekeeper.i18n import describe, render, text
 from scorekeeper.session import (
     ConflictError,
@@ -51,7 +51,8 @@ class AppModel:
     guests: tuple[Viewer, ...] = ()  # the host's view of the room
     viewer_key: str = ""
     # The half-entered deal of each session: kept when the screen is left and when
-    # another device records a deal, until this device saves it.
+    # another device records a deal, until this device saves it; and, on the device
+    # itself (the host), in the database, so that it outlives the app.
     drafts: dict[int, DealDraft] = field(default_factory=dict)
 
     # --- words ---
@@ -100,7 +101,8 @@ class AppModel:
             self.session = None
             self.problem = self.refusal(error)
             return
-        self.drafts.setdefault(session_id, DealDraft())
+        if session_id not in self.drafts:
+            self.drafts[session_id] = self._kept_draft(session_id)
         if self.lan is not None and self.role == "host" and self.lan.session_id != session_id:
             self.lan.session_id = session_id
             ft.context.page.pubsub.send_all(LAN_CHANGED)
@@ -115,6 +117,38 @@ class AppModel:
 
     def draft(self, session_id: int) -> DealDraft:
         return self.drafts.get(session_id) or DealDraft()
+
+    def _kept_draft(self, session_id: int) -> DealDraft:
+        """The session's draft: the one this device kept in the database, if any (with a
+        word that it is back), from now on written there on every tap.
+
+        Only the host keeps drafts in the database: it is the device the app runs on.
+        A guest's page lives on the host's server, which keeps its draft as long as
+        the page lives; the guest's name for it would not outlive a restart anyway."""
+        draft = DealDraft()
+        if self.role != "host":
+            return draft
+        try:
+            kept = self.scorebook.draft(session_id, device_id())
+        except StoreError:
+            kept = None  # cannot be read now: the form starts empty, the taps still count
+        if kept is not None and kept != Deal() and self.session is not None:
+            draft.take(kept)
+            self.notice = self.t("ui.draft_back", number=self.session.state.deals + 1)
+        draft.keep_with(lambda deal: self._keep(session_id, deal))
+        return draft
+
+    def _keep(self, session_id: int, deal: Deal) -> None:
+        """Write the draft (an empty one is dropped: saved, cleared or undone to nothing)."""
+        try:
+            if deal == Deal():
+                self.scorebook.drop_draft(session_id, device_id())
+            else:
+                self.scorebook.keep_draft(session_id, deal, device_id())
+        except StoreError:
+            # The database is away for a moment: the draft is still on screen and the
+            # next tap writes it again; only a kill right now would lose these taps.
+            pass
 
     def reload(self) -> None:
         """After a refusal for a stale version: the session as stored now, the draft kept."""

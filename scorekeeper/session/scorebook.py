@@ -18,6 +18,7 @@ from typing import TextIO
 from scorekeeper.core import Deal, Message, Session, Step, Table, msg
 from scorekeeper.formats.exports import Export, export
 from scorekeeper.session.open_session import OpenSession
+from scorekeeper.store.drafts import draft_of, drop_draft, keep_draft
 from scorekeeper.store.sessions import (
     ConflictError,
     SessionStore,
@@ -126,6 +127,22 @@ class Scorebook:
         if version is not None and session.version != version:
             raise ConflictError(_conflict(session))
         return session, export(kind, session.name, session.history, language, date.today())
+
+    # --- the half-entered deal ---
+    # A draft is not a change of the session (no deal, entry or version moves), so it
+    # carries no version and nobody is told of it: it is this device's alone.
+
+    def keep_draft(self, session_id: int, deal: Deal, device: str = "") -> None:
+        """Keep what ``device`` has tapped for the next deal, so it outlives the app."""
+        keep_draft(self.store.engine, session_id, device, deal)
+
+    def draft(self, session_id: int, device: str = "") -> Deal | None:
+        """The deal ``device`` left half entered in the session, if any."""
+        return draft_of(self.store.engine, session_id, device)
+
+    def drop_draft(self, session_id: int, device: str = "") -> None:
+        """Forget ``device``'s draft: it was saved, or emptied."""
+        drop_draft(self.store.engine, session_id, device)
 
     # --- telling the pages ---
 

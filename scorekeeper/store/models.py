@@ -119,3 +119,17 @@ class PaidTransferRow(SQLModel, table=True):
     payee: str = Field(primary_key=True)
     minor: int = Field(sa_column=Column(BigInteger, primary_key=True))
     paid_at: datetime = Field(default_factory=now)
+
+
+class DraftRow(SQLModel, table=True):
+    """A deal half entered on one device, kept until that device saves it (revision 0005).
+
+    One per session and device: two phones entering the same deal each keep their own taps,
+    and neither overwrites the other's. The deal is the FORMAT.md deal object as JSON,
+    unchecked: a draft is what was tapped so far, not a deal the rules have accepted."""
+
+    __tablename__ = "drafts"
+    session_id: int = Field(foreign_key="sessions.id", primary_key=True, ondelete="CASCADE")
+    device: str = Field(primary_key=True)
+    record: str = Field(sa_column=Column(Text, nullable=False))
+    updated_at: datetime = Field(default_factory=now)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import flet as ft
 
 from scorekeeper.app.model import AppModel
@@ -20,6 +22,7 @@ from scorekeeper.app.widgets import (
     screen,
 )
 from scorekeeper.core import DealGuide, Family
+from scorekeeper.formats.protocol import events
 from scorekeeper.i18n import render
 from scorekeeper.i18n.accounts import amount as money_text
 from scorekeeper.session import OpenSession
@@ -34,18 +37,16 @@ def TableScreen(app: AppModel) -> ft.Control:
     deal_guide = session.guide
 
     def undo() -> None:
+        """Take the last deal back, and give it back in the form to be fixed and saved."""
         set_confirm_undo(False)
         undone = session.state.deals
-        app.run(lambda: app.scorebook.undo(session.id, session.version),
-                app.t("ui.undone", number=undone))
+        deal = session.deals[-1]
+        if app.run(lambda: app.scorebook.undo(session.id, session.version),
+                   app.t("ui.undone_back", number=undone)):
+            app.draft(session.id).take(deal)  # the dealer follows from the seats again
 
-    ft.use_dialog(
-        confirmation(app, app.t("ui.undo_title", number=session.state.deals),
-                     app.t("ui.undo_text"), app.t("ui.undo_confirm"), undo,
-                     lambda: set_confirm_undo(False))
-        if confirm_undo
-        else None
-    )
+    ft.use_dialog(undo_dialog(app, session, undo, lambda: set_confirm_undo(False))
+                  if confirm_undo else None)
 
     base = f"/session/{session.id}"
     actions = [
@@ -75,6 +76,20 @@ def TableScreen(app: AppModel) -> ft.Control:
             ),
         ],
     )
+
+
+def undo_dialog(app: AppModel, session: OpenSession, undo: Callable[[], None],
+                cancel: Callable[[], None]) -> ft.AlertDialog:
+    """"Undo deal 7: Cilla dealt; tricks: Dag 2, …?", and what becomes of the form."""
+    lang = app.settings.language
+    deal = session.deals[-1]
+    what = "; ".join([app.t("ui.undo_dealt", dealer=deal.dealer or ""),
+                      *(render(event, lang) for event in events(deal))])
+    text = app.t("ui.undo_back_text")
+    if app.draft(session.id).started:
+        text += " " + app.t("ui.undo_replaces", number=session.state.deals + 1)
+    return confirmation(app, app.t("ui.undo_deal_title", number=session.state.deals, what=what),
+                        text, app.t("ui.undo_confirm"), undo, cancel)
 
 
 @ft.component

@@ -1,0 +1,66 @@
+"""The half-entered deal, kept in the database so that it outlives the app.
+
+A phone sends the app to the background and may kill it there; a server may be stopped
+mid-deal. What was tapped so far is written here on every change and offered again
+when the session is opened. One draft per session and device (``device`` is any
+stable name the app gives itself): two devices entering the same deal keep their own.
+
+A draft is not a change of the session: it touches no deal, entry or standing, so it
+is written without the session's version check and does not move the version on
+(another device's page has nothing to reload because of it). Recording deal 7 here or
+elsewhere leaves a draft in place; the app drops its own once it has saved it.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import Engine, delete, select
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session as Db
+
+from scorekeeper.core import Deal, RuleError, msg
+from scorekeeper.store.conversions import deal_json, deal_of
+from scorekeeper.store.failures import StoreError, storage_failures
+from scorekeeper.store.models import DraftRow, now
+
+
+def keep_draft(engine: Engine, session_id: int, device: str, deal: Deal) -> None:
+    """Keep ``deal`` as the session's draft on ``device``, replacing the one kept before.
+    Refuses a session that does not exist (``StoreError``)."""
+    dialect = postgresql if engine.dialect.name == "postgresql" else sqlite
+    row = {"session_id": session_id, "device": device, "record": deal_json(deal),
+           "updated_at": now()}
+    upsert = dialect.insert(DraftRow).values(**row)
+    upsert = upsert.on_conflict_do_update(
+        index_elements=["session_id", "device"],
+        set_={"record": upsert.excluded.record, "updated_at": upsert.excluded.updated_at})
+    with storage_failures(engine), Db(engine) as db, db.begin():
+        try:
+            db.execute(upsert)
+        except IntegrityError:  # the session's foreign key: no such session (any more)
+            raise StoreError(msg("store.no_session", session=session_id)) from None
+
+
+def draft_of(engine: Engine, session_id: int, device: str) -> Deal | None:
+    """The session's draft on ``device``, or None. A draft that no longer reads as a deal
+    (written by hand, say) is no draft: the form simply starts empty."""
+    query = select(DraftRow.record).where(DraftRow.session_id == session_id,
+                                          DraftRow.device == device)
+    with storage_failures(engine), Db(engine) as db:
+        record = db.scalars(query).first()
+    if record is None:
+        return None
+    try:
+        return deal_of(record)
+    except (RuleError, ValueError):
+        return None
+
+
+def drop_draft(engine: Engine, session_id: int, device: str) -> None:
+    """Forget the session's draft on ``device`` (saved, or emptied); nothing if there is none."""
+    with storage_failures(engine), Db(engine) as db, db.begin():
+        db.execute(delete(DraftRow).where(DraftRow.session_id == session_id,
+                                          DraftRow.device == device))
+
+
+__all__ = ["draft_of", "drop_draft", "keep_draft"]

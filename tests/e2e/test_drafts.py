@@ -1,0 +1,155 @@
+"""The half-entered deal survives everything: Undo (the deal comes back into the form),
+leaving the table, another device saving the same deal, and the server being killed.
+
+The session is tests/examples/friday-at-the-cabin.json: six deals, deal 7 is Cilla's
+(a double pot of 10, a trick pays 2).
+"""
+
+from __future__ import annotations
+
+import signal
+from pathlib import Path
+
+from playwright.sync_api import Browser, expect
+
+from tests.e2e.conftest import Server, Ui, start_server, stop_server, tricks_button
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "friday-at-the-cabin.json"
+DEAL_7 = {"Dag": 2, "Astrid": 1, "Bengt": 1, "Cilla": 1}  # as the table reports it
+HALF = {"Dag": 2, "Astrid": 1}  # two taps in, three players still to tap
+THERE = {"Dag": 3, "Astrid": 2}  # deal 7 as the other device records it
+VIEWPORT = {"width": 1000, "height": 1100}
+
+
+def chosen(ui: Ui, label: str) -> bool:
+    """Is the button ``label`` shown as chosen? (Flutter marks it aria-current.)"""
+    button = ui.page.get_by_role("button", name=label, exact=True).first
+    return button.get_attribute("aria-current") == "true"
+
+
+def taps_shown(ui: Ui, tricks: dict[str, int]) -> None:
+    """Each player's tapped count is the chosen one, and no longer the 0 it started at."""
+    for player, count in tricks.items():
+        ui.see(tricks_button(player, count))
+        ui.page.wait_for_function(
+            """label => [...document.querySelectorAll('flt-semantics[role=button]')].some(n =>
+                n.getAttribute('aria-label') === label
+                && n.getAttribute('aria-current') === 'true')""",
+            arg=tricks_button(player, count), timeout=15_000)
+        assert not chosen(ui, tricks_button(player, 0))
+
+
+def save_ready(ui: Ui, number: int) -> None:
+    expect(ui.page.get_by_role("button", name=f"Save deal {number}", exact=True)).to_be_enabled()
+
+
+def tap_all(ui: Ui, tricks: dict[str, int]) -> None:
+    for player, count in tricks.items():
+        ui.tap(tricks_button(player, count))
+
+
+def test_undo_gives_the_deal_back_in_the_form_and_its_dialog_names_it(ui: Ui, server: Server,
+                                                                      tmp_path: Path):
+    assert server.cli("import", str(EXAMPLE)).returncode == 0
+    ui.open("/session/1")
+    ui.record(7, DEAL_7)
+    ui.tap("Undo deal 7")
+    ui.read("Undo deal 7: Cilla dealt; tricks: Dag 2, Astrid 1, Bengt 1, Cilla 1?")
+    ui.shot("undo-names-the-deal")
+    ui.tap("Undo")
+    ui.see("Deal 7 undone: it is back in the form")
+    ui.see("Save deal 7")
+    taps_shown(ui, DEAL_7)
+    save_ready(ui, 7)
+    assert server.replay(1, tmp_path)["deals"] == 6  # taken back in the database
+
+    # Fixed and saved again: Bengt took 2 and Cilla none.
+    ui.tap(tricks_button("Cilla", 0))
+    ui.tap(tricks_button("Bengt", 2))
+    ui.tap("Save deal 7")
+    ui.see("Save deal 8")
+    stored = server.replay(1, tmp_path)
+    assert stored["deals"] == 7
+    # A trick pays 2: Dag +4, Astrid +2, Bengt +4; Cilla antes 5 and, taking none, flies:
+    # 5 more into the pot.
+    assert [p["units"] for p in stored["players"]] == [-28 + 2, -13 + 4, 18 - 5 - 5, 18 + 4]
+
+
+def test_the_draft_survives_leaving_the_table_for_the_ledger(ui: Ui, server: Server):
+    assert server.cli("import", str(EXAMPLE)).returncode == 0
+    ui.open("/session/1")
+    ui.see("Save deal 7")
+    tap_all(ui, HALF)
+    ui.tap("Ledger")
+    ui.see("Deal 6 · Bengt dealt")
+    ui.tap("Back")
+    ui.see("Save deal 7")
+    taps_shown(ui, HALF)
+    tap_all(ui, {"Bengt": 1, "Cilla": 1})
+    save_ready(ui, 7)
+
+
+def test_the_draft_survives_another_device_saving_the_same_deal(browser: Browser,
+                                                                tmp_path: Path):
+    db = f"sqlite:///{tmp_path / 'club.db'}"
+    # The watcher at its default (every second): this page hears of the other's save.
+    here_server = start_server(tmp_path / "here", db=db)
+    there_server = start_server(tmp_path / "there", db=db)
+    pages = [browser.new_context(viewport=VIEWPORT).new_page() for _ in range(2)]
+    here, there = Ui(pages[0], here_server.url), Ui(pages[1], there_server.url)
+    try:
+        assert here_server.cli("import", str(EXAMPLE)).returncode == 0
+        for ui in (here, there):
+            ui.open("/session/1")
+            ui.see("Save deal 7")
+        tap_all(here, HALF)
+        there.record(7, THERE)
+
+        here.see("Deal 7 was recorded on another device: your entry is now deal 8")
+        here.see("Save deal 8")
+        taps_shown(here, HALF)
+        here.shot("draft-kept-when-another-device-saves")
+        # Deal 8 is Dag's: the same taps, and the rest, saved as deal 8 on purpose.
+        tap_all(here, {"Bengt": 1, "Cilla": 1})
+        here.tap("Save deal 8")
+        here.see("Save deal 9")
+        stored = here_server.replay(1, tmp_path)
+        assert stored["deals"] == 8
+    finally:
+        for page in pages:
+            page.context.close()
+        stop_server(there_server)
+        stop_server(here_server)
+
+
+def test_the_draft_survives_the_server_being_killed(browser: Browser, tmp_path: Path):
+    db = f"sqlite:///{tmp_path / 'scorekeeper.db'}"
+    first = start_server(tmp_path, db=db)
+    assert first.cli("import", str(EXAMPLE)).returncode == 0
+    page = browser.new_context(viewport=VIEWPORT).new_page()
+    ui = Ui(page, first.url)
+    ui.open("/session/1")
+    ui.see("Save deal 7")
+    tap_all(ui, DEAL_7)
+    save_ready(ui, 7)
+    first.process.send_signal(signal.SIGKILL)  # no goodbye: a phone killing the app
+    first.process.wait(timeout=20)
+    page.context.close()
+
+    again = start_server(tmp_path, db=db)  # the same device, the same database
+    page = browser.new_context(viewport=VIEWPORT).new_page()
+    ui = Ui(page, again.url)
+    try:
+        ui.open("/session/1")
+        ui.see("Your half-entered deal 7 is back")
+        ui.see("Save deal 7")
+        taps_shown(ui, DEAL_7)
+        save_ready(ui, 7)
+        ui.tap("Save deal 7")
+        ui.see("Save deal 8")
+        stored = again.replay(1, tmp_path)
+        assert stored["deals"] == 7
+        assert stored["players"][3]["units"] == 18 + 4  # Dag's 2 tricks, as tapped
+    finally:
+        page.context.close()
+        stop_server(again)

@@ -1,0 +1,152 @@
+"""The app keeps the half-entered deal: every tap that changes the deal is handed to the
+keeper (one write for a clear or an undone deal taken back, none for opening a chooser),
+the device names itself once, a kept draft is offered again when the session opens, and
+Undo's dialog names the deal it takes back, in every language.
+
+Deal 7 of the worked example is Cilla's."""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.app import draft as drafts
+from scorekeeper.app.draft import DealDraft, device_id
+from scorekeeper.app.model import AppModel
+from scorekeeper.app.screens.table import undo_dialog
+from scorekeeper.core import Deal
+from scorekeeper.session import Scorebook
+from scorekeeper.settings import Settings
+from scorekeeper.store.database import connect
+from scorekeeper.store.sessions import SessionStore
+from tests.conftest import worked_example
+
+DEAL_7 = Deal(tricks={"Dag": 2, "Astrid": 1, "Bengt": 1, "Cilla": 1})
+
+
+def kept_by(draft: DealDraft) -> list[Deal]:
+    written: list[Deal] = []
+    draft.keep_with(written.append)
+    return written
+
+
+def test_every_tap_that_changes_the_deal_is_kept():
+    draft = DealDraft()
+    written = kept_by(draft)
+    draft.set_tricks("Dag", 2)
+    draft.toggle_pass("Bengt")
+    assert written == [Deal(tricks={"Dag": 2}), Deal(passed=("Bengt",), tricks={"Dag": 2})]
+
+
+def test_opening_a_chooser_or_tapping_what_is_already_chosen_writes_nothing():
+    draft = DealDraft()
+    written = kept_by(draft)
+    draft.choosing = "widow"
+    draft.set_tricks("Dag", 0)  # 0 is what every player starts with: the deal is the same
+    assert written == []
+
+
+def test_a_clear_is_kept_once_as_the_empty_deal():
+    draft = DealDraft(tricks={"Dag": 2}, passed=["Bengt"], fouls=["Astrid"], widow="Cilla")
+    written = kept_by(draft)
+    draft.clear()
+    assert written == [Deal()]
+
+
+def test_an_undone_deal_taken_back_is_kept_once_whole():
+    draft = DealDraft(tricks={"Astrid": 3})
+    written = kept_by(draft)
+    draft.take(DEAL_7)
+    assert written == [DEAL_7]
+    assert draft.deal() == DEAL_7
+
+
+def test_a_tap_during_a_slow_write_is_kept_after_it_never_overtaken():
+    # Handlers run on several threads: a second tap while the first is still being
+    # written must not be overwritten by the first one finishing late.
+    draft = DealDraft()
+    written: list[Deal] = []
+    writing = threading.Event()
+
+    def slow_then_quick(deal: Deal) -> None:
+        if not written and not writing.is_set():
+            writing.set()
+            time.sleep(0.3)  # the first write takes its time (a busy database)
+        written.append(deal)
+
+    draft.keep_with(slow_then_quick)
+    first = threading.Thread(target=draft.set_tricks, args=("Dag", 2))
+    first.start()
+    writing.wait(5)
+    draft.set_tricks("Astrid", 1)  # the second tap, while the first is being written
+    first.join()
+    assert written[-1] == draft.deal() == Deal(tricks={"Dag": 2, "Astrid": 1})
+
+
+def test_the_device_names_itself_once_and_keeps_the_name(tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setenv("FLET_APP_STORAGE_DATA", str(tmp_path))
+    device_id.cache_clear()
+    try:
+        name = device_id()
+        assert len(name) == 32
+        assert (tmp_path / drafts.DEVICE_FILE).read_text(encoding="ascii") == name
+        device_id.cache_clear()  # the app started again
+        assert device_id() == name
+        monkeypatch.setenv("FLET_APP_STORAGE_DATA", str(tmp_path / "another"))
+        device_id.cache_clear()  # another device
+        assert device_id() != name
+    finally:
+        device_id.cache_clear()
+
+
+@pytest.fixture
+def book(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("FLET_APP_STORAGE_DATA", str(tmp_path / "data"))
+    device_id.cache_clear()
+    engine = connect(f"sqlite:///{tmp_path / 't.db'}")
+    book = Scorebook(SessionStore(engine))
+    book.import_session("Friday at the cabin", worked_example())
+    yield book
+    engine.dispose()
+    device_id.cache_clear()
+
+
+def test_a_kept_draft_is_offered_again_when_the_session_opens(book: Scorebook):
+    book.keep_draft(1, DEAL_7, device_id())
+    app = AppModel(scorebook=book, settings=Settings(language="en"))
+    app.show("/session/1")
+    assert app.draft(1).deal() == DEAL_7
+    assert app.notice == "Your half-entered deal 7 is back"
+    app.draft(1).set_tricks("Cilla", 0)
+    assert book.draft(1, device_id()) == Deal(tricks={"Dag": 2, "Astrid": 1, "Bengt": 1})
+    app.draft(1).clear()  # saved
+    assert book.draft(1, device_id()) is None
+
+
+def test_another_devices_draft_is_not_offered_here(book: Scorebook):
+    book.keep_draft(1, DEAL_7, "the other phone")
+    app = AppModel(scorebook=book, settings=Settings(language="en"))
+    app.show("/session/1")
+    assert not app.draft(1).started
+    assert app.notice is None
+
+
+@pytest.mark.parametrize(("language", "title"), [
+    ("en", "Undo deal 6: Bengt dealt; passed: Dag, Bengt; tricks: Cilla 3, Astrid 2; "
+           "foul: Astrid; forfeit to Cilla?"),
+    ("sv", "Ångra giv 6: Bengt gav; passade: Dag, Bengt; stick: Cilla 3, Astrid 2; "
+           "fel: Astrid; förverkade andelar till Cilla?"),
+    ("de", "Spiel 6 rückgängig machen: Bengt hat gegeben; gepasst: Dag, Bengt; "
+           "Stiche: Cilla 3, Astrid 2; Regelverstoß: Astrid; verwirkte Anteile an Cilla?"),
+])
+def test_the_undo_dialog_names_the_deal_it_takes_back(book: Scorebook, language: str,
+                                                      title: str):
+    app = AppModel(scorebook=book, settings=Settings(language=language))
+    app.show("/session/1")
+    assert app.session is not None
+    dialog = undo_dialog(app, app.session, lambda: None, lambda: None)
+    assert dialog.title.value == title
