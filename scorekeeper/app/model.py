@@ -78,7 +78,9 @@ class AppModel:
         """Load what ``route`` shows, then show it."""
         self.problem, self.stale = None, False
         parts = [part for part in route.split("?")[0].split("/") if part]
-        if self.role in ("viewer", "scorer"):
+        if self.role == "locked":  # not joined yet: nothing is loaded, nothing shown
+            self.session = None
+        elif self.role in ("viewer", "scorer"):
             self._open_shared()
         elif parts[:1] == ["session"] and len(parts) > 1 and parts[1].isdigit():
             self._open(int(parts[1]))

@@ -50,6 +50,10 @@ def Join(app: AppModel) -> ft.Control:
             set_problem(app.t("ui.room_locked", minutes=room.minutes_locked()))
             page.pubsub.send_all(LAN_CHANGED)  # the host sees the lock and can lift it
 
+    def typing_code(event: ft.ControlEvent) -> None:
+        set_code(event.control.value)
+        set_problem(None)  # the last answer was about the code before
+
     return screen(
         ft.Text("Scorekeeper", size=28, weight=ft.FontWeight.BOLD),
         ft.Text(app.t("ui.join_intro"), size=17),
@@ -57,7 +61,7 @@ def Join(app: AppModel) -> ft.Control:
                      on_change=lambda e: set_name(e.control.value)),
         ft.TextField(label=app.t("ui.join_code_field"), value=code, width=260,
                      capitalization=ft.TextCapitalization.CHARACTERS,
-                     on_change=lambda e: set_code(e.control.value), on_submit=join),
+                     on_change=typing_code, on_submit=join),
         ft.Row([ft.FilledButton(app.t("ui.join"), icon=ft.Icons.LOGIN, on_click=join)]),
         error_line(problem),
     )
