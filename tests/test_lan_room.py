@@ -229,3 +229,20 @@ def test_a_guest_the_host_removed_is_back_at_the_join_screen(room):
     model.room_changed()  # type: ignore[attr-defined]
     assert model.role == "locked"  # type: ignore[attr-defined]
     assert model.session is None  # type: ignore[attr-defined]
+
+
+def test_a_scorer_the_host_just_stopped_cannot_record_before_its_page_hears_of_it(room):
+    from scorekeeper.app.roles import role_now
+
+    room.try_join("phone", "K7QM3XPA", "Bengt", "10.0.0.7")
+    room.grant("phone", True)
+    page_role = "scorer"  # what the page last heard
+    book = GuardedScorebook(Book(), lambda: role_now(page_role, room, "phone"))  # type: ignore[arg-type]
+    assert book.record(1, None, 3) == "recorded"
+    room.grant("phone", False)
+    with pytest.raises(NotAllowedError):
+        book.record(1, None, 3)
+    room.leave("phone")
+    with pytest.raises(NotAllowedError):
+        book.open(1)
+    assert role_now("host", room, "anything") == "host"

@@ -10,12 +10,23 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from scorekeeper.app.lan import LanRoom
 from scorekeeper.session import Scorebook
 
 # Guests read only the session the host has open; scorers may also record a deal.
 FOR_GUESTS = frozenset({"open", "latest", "subscribe"})
 FOR_SCORERS = FOR_GUESTS | {"record"}
 ALLOWED = {"host": None, "scorer": FOR_SCORERS, "viewer": FOR_GUESTS, "locked": frozenset()}
+
+
+def role_now(role: str, room: LanRoom | None, key: str) -> str:
+    """A guest's role as the room has it at this moment: the host may have removed the
+    device, or stopped its scoring, a moment before its page heard of it."""
+    if room is None or role not in ("viewer", "scorer"):
+        return role
+    if key not in room.viewers:
+        return "locked"
+    return "scorer" if room.may_score(key) else "viewer"
 
 
 class NotAllowedError(PermissionError):

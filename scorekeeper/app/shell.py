@@ -12,7 +12,7 @@ from scorekeeper.app import fonts
 from scorekeeper.app.lan import LanRoom, Viewer, is_local
 from scorekeeper.app.model import LAN_CHANGED, AppModel
 from scorekeeper.app.peer import peer_address
-from scorekeeper.app.roles import GuardedScorebook
+from scorekeeper.app.roles import GuardedScorebook, role_now
 from scorekeeper.app.screens.home import Home
 from scorekeeper.app.screens.join import Join
 from scorekeeper.app.screens.ledger import Ledger
@@ -50,7 +50,8 @@ def App(scorebook: Scorebook, lan: LanRoom | None) -> ft.Control:
             role="host" if host else "locked", viewer_key=page.session.id,
         )
         # Every command is checked against the role when it runs (see roles.py).
-        model.scorebook = cast(Scorebook, GuardedScorebook(scorebook, lambda: model.role))
+        model.scorebook = cast(Scorebook, GuardedScorebook(
+            scorebook, lambda: role_now(model.role, lan, model.viewer_key)))
         model.show(page.route or "/")
         page.session.error = crashed  # type: ignore[method-assign]
         return model

@@ -60,7 +60,6 @@ def Join(app: AppModel) -> ft.Control:
         ft.TextField(label=app.t("ui.join_name_field"), value=name, autofocus=True,
                      on_change=lambda e: set_name(e.control.value)),
         ft.TextField(label=app.t("ui.join_code_field"), value=code, width=260,
-                     capitalization=ft.TextCapitalization.CHARACTERS,
                      on_change=typing_code, on_submit=join),
         ft.Row([ft.FilledButton(app.t("ui.join"), icon=ft.Icons.LOGIN, on_click=join)]),
         error_line(problem),
