@@ -25,6 +25,7 @@ from scorekeeper.resources import assets_dir
 if TYPE_CHECKING:
     from scorekeeper.session import DatabaseChoice, Scorebook
 
+log = logging.getLogger("scorekeeper.app")
 ASSETS = assets_dir()  # inside the package: the fonts the page loads, and the icon
 DEFAULT_PORT = 8550
 # FastAPI, under flet-web, describes its API to anyone who asks: Scorekeeper has none to
@@ -120,6 +121,31 @@ def without_api_docs(app: Asgi) -> Asgi:
     return guarded
 
 
+def quiet_when_gone(app: Asgi) -> Asgi:
+    """The web app with what is sent to a browser that has just gone dropped quietly.
+
+    flet-web's send loop re-raises when its socket has closed under it, and the server
+    then logs a traceback for every update still queued for a page that went away; the
+    page itself is let go when the receiving side sees the socket close."""
+
+    async def guarded(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "websocket":
+            await app(scope, receive, send)
+            return
+
+        async def send_unless_gone(message: MutableMapping[str, Any]) -> None:
+            try:
+                await send(message)
+            except Exception as error:  # uvicorn: ClientDisconnected, websockets' InvalidState
+                if message.get("type") != "websocket.send":
+                    raise
+                log.debug("dropped a message for a page that has gone: %r", error)
+
+        await app(scope, receive, send_unless_gone)
+
+    return guarded
+
+
 def serve_web(main: Callable[[ft.Page], None], host: str, port: int,
               open_browser: bool = False) -> None:
     """Flet's web app under uvicorn, as ``ft.run`` would serve it, without the API pages."""
@@ -133,7 +159,8 @@ def serve_web(main: Callable[[ft.Page], None], host: str, port: int,
 
         threading.Thread(target=open_when_listening, daemon=True).start()
     level = logging.getLogger("flet").getEffectiveLevel()
-    uvicorn.run(without_api_docs(app), host=host, port=port, ws="websockets-sansio",
+    uvicorn.run(without_api_docs(quiet_when_gone(app)), host=host, port=port,
+                ws="websockets-sansio",
                 log_level="warning" if level in (logging.NOTSET, logging.CRITICAL)
                 else logging.getLevelName(level).lower())
 
