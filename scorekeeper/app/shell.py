@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextvars
 import logging
 from collections.abc import Awaitable, Callable
 from typing import cast
@@ -95,7 +96,10 @@ def App(scorebook: Scorebook, lan: LanRoom | None) -> ft.Control:
             unsubscribe()
             return
         try:
-            page.run_task(quietly, step)
+            # run_task sets the context's page to this one; on a copy of the context, so
+            # the page whose command caused the change keeps its own (or its redraw is
+            # sent to this page instead).
+            contextvars.copy_context().run(page.run_task, quietly, step)
         except Exception:  # the connection went between the check and the call
             if not page_gone(page):
                 raise
