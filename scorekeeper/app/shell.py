@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import contextvars
 import logging
 from collections.abc import Awaitable, Callable
@@ -124,7 +125,8 @@ def App(scorebook: Scorebook, lan: LanRoom | None) -> ft.Control:
     def unsubscribe() -> None:
         while stop_hearing:
             stop_hearing.pop()()
-        page.pubsub.unsubscribe()
+        with contextlib.suppress(RuntimeError):  # a destroyed session took them along
+            page.pubsub.unsubscribe()
 
     def gone(_: object = None) -> None:
         """The page closed or lost its connection: stop hearing, leave the host's list."""
