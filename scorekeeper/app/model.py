@@ -50,7 +50,7 @@ class AppModel:
     lifetimes: dict[str, list[Lifetime]] = field(default_factory=dict)
     lan: LanRoom | None = None
     guests: tuple[Viewer, ...] = ()  # the host's view of the room
-    room_heard: int = 0  # counts news of the room (a new code, a lock): redraws the host's
+    room_heard: int = 0  # news of the room (a new code, a lock) redraws the host's panel
     viewer_key: str = ""
     # The half-entered deal of each session: kept when the screen is left and when
     # another device records a deal, until this device saves it.
