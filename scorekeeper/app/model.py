@@ -14,6 +14,7 @@ import flet as ft
 
 from scorekeeper.app.draft import DealDraft, device_id
 from scorekeeper.app.lan import LanRoom, Viewer
+from scorekeeper.app.roles import NotAllowedError
 from scorekeeper.core import Deal, RuleError
 from scorekeeper.i18n import describe, render, text
 from scorekeeper.session import (
@@ -49,6 +50,7 @@ class AppModel:
     lifetimes: dict[str, list[Lifetime]] = field(default_factory=dict)
     lan: LanRoom | None = None
     guests: tuple[Viewer, ...] = ()  # the host's view of the room
+    room_heard: int = 0  # news of the room (a new code, a lock) redraws the host's panel
     viewer_key: str = ""
     # The half-entered deal of each session: kept when the screen is left and when
     # another device records a deal, until this device saves it; and, on the device
@@ -77,7 +79,9 @@ class AppModel:
         """Load what ``route`` shows, then show it."""
         self.problem, self.stale = None, False
         parts = [part for part in route.split("?")[0].split("/") if part]
-        if self.role in ("viewer", "scorer"):
+        if self.role == "locked":  # not joined yet: nothing is loaded, nothing shown
+            self.session = None
+        elif self.role in ("viewer", "scorer"):
             self._open_shared()
         elif parts[:1] == ["session"] and len(parts) > 1 and parts[1].isdigit():
             self._open(int(parts[1]))
@@ -164,6 +168,9 @@ class AppModel:
             self.problem = self.refusal(error)
             self.stale = isinstance(error, ConflictError)
             return False
+        except NotAllowedError:  # a forged event: the role is checked again on the server
+            self.problem = self.t("ui.not_allowed")
+            return False
         self.problem, self.stale = None, False
         self.notice = notice
         return True
@@ -171,7 +178,7 @@ class AppModel:
     def heard(self, session_id: int | None) -> None:
         """The scorebook says something changed (here or on another device)."""
         if session_id is None:
-            if self.route in ("", "/"):
+            if self.role == "host" and self.route in ("", "/"):
                 self._list_sessions()
             return
         shown = self.session
@@ -207,13 +214,20 @@ class AppModel:
             return
         if self.role == "host":
             self.guests = tuple(self.lan.viewers.values())
+            self.room_heard += 1
             return
         if self.role in ("viewer", "scorer"):
             viewer = self.lan.viewers.get(self.viewer_key)
-            self.role = "scorer" if viewer is not None and viewer.may_score else "viewer"
+            if viewer is None:  # the host removed this device: back to the join code
+                self.role, self.session = "locked", None
+                return
+            self.role = "scorer" if viewer.may_score else "viewer"
             self._open_shared()
 
     # --- settings ---
     def set_settings(self, settings: Settings) -> None:
+        if self.role != "host":  # the settings screen is the host's; an event can be forged
+            self.notice = self.t("ui.not_allowed")
+            return
         save_settings(settings)
         self.settings = settings

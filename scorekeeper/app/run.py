@@ -6,24 +6,36 @@ the window fetches the app's client: the first screen is ready as soon as it con
 
 from __future__ import annotations
 
+import logging
 import os
 import socket
 import sys
+import threading
 import time
-from collections.abc import Callable
+import webbrowser
+from collections.abc import Awaitable, Callable, MutableMapping
 from concurrent.futures import Future, ThreadPoolExecutor
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from scorekeeper.app.lan import LanRoom, is_local
+from scorekeeper.app.lan import LanRoom, is_local, shown
 from scorekeeper.resources import assets_dir
 
 if TYPE_CHECKING:
     from scorekeeper.session import DatabaseChoice, Scorebook
 
+log = logging.getLogger("scorekeeper.app")
 ASSETS = assets_dir()  # inside the package: the fonts the page loads, and the icon
 DEFAULT_PORT = 8550
+# FastAPI, under flet-web, describes its API to anyone who asks: Scorekeeper has none to
+# offer, and a stranger on the network learns nothing from these.
+API_DOCS = frozenset({"/docs", "/docs/oauth2-redirect", "/redoc", "/openapi.json"})
+
+Scope = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
+Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
+Asgi = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
 def desktop_available() -> bool:
@@ -89,6 +101,70 @@ def app_main(scorebook: Scorebook | Future[Scorebook], lan: LanRoom | None = Non
     return main
 
 
+def without_api_docs(app: Asgi) -> Asgi:
+    """The web app with FastAPI's /docs, /redoc and /openapi.json answered "404 Not Found".
+
+    flet-web builds two FastAPI apps (one mounted in the other), each with those pages,
+    and an unknown path would fall through to the client's index page: so they are
+    refused here, in front of both."""
+
+    async def guarded(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["path"].rstrip("/") in API_DOCS:
+            body = b"Not Found"
+            await send({"type": "http.response.start", "status": 404,
+                        "headers": [(b"content-type", b"text/plain"),
+                                    (b"content-length", str(len(body)).encode())]})
+            await send({"type": "http.response.body", "body": body})
+            return
+        await app(scope, receive, send)
+
+    return guarded
+
+
+def quiet_when_gone(app: Asgi) -> Asgi:
+    """The web app with what is sent to a browser that has just gone dropped quietly.
+
+    flet-web's send loop re-raises when its socket has closed under it, and the server
+    then logs a traceback for every update still queued for a page that went away; the
+    page itself is let go when the receiving side sees the socket close."""
+
+    async def guarded(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "websocket":
+            await app(scope, receive, send)
+            return
+
+        async def send_unless_gone(message: MutableMapping[str, Any]) -> None:
+            try:
+                await send(message)
+            except Exception as error:  # uvicorn: ClientDisconnected, websockets' InvalidState
+                if message.get("type") != "websocket.send":
+                    raise
+                log.debug("dropped a message for a page that has gone: %r", error)
+
+        await app(scope, receive, send_unless_gone)
+
+    return guarded
+
+
+def serve_web(main: Callable[[ft.Page], None], host: str, port: int,
+              open_browser: bool = False) -> None:
+    """Flet's web app under uvicorn, as ``ft.run`` would serve it, without the API pages."""
+    import uvicorn
+
+    app = ft.run(main, export_asgi_app=True, assets_dir=str(ASSETS), no_cdn=True)
+    if open_browser:
+        def open_when_listening() -> None:
+            _wait_for_listening(port)
+            webbrowser.open(f"http://127.0.0.1:{port}")
+
+        threading.Thread(target=open_when_listening, daemon=True).start()
+    level = logging.getLogger("flet").getEffectiveLevel()
+    uvicorn.run(without_api_docs(quiet_when_gone(app)), host=host, port=port,
+                ws="websockets-sansio",
+                log_level="warning" if level in (logging.NOTSET, logging.CRITICAL)
+                else logging.getLevelName(level).lower())
+
+
 def start(database: DatabaseChoice, port: int = DEFAULT_PORT, browser: bool | None = None
           ) -> None:
     """``scorekeeper``: the desktop window, or the browser app on 127.0.0.1."""
@@ -99,8 +175,7 @@ def start(database: DatabaseChoice, port: int = DEFAULT_PORT, browser: bool | No
         return
     scorebook = opening(database, port)
     print(f"Scorekeeper: open http://127.0.0.1:{port} in your browser", flush=True)
-    ft.run(app_main(scorebook), view=ft.AppView.WEB_BROWSER, host="127.0.0.1", port=port,
-           no_cdn=True, assets_dir=str(ASSETS))
+    serve_web(app_main(scorebook), "127.0.0.1", port, open_browser=True)
 
 
 def serve(database: DatabaseChoice, host: str = "127.0.0.1", port: int = DEFAULT_PORT) -> None:
@@ -110,6 +185,6 @@ def serve(database: DatabaseChoice, host: str = "127.0.0.1", port: int = DEFAULT
     room = None if is_local(host) else LanRoom()
     print(f"Scorekeeper: serving on http://{host}:{port}", flush=True)
     if room is not None:
-        print(f"Join code: {room.code} (also shown on the host's table screen)", flush=True)
-    ft.run(app_main(scorebook, room), view=None, host=host, port=port, no_cdn=True,
-           assets_dir=str(ASSETS))
+        print(f"Join code: {shown(room.code)} (also shown on the host's table screen)",
+              flush=True)
+    serve_web(app_main(scorebook, room), host, port)

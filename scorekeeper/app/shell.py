@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+import contextvars
+import logging
+from collections.abc import Awaitable, Callable
+from typing import cast
 
 import flet as ft
 
 from scorekeeper.app import fonts
-from scorekeeper.app.lan import LanRoom, is_local
+from scorekeeper.app.lan import LanRoom, Viewer, is_local
 from scorekeeper.app.model import LAN_CHANGED, AppModel
+from scorekeeper.app.peer import peer_address
+from scorekeeper.app.roles import GuardedScorebook, role_now
 from scorekeeper.app.screens.home import Home
 from scorekeeper.app.screens.join import Join
 from scorekeeper.app.screens.ledger import Ledger
@@ -22,6 +28,15 @@ from scorekeeper.session import Scorebook
 from scorekeeper.settings import load_settings
 
 FELT = ft.Colors.GREEN_800  # the colour of a card table
+log = logging.getLogger("scorekeeper.app")
+
+
+def page_gone(page: ft.Page) -> bool:
+    """The browser has closed the page (or lost it): nothing sent to it would arrive."""
+    try:
+        return page.session.connection is None
+    except RuntimeError:  # "An attempt to fetch destroyed session."
+        return True
 
 
 @ft.component
@@ -29,13 +44,25 @@ def App(scorebook: Scorebook, lan: LanRoom | None) -> ft.Control:
     page = ft.context.page
 
     def start() -> AppModel:
+        # The host is decided once, from the socket's peer: never from page.client_ip,
+        # which a browser can overwrite (see peer.py).
+        host = lan is None or is_local(peer_address(page))
         model = AppModel(
             scorebook=scorebook, settings=load_settings(), lan=lan,
-            role="host" if lan is None or is_local(page.client_ip) else "locked",
-            viewer_key=page.session.id if page.session else "",
+            role="host" if host else "locked", viewer_key=page.session.id,
         )
+        # Every command is checked against the role when it runs (see roles.py).
+        model.scorebook = cast(Scorebook, GuardedScorebook(
+            scorebook, lambda: role_now(model.role, lan, model.viewer_key)))
         model.show(page.route or "/")
+        page.session.error = crashed  # type: ignore[method-assign]
         return model
+
+    def crashed(message: str) -> None:
+        # Flet would send the traceback to the browser as a crashed session; it belongs
+        # in the server's log only, and the person is told in one sentence.
+        log.error("a handler failed on page %s:\n%s", page.session.id, message)
+        app.notice = app.t("ui.unexpected")
 
     app, _ = ft.use_state(start)
     page.on_route_change = app.on_route_change
@@ -54,30 +81,73 @@ def App(scorebook: Scorebook, lan: LanRoom | None) -> ft.Control:
     async def room_changed() -> None:
         app.room_changed()
 
-    def on_change(session_id: int | None) -> None:
+    async def quietly(step: Callable[[], Awaitable[None]]) -> None:
+        """A redraw for a page that may have gone meanwhile: if it has, drop it quietly."""
+        try:
+            await step()
+        except Exception:
+            if not page_gone(page):
+                raise
+            log.debug("dropped an update for a page that has gone")
+
+    def deliver(step: Callable[[], Awaitable[None]]) -> None:
         # Heard outside this page's context (another page's thread, the watcher);
         # run_task brings it back into it, so the redraw reaches this page.
-        page.run_task(hear, session_id)
+        if page_gone(page):
+            unsubscribe()
+            return
+        try:
+            # run_task sets the context's page to this one; on a copy of the context, so
+            # the page whose command caused the change keeps its own (or its redraw is
+            # sent to this page instead).
+            contextvars.copy_context().run(page.run_task, quietly, step)
+        except Exception:  # the connection went between the check and the call
+            if not page_gone(page):
+                raise
+            unsubscribe()
+
+    def on_change(session_id: int | None) -> None:
+        deliver(lambda: hear(session_id))
 
     def on_message(topic: str) -> None:
         if topic == LAN_CHANGED:
-            page.run_task(room_changed)
+            deliver(room_changed)
 
     stop_hearing: list[Callable[[], None]] = []
+    kept: list[Viewer] = []  # a guest whose connection dropped, while it may come back
 
     def subscribe() -> None:
+        if stop_hearing:
+            return
         stop_hearing.append(scorebook.subscribe(on_change))
         page.pubsub.subscribe(on_message)
 
     def unsubscribe() -> None:
-        for stop in stop_hearing:
-            stop()
-        page.pubsub.unsubscribe()
-        if app.lan is not None:
-            app.lan.leave(app.viewer_key)
+        while stop_hearing:
+            stop_hearing.pop()()
+        with contextlib.suppress(RuntimeError):  # a destroyed session took them along
+            page.pubsub.unsubscribe()
 
+    def gone(_: object = None) -> None:
+        """The page closed or lost its connection: stop hearing, leave the host's list."""
+        unsubscribe()
+        if app.lan is not None and app.viewer_key in app.lan.viewers:
+            kept[:] = [app.lan.viewers[app.viewer_key]]
+            app.lan.leave(app.viewer_key)
+            page.pubsub.send_all(LAN_CHANGED)
+
+    def back(_: object = None) -> None:
+        """The same page reconnected (a phone woke up): hear again, and rejoin."""
+        subscribe()
+        if app.lan is not None and kept and app.role in ("viewer", "scorer"):
+            app.lan.viewers.setdefault(app.viewer_key, kept.pop())
+            page.pubsub.send_all(LAN_CHANGED)
+        app.show(app.route)
+
+    page.on_disconnect = gone
+    page.on_connect = back
     ft.on_mounted(subscribe)
-    ft.on_unmounted(unsubscribe)
+    ft.on_unmounted(gone)
 
     def show_notice() -> None:
         if app.notice:

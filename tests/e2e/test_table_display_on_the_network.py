@@ -1,21 +1,29 @@
 """`scorekeeper serve --host 0.0.0.0`: the table display for the local network.
 
 A second device is a real browser in a network namespace of its own (a test host
-made here, reached over a veth pair), so the app sees it as another machine.
+made here, reached over a veth pair), so the app sees it as another machine; a forged
+client is a raw websocket speaking Flet's wire from the same namespace (flet_wire.py).
+All traffic stays inside the namespace's veth pair and the loopback.
 """
 
 from __future__ import annotations
 
+import asyncio
+import json
 import os
 import re
 import secrets
 import subprocess
+import sys
+import threading
 import time
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Playwright
+from playwright.sync_api import Browser, Page, Playwright
 
 from tests.e2e.conftest import (
     CHROMIUM,
@@ -26,9 +34,13 @@ from tests.e2e.conftest import (
     stop_server,
     tricks_button,
 )
+from tests.e2e.flet_wire import visit
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "friday-at-the-cabin.json"
 HOST_IP, GUEST_IP = "10.231.7.1", "10.231.7.2"
+REPO = Path(__file__).resolve().parents[2]
+NAME_FIELD = "Name of this device (e.g. Bengt's phone)"
+DEVICES = "Devices on the network"
 
 
 def ip(*args: str) -> None:
@@ -77,14 +89,49 @@ def guest_browser(playwright: Playwright, guest_namespace: str, tmp_path: Path
 
 
 def join_code(server: Server) -> str:
+    """The code the server printed when it started (as the host's chip writes it)."""
     log = Path(server.data).parent / "server.log"
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:
-        found = re.search(r"Join code: (\d{6})", log.read_text())
+        found = re.search(r"Join code: ([2-9A-Z]{4}-[2-9A-Z]{4})", log.read_text())
         if found:
             return found.group(1)
         time.sleep(0.2)
     raise AssertionError("the server printed no join code")
+
+
+def chip(host: Ui) -> str:
+    """The join code the host's chip reads out."""
+    return next(readout.removeprefix("Join code: ") for readout in host.readouts("Join code: ")
+                if re.fullmatch(r"Join code: [2-9A-Z]{4}-[2-9A-Z]{4}", readout))
+
+
+def wrong_code(code: str) -> str:
+    return "2222-2222" if code != "2222-2222" else "3333-3333"
+
+
+def guest_at(browser: Browser, server: Server) -> tuple[Ui, Page]:
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.set_default_timeout(20_000)
+    port = server.url.rsplit(":", 1)[1]
+    guest = Ui(page, f"http://{HOST_IP}:{port}")
+    guest.open("/session/1")
+    guest.see("Enter the join code")
+    return guest, page
+
+
+def offer(guest: Ui, code: str, name: str = "Bengt's phone") -> None:
+    guest.type(NAME_FIELD, name)
+    guest.type("Join code", code)
+    guest.tap("Join")
+
+
+def host_at(browser: Browser, server: Server) -> tuple[Ui, Page]:
+    page = browser.new_page(viewport={"width": 1000, "height": 1100})
+    page.set_default_timeout(20_000)
+    host = Ui(page, server.url)
+    host.open("/session/1")
+    return host, page
 
 
 def test_a_device_on_the_network_needs_the_join_code_and_only_watches(
@@ -92,37 +139,199 @@ def test_a_device_on_the_network_needs_the_join_code_and_only_watches(
 ):
     assert lan_server.cli("import", str(EXAMPLE)).returncode == 0
     code = join_code(lan_server)
-    port = lan_server.url.rsplit(":", 1)[1]
-
-    host_page = browser.new_page(viewport={"width": 1000, "height": 1100})
-    host = Ui(host_page, lan_server.url)
-    host.open("/session/1")
+    host, host_page = host_at(browser, lan_server)
     host.read(f"Join code: {code}")
+    host.shot("room-chip-desktop-light")
 
-    guest_page = guest_browser.new_page(viewport={"width": 390, "height": 844})
-    guest = Ui(guest_page, f"http://{HOST_IP}:{port}")
-    guest.open("/session/1")
-    guest.see("Enter the join code")
-    wrong = "000000" if code != "000000" else "111111"
-    guest.type("Join code", wrong)
-    guest.tap("Join")
+    guest, guest_page = guest_at(guest_browser, lan_server)
+    guest.shot("join-phone-light")
+    offer(guest, wrong_code(code))
     guest.see("That is not the join code")
     guest.shot("join-refused-phone-light")
     assert not guest.readouts("Astrid: ")  # nothing of the table is shown
 
-    guest.type("Join code", code)
+    guest.type("Join code", code.lower().replace("-", " "))  # as a person may type it
     guest.tap("Join")
     guest.see("Astrid: -28")
     assert guest_page.get_by_role("button", name="Save deal 7").count() == 0  # watches only
     guest.shot("table-viewer-phone-light")
     guest_page.set_viewport_size({"width": 430, "height": 1600})  # a tall phone: all in view
 
-    # The host grants scoring; the guest can now record the deal, and the host sees it.
-    host.see(f"{GUEST_IP} may record deals")
-    host_page.get_by_role("switch", name=f"{GUEST_IP} may record deals").click()
+    # The host opens the devices panel and grants scoring; the guest records, the host sees.
+    host.tap(f"{DEVICES} (1)")
+    host.see("Bengt's phone may record deals")
+    host.see(GUEST_IP)
+    host.shot("room-panel-desktop-light")
+    host_page.get_by_role("switch", name="Bengt's phone may record deals").click()
     guest.see("Save deal 7")
     for player, tricks in {"Dag": 2, "Astrid": 1, "Bengt": 1, "Cilla": 1}.items():
         guest.tap(tricks_button(player, tricks))
     guest.tap("Save deal 7")
     host.see("Save deal 8")
     host.see("Dag: 22")
+
+
+def test_the_host_can_remove_a_device_and_it_is_back_at_the_join_code(
+    browser: Browser, guest_browser: Browser, lan_server: Server
+):
+    assert lan_server.cli("import", str(EXAMPLE)).returncode == 0
+    code = join_code(lan_server)
+    host, _ = host_at(browser, lan_server)
+    guest, _ = guest_at(guest_browser, lan_server)
+    offer(guest, code)
+    guest.see("Astrid: -28")
+    host.tap(f"{DEVICES} (1)")
+    host.tap("Remove Bengt's phone")
+    guest.see("Enter the join code")
+    assert not guest.readouts("Astrid: ")
+    host.see("Nobody has joined yet.")
+
+
+def test_a_guest_who_leaves_disappears_from_the_hosts_list(
+    browser: Browser, guest_browser: Browser, lan_server: Server
+):
+    assert lan_server.cli("import", str(EXAMPLE)).returncode == 0
+    code = join_code(lan_server)
+    host, _ = host_at(browser, lan_server)
+    guest, guest_page = guest_at(guest_browser, lan_server)
+    offer(guest, code, name="Cilla's tablet")
+    guest.see("Astrid: -28")
+    host.tap(f"{DEVICES} (1)")
+    host.see("Cilla's tablet may record deals")
+    guest_page.close()
+    host.see("Nobody has joined yet.")
+    host.see(f"{DEVICES} (0)")
+
+
+def test_a_new_code_on_request_and_the_old_one_stops_working(
+    browser: Browser, guest_browser: Browser, lan_server: Server
+):
+    assert lan_server.cli("import", str(EXAMPLE)).returncode == 0
+    old = join_code(lan_server)
+    host, _ = host_at(browser, lan_server)
+    host.read(f"Join code: {old}")
+    host.tap(f"{DEVICES} (0)")
+    host.tap("New join code")
+    deadline = time.monotonic() + 15
+    while (shown := chip(host)) == old:
+        assert time.monotonic() < deadline, "the host's chip kept the old code"
+        time.sleep(0.2)
+    new = shown
+    assert re.fullmatch(r"[2-9A-Z]{4}-[2-9A-Z]{4}", new)
+    assert new != old
+
+    guest, _ = guest_at(guest_browser, lan_server)
+    offer(guest, old)
+    guest.see("That is not the join code")
+    guest.type("Join code", new)
+    guest.tap("Join")
+    guest.see("Astrid: -28")
+
+
+def test_wrong_codes_lock_a_device_then_everyone_until_the_host_lets_them_try_again(
+    browser: Browser, guest_browser: Browser, lan_server: Server
+):
+    """3 tries per device; after 10 wrong codes in all, even the right one is refused."""
+    assert lan_server.cli("import", str(EXAMPLE)).returncode == 0
+    code = join_code(lan_server)
+    host, _ = host_at(browser, lan_server)
+    host.tap(f"{DEVICES} (0)")
+
+    first, _ = guest_at(guest_browser, lan_server)
+    first.type(NAME_FIELD, "Stranger")
+    for _ in range(3):
+        first.type("Join code", wrong_code(code))
+        first.tap("Join")
+        first.see("That is not the join code")
+    first.type("Join code", code)
+    first.tap("Join")
+    first.see("This device gave too many wrong codes")
+    assert not first.readouts("Astrid: ")
+
+    # Two more devices use their three tries, a fourth gives the tenth wrong code.
+    for n in range(3):
+        other, other_page = guest_at(guest_browser, lan_server)
+        other.type(NAME_FIELD, f"Stranger {n}")
+        for _ in range(3 if n < 2 else 1):
+            other.type("Join code", wrong_code(code))
+            other.tap("Join")
+            other.see("That is not the join code" if n < 2 else "Joining is paused")
+        if n < 2:
+            other_page.close()
+    last = other
+    last.type("Join code", code)
+    last.tap("Join")
+    last.see("Joining is paused after too many wrong codes")
+    assert not last.readouts("Astrid: ")
+
+    host.see("Joining is locked after 10 wrong codes")
+    host.shot("room-locked-desktop-light")
+    host.tap("Let devices try again")
+    last.type("Join code", code)
+    last.tap("Join")
+    last.see("Astrid: -28")
+
+
+def test_a_guest_that_claims_the_hosts_address_stays_a_guest(
+    guest_namespace: str, lan_server: Server, tmp_path: Path
+):
+    """The forged client registers, then overwrites page.client_ip with 127.0.0.1 at once
+    (the race that won 26 of 30 tries): it gets the join screen, and never the code."""
+    assert lan_server.cli("import", str(EXAMPLE)).returncode == 0
+    code = join_code(lan_server)
+    port = lan_server.url.rsplit(":", 1)[1]
+    spoof = json.dumps([{"id": 1, "props": {"client_ip": "127.0.0.1"}}])
+    for attempt in range(5):
+        heard = tmp_path / f"heard-{attempt}.bin"
+        subprocess.run(
+            ["ip", "netns", "exec", guest_namespace, sys.executable, "-m",
+             "tests.e2e.flet_wire", f"ws://{HOST_IP}:{port}/ws", "/session/1", str(heard),
+             spoof],
+            check=True, cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)}, timeout=60)
+        received = heard.read_bytes()
+        assert b"Enter the join code" in received
+        assert code.encode() not in received
+        assert code.replace("-", "").encode() not in received
+        assert b"Join code: " not in received
+        assert b"Astrid" not in received  # nothing of the table either
+
+
+def test_the_api_pages_are_not_served(lan_server: Server):
+    for path in ("/docs", "/openapi.json", "/redoc", "/docs/oauth2-redirect"):
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(lan_server.url + path, timeout=10)
+        assert refused.value.code == 404, path
+    with urllib.request.urlopen(lan_server.url + "/", timeout=10) as app:
+        assert app.status == 200
+
+
+def test_pages_that_go_away_mid_update_are_dropped_quietly(browser: Browser, lan_server: Server):
+    """Pages come and go on the loopback while the host records and undoes deals: every
+    change is heard by pages whose connection has gone. The server fixture fails the
+    test if one traceback reaches the log."""
+    assert lan_server.cli("import", str(EXAMPLE)).returncode == 0
+    port = lan_server.url.rsplit(":", 1)[1]
+    host, host_page = host_at(browser, lan_server)
+    host_page.set_viewport_size({"width": 1000, "height": 1800})  # the whole deal in view
+    host.see("Save deal 7")
+    recording = threading.Event()
+
+    def come_and_go() -> None:
+        while not recording.is_set():
+            asyncio.run(visit(f"ws://127.0.0.1:{port}/ws", "/session/1", [], listen=0.3))
+            recording.wait(0.1)
+
+    visitors = [threading.Thread(target=come_and_go)]
+    for visitor in visitors:
+        visitor.start()
+    try:
+        for _ in range(3):
+            host.record(7, {"Dag": 2, "Astrid": 1, "Bengt": 1, "Cilla": 1})
+            host.tap("Undo deal 7")
+            host.tap("Undo")
+            host.see("Save deal 7")
+    finally:
+        recording.set()
+        for visitor in visitors:
+            visitor.join(timeout=60)
+    host.see("Astrid: -28")

@@ -1,0 +1,54 @@
+"""An unexpected failure in a handler: the person reads one sentence, the log gets the rest.
+
+Flet sends a failed handler's traceback to the browser as a "session crashed" message;
+the app answers with a notice in the person's language instead. The failure is forced by
+a forged route-change event (a route that is a number, which no browser sends).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from tests.e2e.conftest import start_server
+from tests.e2e.flet_wire import frame, registration
+
+CONTROL_EVENT = 3
+SESSION_CRASHED = b"\x92\x06\x81\xa7message"  # msgpack [6, {"message": ...}]
+
+
+async def forge_a_failing_event(url: str) -> bytes:
+    import websockets
+
+    heard = b""
+    async with websockets.connect(url, max_size=None) as socket:
+        await socket.send(registration("/"))
+        await asyncio.sleep(2)  # the home screen is drawn
+        await socket.send(frame(CONTROL_EVENT, {"target": 1, "name": "route_change",
+                                                "data": {"route": 5}}))
+        try:
+            while True:
+                message = await asyncio.wait_for(socket.recv(), 3)
+                heard += message if isinstance(message, bytes) else message.encode()
+        except TimeoutError:
+            pass
+    return heard
+
+
+def test_a_failing_handler_shows_a_sentence_and_logs_the_traceback_on_the_server(
+    tmp_path: Path,
+):
+    server = start_server(tmp_path)
+    try:
+        port = server.url.rsplit(":", 1)[1]
+        heard = asyncio.run(forge_a_failing_event(f"ws://127.0.0.1:{port}/ws"))
+    finally:
+        server.process.terminate()
+        server.process.wait(timeout=20)
+    assert b"Something went wrong there. The host's log says what; please try again." in heard
+    assert b"Traceback" not in heard
+    assert b"AttributeError" not in heard
+    assert SESSION_CRASHED not in heard
+    log = (tmp_path / "server.log").read_text(errors="replace")
+    assert "a handler failed on page" in log
+    assert "AttributeError: 'int' object has no attribute 'split'" in log
