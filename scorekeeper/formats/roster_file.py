@@ -14,7 +14,7 @@ import json
 from collections.abc import Mapping, Sequence
 
 from scorekeeper.core.errors import RuleError, refuse
-from scorekeeper.core.table import MAX_NAME
+from scorekeeper.core.text import MAX_NAME
 from scorekeeper.formats.session_payments import DETAIL_FIELDS, detail_fields
 from scorekeeper.i18n import render
 from scorekeeper.payments.details import PaymentDetails, payment_details
