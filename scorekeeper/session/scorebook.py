@@ -155,7 +155,8 @@ class Scorebook:
         """The payment details the roster keeps for each of ``names`` that has any."""
         from scorekeeper.store.payments import payment_details
 
-        return payment_details(self.store.engine, names)
+        found = payment_details(self.store.engine, names)
+        return {name: details for name, details in found.items() if not details.empty}
 
     def set_payment_details(self, name: str, details: PaymentDetails) -> str:
         """Keep ``details`` (checked by ``payments.payment_details``) for ``name``, adding
