@@ -146,10 +146,19 @@ class Scorebook:
         before = self.latest(session_id)
         stored = set_paid(self.store.engine, session_id, transfer.payer, transfer.payee,
                           transfer.minor, paid, version)
-        history = None
-        if before is not None and before.version == version and "history" in before.__dict__:
-            history = before.history  # a tick changes no deal
-        return self._changed(stored, history)
+        session = self._opened(stored)
+        if before is not None and before.version == version:
+            # A tick changes no deal and no detail: what the screen had read stays true,
+            # so the screens redraw without reading the store again.
+            for kept in ("history", "payment_details"):
+                if kept in before.__dict__:
+                    session.__dict__[kept] = before.__dict__[kept]
+            if "paid" in before.__dict__:
+                tick = {(transfer.payer, transfer.payee, transfer.minor)}
+                session.__dict__["paid"] = (before.paid | tick) if paid else (before.paid - tick)
+        self._announce(stored.id)
+        self._announce(None)
+        return session
 
     def payment_details(self, names: Iterable[str]) -> dict[str, PaymentDetails]:
         """The payment details the roster keeps for each of ``names`` that has any."""
