@@ -121,6 +121,13 @@ def test_every_transfer_shows_a_code_a_phone_reads_as_the_payee_and_the_amount(
         phone.see(f"Message: {MESSAGE}")
 
 
+def test_where_no_code_can_be_offered_the_screen_says_why(phone: Ui, server: Server):
+    assert server.cli("import", str(EXAMPLE)).returncode == 0  # nobody's details are kept
+    phone.open("/session/1/settle")
+    phone.read("no payment code: Dag has no payment details")
+    phone.read("no payment code: Cilla has no payment details")
+
+
 def test_copy_as_text_names_every_transfer_and_where_to_pay_it(phone: Ui, server: Server,
                                                               tmp_path: Path):
     stored_with_details(server, tmp_path)
@@ -161,6 +168,9 @@ def test_a_transfer_ticked_paid_is_in_every_export_and_each_download_is_the_cli_
     assert sheet.startswith(b"%PDF")
     assert pdf_text(sheet) == pdf_text(exported(server, tmp_path, "--format", "pdf"))
     assert "Astrid pays Dag 10.00 SEK – Swish 070-123 45 67 (paid)" in pdf_text(sheet)
+
+    phone.open("/session/1/ledger")  # and the ledger says so above the deals
+    phone.read("Astrid paid Dag")
 
 
 def test_finishing_asks_first_then_shows_the_session_finished(phone: Ui, server: Server,

@@ -204,5 +204,13 @@ def PaymentCodeView(app: AppModel, code: PaymentCode, payer: str, payee: str, su
         ft.Semantics(label=app.t("ui.pay_code", scheme=scheme, payer=payer, payee=payee,
                                  amount=sum_),
                      image=True, container=True, exclude_semantics=True, content=picture),
-        ft.Text(scheme, size=14, weight=ft.FontWeight.BOLD),
+        ft.Text(scheme, size=14, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_SURFACE),
     ])
+
+
+def paid_marks(app: AppModel, session: OpenSession) -> list[ft.Control]:
+    """The transfers ticked paid, one line each, for the ledger ("✓ Astrid paid Dag")."""
+    lang = app.settings.language
+    return [bullet(app.t("payments.paid_line", payer=account_name(t.payer, lang),
+                         payee=account_name(t.payee, lang)), icon=ft.Icons.CHECK_CIRCLE)
+            for t in session.closing.transfers if session.is_paid(t)]
