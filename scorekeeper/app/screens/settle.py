@@ -49,7 +49,6 @@ def SettleUp(app: AppModel) -> ft.Control:
     confirm, set_confirm = ft.use_state(False)
     money = table.money
     lang = app.settings.language
-    transfer_lines = [transfer_line(t, money, lang) for t in closing.transfers]
 
     def as_text() -> str:
         from scorekeeper.payments import transfer_text
@@ -60,7 +59,7 @@ def SettleUp(app: AppModel) -> ft.Control:
         lines += ["", app.t("sheet.transfers") + ":"]
         lines += [transfer_text(t, money, details.get(t.payee), lang, session.is_paid(t))
                   for t in closing.transfers]
-        if not transfer_lines:
+        if not closing.transfers:
             lines.append(app.t("cli.nothing_to_settle"))
         return "\n".join(lines)
 
