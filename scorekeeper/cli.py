@@ -132,15 +132,18 @@ def serve(ctx: Context, host: str, port: int) -> None:
         serve_app(ctx.database(), host=host, port=port)
 
 
-def read_session_file(file: Path, lang: str) -> SessionFile:
+def read_text_file(file: Path, lang: str) -> str:
     try:
         if file.stat().st_size > MAX_FILE:
             raise OSError(text("cli.file_too_large", lang))
-        source = file.read_text(encoding="utf-8")
+        return file.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         click.echo(text("cli.cannot_read", lang, file=str(file), reason=str(error)), err=True)
         sys.exit(BROKEN)
-    return load_session(source)
+
+
+def read_session_file(file: Path, lang: str) -> SessionFile:
+    return load_session(read_text_file(file, lang))
 
 
 @main.command()
@@ -180,13 +183,24 @@ def replay(ctx: Context, file: Path, as_json: bool, lang: str | None) -> None:
 def import_(ctx: Context, file: Path) -> None:
     """Store a session file: checked whole first, so a broken file changes nothing."""
     with refusals(ctx.lang):
-        session_file = read_session_file(file, ctx.lang)
+        source = read_text_file(file, ctx.lang)
+        session_file = load_session(source)
         session = session_file.replay()  # checked whole before anything is stored
+        paid = _paid_ticks(source, session_file)
         scorebook = ctx.scorebook()
         with click.progressbar(length=len(session.steps), label=ctx.t("cli.importing"),
                                file=sys.stderr) as bar:
-            stored = scorebook.import_session(session_file.name, session, bar.update)
+            stored = scorebook.import_session(session_file.name, session, bar.update, paid)
     click.echo(ctx.t("cli.imported", id=stored.id, name=stored.name, deals=stored.state.deals))
+
+
+def _paid_ticks(source: str, session_file: SessionFile) -> set[tuple[str, str, int]]:
+    """The transfers a session file ticked paid (its added ``paid_transfers`` field)."""
+    if "paid_transfers" not in source:  # most files: no need to read the JSON again
+        return set()
+    from scorekeeper.formats.session_payments import load_paid
+
+    return load_paid(json.loads(source.removeprefix("\ufeff")), session_file.table)
 
 
 @main.command()
@@ -266,9 +280,19 @@ def export_ledger(ctx: Context, output: Path) -> None:
 
 @main.command()
 @click.argument("name", required=False)
+@click.option("--export", "export_to", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write the roster with everyone's payment details to this file.")
+@click.option("--import", "import_from", type=click.Path(dir_okay=False, path_type=Path),
+              help="Read a roster file: its players and their payment details are kept "
+              "(checked whole first: one bad detail and nothing is taken).")
 @click.pass_obj
-def players(ctx: Context, name: str | None) -> None:
-    """The roster, or one player's lifetime statistics per game."""
+def players(ctx: Context, name: str | None, export_to: Path | None,
+            import_from: Path | None) -> None:
+    """The roster, or one player's lifetime statistics per game; --export/--import move
+    the roster with its payment details to another device."""
+    if export_to is not None or import_from is not None:
+        _roster_file(ctx, export_to, import_from)
+        return
     with refusals(ctx.lang):
         scorebook = ctx.scorebook()
         if name is None:
@@ -286,6 +310,26 @@ def players(ctx: Context, name: str | None) -> None:
         click.echo(ctx.t("cli.lifetime", game=label, sessions=row.sessions,
                          deals=row.deals_played, tricks=row.tricks, flights=row.flights,
                          won=row.games_won, money=money))
+
+
+def _roster_file(ctx: Context, export_to: Path | None, import_from: Path | None) -> None:
+    from scorekeeper.formats.roster_file import dump_roster, load_roster
+
+    with refusals(ctx.lang):
+        scorebook = ctx.scorebook()
+        if import_from is not None:
+            roster = load_roster(read_text_file(import_from, ctx.lang), ctx.lang)
+            # a player listed without details is added, but details kept here stay
+            kept = [scorebook.add_player(player) if details.empty
+                    else scorebook.set_payment_details(player, details)
+                    for player, details in roster.items()]
+            click.echo(printable(ctx.t("cli.roster_imported", file=str(import_from),
+                                       players=", ".join(kept) or "-")))
+        if export_to is not None:
+            names = scorebook.roster()
+            export_to.write_bytes(dump_roster(names, scorebook.payment_details(names)))
+            click.echo(printable(ctx.t("cli.roster_exported", file=str(export_to),
+                                       players=", ".join(names) or "-")))
 
 
 def _report_table(ctx: Context, name: str, report: dict[str, Any]) -> str:

@@ -27,7 +27,7 @@ from tests.conftest import worked_example
 from tests.qr_decode import pdf_pages, zxing
 
 PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
-FONTS = PACKAGE.parent / "assets" / "fonts"
+FONTS = PACKAGE / "assets" / "fonts"
 DAG = payment_details(swish="070-123 45 67")
 CILLA = payment_details(iban="DE89370400440532013000", holder="Cilla Åberg",
                         qr_iban="CH9300762011623852957", postcode="8001", town="Zürich")

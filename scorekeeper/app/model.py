@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import flet as ft
 
@@ -26,6 +26,9 @@ from scorekeeper.session import (
     StoreError,
 )
 from scorekeeper.settings import Settings, save_settings
+
+if TYPE_CHECKING:  # loaded with the players screen, never at start
+    from scorekeeper.payments import PaymentDetails
 
 Role = Literal["host", "scorer", "viewer", "locked"]
 LAN_CHANGED = "lan-changed"  # pubsub: someone joined the room, or may now score
@@ -48,6 +51,7 @@ class AppModel:
     showing_all: bool = False
     roster: list[str] = field(default_factory=list)
     lifetimes: dict[str, list[Lifetime]] = field(default_factory=dict)
+    details: dict[str, PaymentDetails] = field(default_factory=dict)  # players: how each is paid
     lan: LanRoom | None = None
     guests: tuple[Viewer, ...] = ()  # the host's view of the room
     room_heard: int = 0  # news of the room (a new code, a lock) redraws the host's panel
@@ -89,6 +93,7 @@ class AppModel:
             self.roster = self.scorebook.roster()
             if parts == ["players"]:
                 self.lifetimes = self.scorebook.lifetimes()
+                self.details = self.scorebook.payment_details(self.roster)
         elif not parts:
             self._list_sessions()
         self.route = route

@@ -10,7 +10,7 @@ import csv
 from collections.abc import Iterable
 from typing import TextIO
 
-from scorekeeper.core import POT, Closing, Entry, Payment, State, Table, standing
+from scorekeeper.core import POT, Closing, Entry, Payment, State, Table, Transfer, standing
 from scorekeeper.core.text import FORMULA_STARTS
 from scorekeeper.formats.replay import units
 from scorekeeper.i18n import render, text
@@ -38,8 +38,9 @@ STANDINGS_COLUMNS = ("player", "seat", "score", "units", "flights", "deals_playe
 
 
 def write_ledger(out: TextIO, session_name: str, table: Table, entries: Iterable[Entry],
-                 language: str = "en") -> int:
-    """Every entry, in order; returns how many rows were written."""
+                 language: str = "en", paid: Iterable[Transfer] = ()) -> int:
+    """Every entry, in order, then a row of kind ``paid`` for each transfer of the
+    settle-up ticked paid (no deal; the same columns); returns how many rows were written."""
     writer = csv.writer(out)
     writer.writerow(LEDGER_COLUMNS)
     money, per_unit = table.money, table.money.minor_per_unit
@@ -57,6 +58,14 @@ def write_ledger(out: TextIO, session_name: str, table: Table, entries: Iterable
             row = [session_name, entry.deal, "score", "", "", entry.player, "", entry.points,
                    "", "", reason, entry.reason.key]
         writer.writerow(safe_row(row))
+        count += 1
+    for transfer in paid:
+        payer = pot if transfer.payer == POT else transfer.payer
+        payee = pot if transfer.payee == POT else transfer.payee
+        writer.writerow(safe_row([
+            session_name, "", "paid", payer, payee, "", units(transfer.minor, per_unit), "",
+            money.to_decimal(transfer.minor), money.currency or "",
+            text("payments.paid_line", language, payer=payer, payee=payee), "payments.paid"]))
         count += 1
     return count
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping, Sequence
 from datetime import date
+from typing import TYPE_CHECKING
 
 from fpdf import FPDF
 from fpdf.fonts import FontFace
@@ -12,6 +14,10 @@ from scorekeeper.formats.protocol import protocol
 from scorekeeper.i18n import render, text
 from scorekeeper.i18n.accounts import transfer_line
 from scorekeeper.resources import font_file
+
+if TYPE_CHECKING:
+    from scorekeeper.core import Transfer
+    from scorekeeper.payments import Offer, PaymentDetails
 
 FONT = "DejaVu"  # covers å, ä, ö, ü, ×, → (the PDF core fonts do not)
 # A name may be in any script: what DejaVu lacks is taken from these, in this order. Each
@@ -33,7 +39,10 @@ class _Sheet(FPDF):
         self.cell(0, 8, f"{self.footer_text}   {self.page_no()}", align="C")
 
 
-def score_sheet(name: str, session: Session, day: date, language: str = "en") -> bytes:
+def score_sheet(name: str, session: Session, day: date, language: str = "en", *,
+                payments: Sequence[tuple[Transfer, Offer]] = (),
+                details: Mapping[str, PaymentDetails] | None = None,
+                paid: Collection[tuple[str, str, int]] = ()) -> bytes:
     table, state = session.table, session.state
     players = list(table.players)
     pdf = _Sheet(orientation="landscape" if len(players) > 5 else "portrait", format="A4")
@@ -93,6 +102,12 @@ def score_sheet(name: str, session: Session, day: date, language: str = "en") ->
         pdf.cell(0, 7, transfer_line(transfer, money, language), new_x="LMARGIN", new_y="NEXT")
     if not closing.transfers:
         pdf.cell(0, 7, t("cli.nothing_to_settle"), new_x="LMARGIN", new_y="NEXT")
+    if any(offer.codes for _, offer in payments) or paid:
+        # The codes the settle-up screen shows, to be scanned from the printed sheet.
+        from scorekeeper.formats.pdf_payments import draw_payment_codes
+
+        pdf.ln(4)
+        draw_payment_codes(pdf, payments, money, dict(details or {}), language, FONT, paid)
     return bytes(pdf.output())
 
 

@@ -3,10 +3,11 @@ out once for the version it was read at. Screens and the command line only read 
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from scorekeeper.core import (
     Closing,
@@ -20,6 +21,7 @@ from scorekeeper.core import (
     Session,
     State,
     Table,
+    Transfer,
     close,
     deal_fields,
     guide,
@@ -28,6 +30,19 @@ from scorekeeper.core import (
     standing,
 )
 from scorekeeper.formats.protocol import events
+
+if TYPE_CHECKING:  # the payments package takes a moment to load: only settle-up needs it
+    from scorekeeper.payments import Offer, PaymentDetails
+
+PaidTransfer = tuple[str, str, int]  # payer, payee, amount in minor units
+
+
+def _nothing_paid() -> frozenset[PaidTransfer]:
+    return frozenset()
+
+
+def _no_details() -> Mapping[str, PaymentDetails]:
+    return {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +86,10 @@ class OpenSession:
     updated_at: datetime
     # Loads the deals and replays them: only the ledger, the charts and the exports need it.
     load_history: Callable[[], Session]
+    # The session's paid ticks, and the seated players' payment details (kept in the
+    # roster): read the first time settle-up or an export asks, once per version.
+    load_paid: Callable[[], frozenset[PaidTransfer]] = field(default=_nothing_paid)
+    load_details: Callable[[], Mapping[str, PaymentDetails]] = field(default=_no_details)
 
     # --- what the table screen shows (no deal is read for these) ---
 
@@ -118,6 +137,36 @@ class OpenSession:
                 running = {p: running[p] + game.scores[p] for p in self.table.players}
             lines.append(GameLine(game, dict(running)))
         return tuple(lines)
+
+    # --- settling up: the paid ticks and the payment codes ---
+
+    @cached_property
+    def paid(self) -> frozenset[PaidTransfer]:
+        """The transfers of the settle-up ticked paid, as (payer, payee, minor). A tick
+        made before a later deal changed the settle-up no longer names a transfer: it is
+        left out here, so no export carries a tick its session cannot take back."""
+        current = {(t.payer, t.payee, t.minor) for t in self.closing.transfers}
+        return frozenset(self.load_paid()) & current
+
+    def is_paid(self, transfer: Transfer) -> bool:
+        return (transfer.payer, transfer.payee, transfer.minor) in self.paid
+
+    @cached_property
+    def payment_details(self) -> Mapping[str, PaymentDetails]:
+        """The seated players' payment details, as the roster held them at this version."""
+        return self.load_details()
+
+    def payments(self, language: str) -> list[tuple[Transfer, Offer]]:
+        """Every transfer with its payment codes (or why it has none), the message
+        naming the game and the session in ``language``; worked out once per language."""
+        cache = self.__dict__.setdefault("_payments", {})
+        if language not in cache:
+            from scorekeeper.payments import offers, transfer_message
+
+            message = transfer_message(self.table.rules.variant, self.name, language)
+            cache[language] = offers(self.closing.transfers, self.table.money,
+                                     self.payment_details, message, self.id)
+        return cache[language]
 
     # --- what needs the deals ---
 

@@ -9,15 +9,16 @@ the store's versions).
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Iterable
 from datetime import date
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
-from scorekeeper.core import Deal, Message, Session, Step, Table, msg
+from scorekeeper.core import Deal, Message, Session, Step, Table, Transfer, close, msg
 from scorekeeper.formats.exports import Export, export
-from scorekeeper.session.open_session import OpenSession
+from scorekeeper.session.open_session import OpenSession, PaidTransfer
 from scorekeeper.store.drafts import draft_of, drop_draft, keep_draft
 from scorekeeper.store.sessions import (
     ConflictError,
@@ -28,6 +29,9 @@ from scorekeeper.store.sessions import (
     name_key,
 )
 from scorekeeper.store.statistics import Lifetime, lifetimes
+
+if TYPE_CHECKING:  # loaded when details are read or kept, never when the app starts
+    from scorekeeper.payments import PaymentDetails
 
 # A listener hears the id of a session that changed, or None when the list of sessions did.
 Listener = Callable[[int | None], None]
@@ -91,9 +95,23 @@ class Scorebook:
         return self._opened(stored)
 
     def import_session(self, name: str, session: Session,
-                       progress: Callable[[int], None] | None = None) -> OpenSession:
-        """A session replayed whole from its file: all of it is stored, or nothing."""
+                       progress: Callable[[int], None] | None = None,
+                       paid: Collection[PaidTransfer] = ()) -> OpenSession:
+        """A session replayed whole from its file, with the transfers its file ticked
+        ``paid``: all of it is stored, or nothing (a tick that is no transfer of the
+        session's settle-up is refused before anything is written)."""
+        transfers = {(t.payer, t.payee, t.minor)
+                     for t in close(session.table, session.state).transfers}
+        for payer, payee, minor in sorted(paid):
+            if (payer, payee, minor) not in transfers:
+                raise StoreError(msg("store.no_such_transfer", payer=payer, payee=payee))
         stored = self.store.import_session(name, session, progress)
+        if paid:
+            from scorekeeper.store.payments import set_paid
+
+            for payer, payee, minor in sorted(paid):
+                stored = set_paid(self.store.engine, stored.id, payer, payee, minor, True,
+                                  stored.version)
         self._announce(None)
         return self._opened(stored, session)
 
@@ -120,13 +138,62 @@ class Scorebook:
     def finish(self, session_id: int, version: int) -> OpenSession:
         return self._changed(self.store.finish(session_id, version))
 
+    def set_paid(self, session_id: int, transfer: Transfer, paid: bool,
+                 version: int) -> OpenSession:
+        """Tick (or untick) a transfer of the settle-up as paid: a change of the session
+        like a deal, refused if someone changed it since ``version``; every page is told."""
+        from scorekeeper.store.payments import set_paid
+
+        before = self.latest(session_id)
+        stored = set_paid(self.store.engine, session_id, transfer.payer, transfer.payee,
+                          transfer.minor, paid, version)
+        session = self._opened(stored)
+        if before is not None and before.version == version:
+            # A tick changes no deal and no detail: what the screen had read stays true,
+            # so the screens redraw without reading the store again.
+            for kept in ("history", "payment_details"):
+                if kept in before.__dict__:
+                    session.__dict__[kept] = before.__dict__[kept]
+            if "paid" in before.__dict__:
+                tick = {(transfer.payer, transfer.payee, transfer.minor)}
+                session.__dict__["paid"] = (before.paid | tick) if paid else (before.paid - tick)
+        self._announce(stored.id)
+        self._announce(None)
+        return session
+
+    def payment_details(self, names: Iterable[str]) -> dict[str, PaymentDetails]:
+        """The payment details the roster keeps for each of ``names`` that has any."""
+        from scorekeeper.store.payments import payment_details
+
+        found = payment_details(self.store.engine, names)
+        return {name: details for name, details in found.items() if not details.empty}
+
+    def set_payment_details(self, name: str, details: PaymentDetails) -> str:
+        """Keep ``details`` (checked by ``payments.payment_details``) for ``name``, adding
+        the player to the roster if new; returns the name as kept. Open sessions seating
+        the player show the new details from now on (a detail is no change of a session)."""
+        from scorekeeper.store.payments import set_payment_details
+        from scorekeeper.store.sessions import name_key as key
+
+        kept = set_payment_details(self.store.engine, name, details)
+        with self._lock:
+            for session_id, known in list(self._open.items()):
+                if any(key(p) == key(kept) for p in known.table.players):
+                    self._open[session_id] = self._fresh_details(known)
+        self._announce(None)
+        return kept
+
     def export(self, session_id: int, kind: Export, language: str,
                version: int | None = None) -> tuple[OpenSession, bytes]:
-        """The session as a file; with ``version``, only if it is still what the screen shows."""
+        """The session as a file, with its paid ticks (and on the score sheet the payment
+        codes); with ``version``, only if it is still what the screen shows."""
         session = self.open(session_id)
         if version is not None and session.version != version:
             raise ConflictError(_conflict(session))
-        return session, export(kind, session.name, session.history, language, date.today())
+        payments = session.payments(language) if kind == "pdf" else ()
+        return session, export(kind, session.name, session.history, language, date.today(),
+                               paid=session.paid, payments=payments,
+                               details=session.payment_details if kind == "pdf" else {})
 
     # --- the half-entered deal ---
     # A draft is not a change of the session (no deal, entry or version moves), so it
@@ -203,6 +270,8 @@ class Scorebook:
             stored.id, stored.name, stored.finished, stored.version, stored.table,
             stored.state, stored.created_at, stored.updated_at,
             load_history=lambda: self._history(stored),
+            load_paid=lambda: self._paid(stored.id),
+            load_details=lambda: self.payment_details(stored.table.players),
         )
         if history is not None:
             session.__dict__["history"] = history
@@ -211,6 +280,21 @@ class Scorebook:
             if known is None or known.version <= stored.version:
                 self._open[stored.id] = session
         return session
+
+    def _paid(self, session_id: int) -> frozenset[PaidTransfer]:
+        from scorekeeper.store.payments import paid_transfers
+
+        return frozenset(paid_transfers(self.store.engine, session_id))
+
+    @staticmethod
+    def _fresh_details(known: OpenSession) -> OpenSession:
+        """The same version with its payment details to be read again (the deals and the
+        ticks already read are kept)."""
+        fresh = dataclasses.replace(known)
+        for kept in ("history", "paid"):
+            if kept in known.__dict__:
+                fresh.__dict__[kept] = known.__dict__[kept]
+        return fresh
 
     def _history(self, stored: StoredSession) -> Session:
         deals = self.store.deals(stored.id)[: stored.state.deals]

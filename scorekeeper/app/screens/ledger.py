@@ -8,6 +8,7 @@ from collections.abc import Callable
 import flet as ft
 
 from scorekeeper.app.model import AppModel
+from scorekeeper.app.screens.settle import paid_marks
 from scorekeeper.app.widgets import (
     Missing,
     ScreenBar,
@@ -48,7 +49,7 @@ def Ledger(app: AppModel) -> ft.Control:
     )
 
     editable = app.may_score and not session.finished
-    cards: list[ft.Control] = []
+    cards: list[ft.Control] = [*paid_marks(app, session)]  # the transfers ticked paid
     if session.finished and session.closing.entries:
         cards.append(DealCard(app, session.table, app.t("ui.end_of_session"), "",
                               list(session.closing.entries), None, None))

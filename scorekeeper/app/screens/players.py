@@ -1,14 +1,25 @@
-"""Players: the roster, and each player's lifetime statistics per game."""
+"""Players: the roster, each player's payment details (how they are paid at settle-up),
+and each player's lifetime statistics per game."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import flet as ft
 
 from scorekeeper.app.model import AppModel
-from scorekeeper.app.widgets import ScreenBar, error_line, screen
+from scorekeeper.app.widgets import ScreenBar, action, bullet, error_line, screen
+from scorekeeper.core import RuleError
 from scorekeeper.core.table import stored_money
 from scorekeeper.i18n.accounts import amount
 from scorekeeper.session import Lifetime, StoreError
+
+if TYPE_CHECKING:  # the payments package loads when details are shown or saved
+    from scorekeeper.payments import PaymentDetails
+
+# The fields a player's details are typed in, in the order a person fills them.
+FIELDS = ("swish", "iban", "holder", "qr_iban", "postcode", "town", "country")
 
 
 @ft.component
@@ -26,8 +37,16 @@ def Players(app: AppModel) -> ft.Control:
         set_new_name("")
         app.show("/players")
 
+    async def export_roster() -> None:
+        from scorekeeper.formats.roster_file import dump_roster
+
+        body = dump_roster(app.roster, app.details)
+        await ft.FilePicker().save_file(file_name="roster.json", src_bytes=body)
+        app.notice = app.t("ui.exported", file="roster.json")
+
     add_label = app.t("ui.add_player")
-    cards = [PlayerCard(app, name, app.lifetimes.get(name, [])) for name in app.roster]
+    cards = [PlayerCard(app, name, app.lifetimes.get(name, []), app.details.get(name))
+             for name in app.roster]
     return ft.Column(expand=True, spacing=0, controls=[
         ScreenBar(app, app.t("ui.players")),
         screen(
@@ -38,12 +57,16 @@ def Players(app: AppModel) -> ft.Control:
             ]),
             error_line(app.problem),
             *(cards or [ft.Text(app.t("ui.no_players"))]),
+            *([action(app.t("ui.export_roster"), ft.Icons.DOWNLOAD, export_roster)]
+              if app.roster else []),
         ),
     ])
 
 
 @ft.component
-def PlayerCard(app: AppModel, name: str, rows: list[Lifetime]) -> ft.Control:
+def PlayerCard(app: AppModel, name: str, rows: list[Lifetime],
+               details: PaymentDetails | None) -> ft.Control:
+    editing, set_editing = ft.use_state(False)
     lines: list[ft.Control] = []
     for row in rows:
         game = app.t("cli.all_games") if row.variant == "*" else app.t(f"variant.{row.variant}")
@@ -57,5 +80,78 @@ def PlayerCard(app: AppModel, name: str, rows: list[Lifetime]) -> ft.Control:
         ]))
     if not rows:
         lines.append(ft.Text(app.t("ui.no_sessions_for_player")))
+    label = app.t("ui.edit_details", player=name)
+    head = ft.Row(alignment=ft.MainAxisAlignment.SPACE_BETWEEN, controls=[
+        ft.Text(name, size=20, weight=ft.FontWeight.BOLD),
+        ft.TextButton(label, icon=ft.Icons.EDIT if not editing else ft.Icons.EXPAND_LESS,
+                      on_click=lambda: set_editing(not editing)),
+    ])
+    paid_how = [bullet(line, icon=ft.Icons.PAYMENTS) for line in shown_details(app, details)]
+    if not paid_how:
+        paid_how = [ft.Text(app.t("ui.no_payment_details"), size=14, italic=True)]
+    form = [DetailsForm(app, name, details, lambda: set_editing(False))] if editing else []
     return ft.Card(content=ft.Container(padding=ft.Padding.all(14), content=ft.Column(
-        spacing=6, controls=[ft.Text(name, size=20, weight=ft.FontWeight.BOLD), *lines])))
+        spacing=6, controls=[head, *paid_how, *form, *lines])))
+
+
+def shown_details(app: AppModel, details: PaymentDetails | None) -> list[str]:
+    """The details as people write them: 070-123 45 67, DE89 3704 0044 ..."""
+    if details is None or details.empty:
+        return []
+    from scorekeeper.payments import format_iban, format_swish
+
+    shown = []
+    if details.swish:
+        shown.append(app.t("ui.details_swish", number=format_swish(details.swish)))
+    if details.iban:
+        shown.append(app.t("ui.details_iban", iban=format_iban(details.iban),
+                           holder=details.holder or ""))
+    if details.qr_iban:
+        shown.append(app.t("ui.details_qr_iban", iban=format_iban(details.qr_iban),
+                           holder=details.holder or "", postcode=details.postcode or "",
+                           town=details.town or "", country=details.country or ""))
+    return shown
+
+
+@ft.component
+def DetailsForm(app: AppModel, name: str, details: PaymentDetails | None,
+                close: Callable[[], None]) -> ft.Control:
+    """The details as typed; checked when saved, and refused in words if wrong (nothing
+    is kept then, and what was typed stays to be corrected)."""
+    typed, set_typed = ft.use_state(lambda: {
+        field: (getattr(details, field) or "") if details is not None else ""
+        for field in FIELDS})
+    problem, set_problem = ft.use_state("")
+
+    def change(field: str) -> Callable[[ft.Event[ft.TextField]], None]:
+        def changed(event: ft.Event[ft.TextField]) -> None:
+            set_typed({**typed, field: event.control.value or ""})
+        return changed
+
+    def save() -> None:
+        from scorekeeper.payments import payment_details
+
+        try:
+            checked = payment_details(**{f: typed[f] or None for f in FIELDS})
+            app.scorebook.set_payment_details(name, checked)
+        except (RuleError, StoreError) as error:
+            set_problem(app.refusal(error))
+            return
+        set_problem("")
+        close()
+        app.show("/players")
+        app.notice = app.t("ui.details_saved", player=name)
+
+    boxes = [ft.TextField(label=app.t(f"payments.label_{field}"), value=typed[field],
+                          on_change=change(field), dense=True,
+                          width=320 if field in ("iban", "qr_iban", "holder") else 200)
+             for field in FIELDS]
+    return ft.Container(
+        padding=ft.Padding.symmetric(vertical=6),
+        content=ft.Column(spacing=8, controls=[
+            ft.Text(app.t("ui.payment_details"), size=15, weight=ft.FontWeight.BOLD),
+            ft.Row(wrap=True, spacing=10, run_spacing=10, controls=boxes),
+            error_line(problem or None),
+            action(app.t("ui.save_details", player=name), ft.Icons.SAVE, save, filled=True),
+        ]),
+    )

@@ -1,6 +1,10 @@
-"""Settle up: what everyone won or lost, the end-of-session pot rule, who pays whom."""
+"""Settle up: what everyone won or lost, the end-of-session pot rule, who pays whom, and
+for each transfer a code the payer scans to pay it on the spot, and a "paid" tick."""
 
 from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -16,10 +20,24 @@ from scorekeeper.app.widgets import (
     readout,
     screen,
 )
+from scorekeeper.core import Transfer
 from scorekeeper.formats.exports import Export, file_name
 from scorekeeper.i18n import render
-from scorekeeper.i18n.accounts import amount, transfer_line
-from scorekeeper.session import ConflictError, StoreError
+from scorekeeper.i18n.accounts import account_name, amount, transfer_line
+from scorekeeper.session import ConflictError, OpenSession, StoreError
+
+if TYPE_CHECKING:  # the payments package loads when settle-up is first shown
+    from scorekeeper.payments import Offer, PaymentCode
+
+CODE_SIDE = 264  # logical pixels: a phone camera reads it from an arm's length
+
+
+@lru_cache(maxsize=64)
+def code_png(code: PaymentCode) -> bytes:
+    """The code's picture, drawn once however often the screen redraws."""
+    from scorekeeper.payments.images import png
+
+    return png(code)
 
 
 @ft.component
@@ -31,19 +49,32 @@ def SettleUp(app: AppModel) -> ft.Control:
     confirm, set_confirm = ft.use_state(False)
     money = table.money
     lang = app.settings.language
-    transfer_lines = [transfer_line(t, money, lang) for t in closing.transfers]
 
     def as_text() -> str:
+        from scorekeeper.payments import transfer_text
+
+        details = session.payment_details
         lines = [f"{session.name} – {app.t(f'variant.{table.rules.variant}')}"]
         lines += [f"{p}: {amount(closing.money[p], money, lang)}" for p in table.players]
-        lines += ["", app.t("sheet.transfers") + ":", *transfer_lines]
-        if not transfer_lines:
+        lines += ["", app.t("sheet.transfers") + ":"]
+        lines += [transfer_text(t, money, details.get(t.payee), lang, session.is_paid(t))
+                  for t in closing.transfers]
+        if not closing.transfers:
             lines.append(app.t("cli.nothing_to_settle"))
         return "\n".join(lines)
 
     async def copy() -> None:
         await ft.Clipboard().set(as_text())
         app.notice = app.t("ui.copied")
+
+    async def save_json() -> None:
+        await save("json")
+
+    async def save_csv() -> None:
+        await save("csv")
+
+    async def save_pdf() -> None:
+        await save("pdf")
 
     async def save(kind: Export) -> None:
         try:
@@ -84,17 +115,19 @@ def SettleUp(app: AppModel) -> ft.Control:
                            icon=ft.Icons.SAVINGS))
     if not rule:
         rule.append(ft.Text(app.t("ui.pot_empty")))
-    transfers = [readout(label=line, content=ft.Text(line, size=20,
-                                                          weight=ft.FontWeight.BOLD))
-                 for line in transfer_lines] or [ft.Text(app.t("cli.nothing_to_settle"))]
+    transfers = [PayCard(app, session, transfer, offer)
+                 for transfer, offer in session.payments(lang)
+                 ] or [ft.Text(app.t("cli.nothing_to_settle"))]
     exports = ft.Row(wrap=True, spacing=10, controls=[
         action(app.t("ui.copy_text"), ft.Icons.COPY, copy, filled=True),
-        action(app.t("ui.export_json"), ft.Icons.DATA_OBJECT, lambda: save("json")),
-        action(app.t("ui.export_csv"), ft.Icons.TABLE_VIEW, lambda: save("csv")),
-        action(app.t("ui.export_pdf"), ft.Icons.PICTURE_AS_PDF, lambda: save("pdf")),
+        action(app.t("ui.export_json"), ft.Icons.DATA_OBJECT, save_json),
+        action(app.t("ui.export_csv"), ft.Icons.TABLE_VIEW, save_csv),
+        action(app.t("ui.export_pdf"), ft.Icons.PICTURE_AS_PDF, save_pdf),
     ])
-    finish_row = []
-    if app.role == "host" and not session.finished:
+    finish_row: list[ft.Control] = []
+    if session.finished:
+        finish_row.append(bullet(app.t("ui.session_finished"), icon=ft.Icons.LOCK))
+    elif app.role == "host":
         finish_row.append(action(app.t("ui.finish_session"), ft.Icons.LOCK,
                                  lambda: set_confirm(True)))
     return ft.Column(expand=True, spacing=0, controls=[
@@ -110,3 +143,73 @@ def SettleUp(app: AppModel) -> ft.Control:
             *finish_row,
         ),
     ])
+
+
+def PayCard(app: AppModel, session: OpenSession, transfer: Transfer, offer: Offer
+            ) -> ft.Control:
+    """One transfer: who pays whom, its codes (or why there are none), the exact amount and
+    the message the payment carries, and the tick that says it was paid."""
+    money, lang = session.table.money, app.settings.language
+    line = transfer_line(transfer, money, lang)
+    payer, payee = account_name(transfer.payer, lang), account_name(transfer.payee, lang)
+    paid = session.is_paid(transfer)
+
+    def tick(event: ft.Event[ft.Checkbox]) -> None:
+        done = bool(event.control.value)
+        key = "ui.marked_paid" if done else "ui.marked_unpaid"
+        app.run(lambda: app.scorebook.set_paid(session.id, transfer, done, session.version),
+                app.t(key, payer=payer, payee=payee))
+
+    controls: list[ft.Control] = [
+        readout(label=line, content=ft.Text(line, size=20, weight=ft.FontWeight.BOLD)),
+    ]
+    if paid:
+        controls.append(bullet(app.t("ui.paid_mark"), icon=ft.Icons.CHECK_CIRCLE,
+                               color=ft.Colors.PRIMARY))
+    elif offer.codes:
+        controls.append(ft.Row(wrap=True, spacing=16, controls=[
+            PaymentCodeView(app, code, payer, payee, amount(transfer.minor, money, lang))
+            for code in offer.codes]))
+        from scorekeeper.payments import transfer_message
+
+        message = transfer_message(session.table.rules.variant, session.name, lang)
+        controls += [
+            ft.Text(app.t("ui.pay_amount", amount=amount(transfer.minor, money, lang)), size=16),
+            ft.Text(app.t("ui.pay_message", message=message), size=14),
+        ]
+    elif offer.reason is not None:
+        controls.append(bullet(render(offer.reason, lang), icon=ft.Icons.INFO_OUTLINE, size=14))
+    controls.append(ft.Checkbox(
+        label=app.t("payments.paid_line", payer=payer, payee=payee), value=paid,
+        on_change=tick, disabled=not app.may_score))
+    return ft.Container(
+        padding=ft.Padding.all(10), border_radius=ft.BorderRadius.all(12),
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+        content=ft.Column(spacing=8, controls=controls),
+    )
+
+
+def PaymentCodeView(app: AppModel, code: PaymentCode, payer: str, payee: str, sum_: str
+                    ) -> ft.Control:
+    """The code, black on white whatever the theme (a camera needs the contrast), with
+    its scheme named below; read out as "Payment code, Swish: Astrid pays Dag SEK 10.00"."""
+    scheme = app.t(f"payments.scheme_{code.scheme}")
+    picture = ft.Container(
+        bgcolor=ft.Colors.WHITE, border_radius=ft.BorderRadius.all(6),
+        content=ft.Image(src=code_png(code), width=CODE_SIDE, height=CODE_SIDE,
+                         filter_quality=ft.FilterQuality.NONE, gapless_playback=True),
+    )
+    return ft.Column(spacing=4, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+        ft.Semantics(label=app.t("ui.pay_code", scheme=scheme, payer=payer, payee=payee,
+                                 amount=sum_),
+                     image=True, container=True, exclude_semantics=True, content=picture),
+        ft.Text(scheme, size=14, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_SURFACE),
+    ])
+
+
+def paid_marks(app: AppModel, session: OpenSession) -> list[ft.Control]:
+    """The transfers ticked paid, one line each, for the ledger ("✓ Astrid paid Dag")."""
+    lang = app.settings.language
+    return [bullet(app.t("payments.paid_line", payer=account_name(t.payer, lang),
+                         payee=account_name(t.payee, lang)), icon=ft.Icons.CHECK_CIRCLE)
+            for t in session.closing.transfers if session.is_paid(t)]

@@ -1,0 +1,222 @@
+"""Issue 9's rule on the settle-up and players screens: every action is tapped in a real
+browser and its effect is checked. Issue 14: a code per transfer, scanned back from what
+the screen shows; the "paid" tick seen in the exports.
+
+The session is RULES.md's worked example (friday-at-the-cabin.json, SEK 0.50 a unit):
+Astrid → Dag 10.00, Astrid → Cilla 3.50, Bengt → Cilla 6.00.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import unquote
+
+import pytest
+from playwright.sync_api import Browser
+from pypdf import PdfReader
+
+from tests.e2e.conftest import Server, Ui
+from tests.qr_decode import zxing
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "friday-at-the-cabin.json"
+ROSTER = {"format": "scorekeeper-roster/1", "players": [
+    {"name": "Dag", "swish": "070-123 45 67"}, {"name": "Cilla", "swish": "+46 73 987 65 43"}]}
+# Every transfer: (payer, payee, the amount as the screen writes it, as Swish carries it)
+TRANSFERS = [("Astrid", "Dag", "SEK 10.00", "10,00", "0701234567"),
+             ("Astrid", "Cilla", "SEK 3.50", "3,50", "0739876543"),
+             ("Bengt", "Cilla", "SEK 6.00", "6,00", "0739876543")]
+MESSAGE = "English Rams, Friday at the cabin"
+
+
+def stored_with_details(server: Server, tmp: Path) -> None:
+    assert server.cli("import", str(EXAMPLE)).returncode == 0
+    roster = tmp / "roster.json"
+    roster.write_text(json.dumps(ROSTER), encoding="utf-8")
+    assert server.cli("players", "--import", str(roster)).returncode == 0
+
+
+@pytest.fixture
+def phone(browser: Browser, server: Server) -> Iterator[Ui]:
+    """A phone's screen, allowed to use the clipboard (as a person allows it once)."""
+    context = browser.new_context(viewport={"width": 390, "height": 844},
+                                  accept_downloads=True)
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.url)
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    yield Ui(page, server.url)
+    context.close()
+
+
+def code_label(payer: str, payee: str, amount: str) -> str:
+    return f"Payment code, Swish: {payer} pays {payee} {amount}"
+
+
+def code_node(ui: Ui, label: str):  # type: ignore[no-untyped-def]
+    """The code as the screen reader finds it (amounts keep a no-break space)."""
+    exact = label.replace("SEK ", "SEK\u00a0")
+    return ui.page.locator(f'flt-semantics[aria-label="{exact}"]').first
+
+
+def in_view(ui: Ui, label: str):  # type: ignore[no-untyped-def]
+    """Scroll the screen (as a thumb does: the wheel over the list) until the whole code
+    is in view; Flutter moves its semantics nodes with it."""
+    node = code_node(ui, label)
+    height = ui.page.viewport_size["height"]  # type: ignore[index]
+    for _ in range(12):
+        box = node.bounding_box()
+        assert box is not None
+        # a node cut off by the edge of the list is as tall as what shows of it
+        whole = box["height"] >= box["width"] - 1
+        if whole and box["y"] >= 60 and box["y"] + box["height"] <= height - 10:
+            break
+        ui.page.mouse.move(195, height / 2)
+        ui.page.mouse.wheel(0, 300 if not whole or box["y"] > 60 else -200)
+        ui.page.wait_for_timeout(400)
+    ui.page.wait_for_timeout(300)
+    return node
+
+
+def scanned(ui: Ui, label: str) -> str:
+    """What a phone reads from the code the screen shows: a screenshot of just the code,
+    decoded by ZXing (the decoder family banking apps use)."""
+    node = in_view(ui, label)
+    found = zxing(node.screenshot())
+    assert len(found) == 1, f"no code readable at {label}"
+    return found[0].decode("utf-8")
+
+
+def exported(server: Server, tmp: Path, *args: str) -> bytes:
+    target = tmp / "cli-export"
+    result = server.cli("export", "1", *args, "-o", str(target))
+    assert result.returncode == 0, result.stderr
+    return target.read_bytes()
+
+
+def downloaded(ui: Ui, button: str) -> bytes:
+    with ui.page.expect_download(timeout=30_000) as info:
+        ui.tap(button)
+    return Path(info.value.path()).read_bytes()
+
+
+def pdf_text(body: bytes) -> str:
+    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(body)).pages)
+
+
+def test_every_transfer_shows_a_code_a_phone_reads_as_the_payee_and_the_amount(
+        phone: Ui, server: Server, tmp_path: Path):
+    stored_with_details(server, tmp_path)
+    phone.open("/session/1/settle")
+    for payer, payee, amount, swish_amount, number in TRANSFERS:
+        label = code_label(payer, payee, amount)
+        phone.see(label)
+        payee_field, amount_field, message, _ = scanned(phone, label).split(";")
+        assert (payee_field, amount_field) == (f"C{number}", swish_amount)
+        assert unquote(message) == MESSAGE
+        # beside the code, for a payer who types instead: the exact sum and the message
+        phone.see(f"{amount} exactly")
+        phone.see(f"Message: {MESSAGE}")
+
+
+def test_where_no_code_can_be_offered_the_screen_says_why(phone: Ui, server: Server):
+    assert server.cli("import", str(EXAMPLE)).returncode == 0  # nobody's details are kept
+    phone.open("/session/1/settle")
+    phone.read("no payment code: Dag has no payment details")
+    phone.read("no payment code: Cilla has no payment details")
+
+
+def test_copy_as_text_names_every_transfer_and_where_to_pay_it(phone: Ui, server: Server,
+                                                              tmp_path: Path):
+    stored_with_details(server, tmp_path)
+    phone.open("/session/1/settle")
+    phone.see(code_label(*TRANSFERS[0][:3]))
+    phone.tap("Copy as text")
+    phone.see("Copied: paste it in your group chat")
+    copied = phone.page.evaluate("navigator.clipboard.readText()")
+    assert "Astrid pays Dag 10.00 SEK – Swish 070-123 45 67" in copied
+    assert "Astrid pays Cilla 3.50 SEK – Swish 073-987 65 43" in copied
+    assert "Bengt pays Cilla 6.00 SEK – Swish 073-987 65 43" in copied
+
+
+def test_a_transfer_ticked_paid_is_in_every_export_and_each_download_is_the_cli_file(
+        phone: Ui, server: Server, tmp_path: Path):
+    stored_with_details(server, tmp_path)
+    phone.open("/session/1/settle")
+    phone.see(code_label(*TRANSFERS[0][:3]))
+    phone.page.get_by_role("checkbox", name="Astrid paid Dag").click()
+    phone.see("Astrid paid Dag: ticked")
+    phone.see("Paid")
+    # Paid: its code is gone, the others stay
+    code_node(phone, code_label(*TRANSFERS[0][:3])).wait_for(state="detached")
+    phone.see(code_label(*TRANSFERS[1][:3]))
+
+    session_file = downloaded(phone, "Session file (JSON)")
+    assert session_file == exported(server, tmp_path, "--format", "json")
+    assert json.loads(session_file)["paid_transfers"] == [
+        {"from": "Astrid", "to": "Dag", "amount": "10.00"}]
+
+    ledger = downloaded(phone, "Ledger (CSV)")
+    assert ledger == exported(server, tmp_path, "--format", "csv")
+    last = list(csv.DictReader(io.StringIO(ledger.decode("utf-8-sig"))))[-1]
+    assert (last["kind"], last["from"], last["to"], last["money"]) == (
+        "paid", "Astrid", "Dag", "10.00")
+
+    sheet = downloaded(phone, "Score sheet (PDF)")
+    assert sheet.startswith(b"%PDF")
+    assert pdf_text(sheet) == pdf_text(exported(server, tmp_path, "--format", "pdf"))
+    assert "Astrid pays Dag 10.00 SEK – Swish 070-123 45 67 (paid)" in pdf_text(sheet)
+
+    phone.open("/session/1/ledger")  # and the ledger says so above the deals
+    phone.read("Astrid paid Dag")
+
+
+def test_finishing_asks_first_then_shows_the_session_finished(phone: Ui, server: Server,
+                                                              tmp_path: Path):
+    stored_with_details(server, tmp_path)
+    phone.open("/session/1/settle")
+    phone.tap("Finish the session")
+    phone.see("Finish the session?")
+    phone.tap("Finish")
+    phone.see("This session is finished.")
+    assert "finished" in server.cli("sessions").stdout
+
+
+def test_payment_details_are_checked_when_entered_and_shown_back_formatted(
+        ui: Ui, server: Server, tmp_path: Path):
+    ui.open("/players")
+    ui.type("Player's name", "Urs")
+    ui.tap("Add player")
+    ui.see("Payment details of Urs")
+    ui.tap("Payment details of Urs")
+    ui.type("IBAN", "DE88 3704 0044 0532 0130 00")  # the check digits of DE89... broken
+    ui.type("Account holder", "Urs Kälin")
+    ui.tap("Save the payment details of Urs")
+    ui.see("does not add up: a digit is mistyped")
+    roster = tmp_path / "roster.json"
+    assert server.cli("players", "--export", str(roster)).returncode == 0
+    assert json.loads(roster.read_text())["players"] == [{"name": "Urs"}]  # nothing kept
+    ui.type("IBAN", "de89370400440532013000")
+    ui.tap("Save the payment details of Urs")
+    ui.see("Payment details of Urs saved")
+    ui.see("IBAN: DE89 3704 0044 0532 0130 00 (Urs Kälin)")
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_settle_up_with_codes_on_a_phone_is_kept_as_a_screenshot(
+        browser: Browser, server: Server, tmp_path: Path, theme: str):
+    stored_with_details(server, tmp_path)
+    (server.data / "settings.json").write_text(json.dumps({"dark": theme == "dark"}))
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        ui = Ui(context.new_page(), server.url)
+        ui.open("/session/1/settle")
+        label = code_label(*TRANSFERS[0][:3])
+        ui.see(label)
+        in_view(ui, label)
+        ui.shot(f"settle-codes-phone-{theme}")
+        assert scanned(ui, label).startswith("C0701234567;10,00;")
+    finally:
+        context.close()
