@@ -18,10 +18,9 @@ from scorekeeper.app.screens.record import CorrectDeal
 from scorekeeper.app.screens.settings import SettingsScreen
 from scorekeeper.app.screens.settle import SettleUp
 from scorekeeper.app.screens.table import TableScreen
+from scorekeeper.app.theme import theme
 from scorekeeper.session import Scorebook
 from scorekeeper.settings import load_settings
-
-FELT = ft.Colors.GREEN_800  # the colour of a card table
 
 
 @ft.component
@@ -35,16 +34,18 @@ def App(scorebook: Scorebook, lan: LanRoom | None) -> ft.Control:
             viewer_key=page.session.id if page.session else "",
         )
         model.show(page.route or "/")
+        model.resized(page.width)
         return model
 
     app, _ = ft.use_state(start)
     page.on_route_change = app.on_route_change
+    page.on_resize = lambda event: app.resized(event.width)
     page.title = "Scorekeeper"
     # The fonts ship with the app: suits, emoji and every script a name may be in show
     # offline, with no CDN to fetch a fallback from.
     page.fonts = fonts.page_fonts(page.web)
-    page.theme = fonts.theme(color_scheme_seed=FELT)
-    page.dark_theme = fonts.theme(color_scheme_seed=FELT)
+    page.theme = theme(dark=False)
+    page.dark_theme = theme(dark=True)
     page.theme_mode = ft.ThemeMode.DARK if app.settings.dark else ft.ThemeMode.LIGHT
     page.padding = 0
 
