@@ -235,9 +235,15 @@ def PlayerRow(app: AppModel, session: OpenSession, draft: DealDraft, player: str
                         ft.Text(shown_score, size=24, weight=ft.FontWeight.BOLD),
                         *([ft.Text(money, size=12)] if money else []),
                     ])),
-            labelled(pass_label, ft.Chip(
-                label=ft.Text(app.t("ui.passes" if passed else "ui.pass")),
-                selected=passed, on_select=lambda: draft.toggle_pass(player)), selected=passed),
+            # One kind of button whatever its state: a tap is never lost to a swapped widget.
+            labelled(pass_label, ft.OutlinedButton(
+                app.t("ui.passes" if passed else "ui.pass"), height=TARGET,
+                icon=ft.Icons.CHECK if passed else None,
+                style=ft.ButtonStyle(
+                    bgcolor=ft.Colors.SECONDARY_CONTAINER if passed else None,
+                    color=ft.Colors.ON_SECONDARY_CONTAINER if passed else ft.Colors.ON_SURFACE,
+                    side=ft.BorderSide(1, ft.Colors.OUTLINE)),
+                on_click=lambda: draft.toggle_pass(player)), selected=passed),
         ],
     )
     body: list[ft.Control] = [header]
@@ -362,4 +368,4 @@ def KeyLegend(app: AppModel) -> ft.Control:
     line = app.t("ui.keys_legend")
     return readout(label=line, content=ft.Row(spacing=6, controls=[
         ft.Icon(ft.Icons.KEYBOARD, size=18, color=ft.Colors.ON_SURFACE_VARIANT),
-        ft.Text(line, size=13, color=ft.Colors.ON_SURFACE_VARIANT)]))
+        ft.Text(line, size=13, color=ft.Colors.ON_SURFACE_VARIANT, expand=True)]))

@@ -224,6 +224,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "ui.pass": "Passen",
     "ui.passes": "Passt",
     "ui.pass_button": "{player} passt",
+    "ui.pot_share_short": "davon {amount} aus dem Pott",
     "ui.duty_may_pass": "darf passen",
     "ui.duty_must_play": "muss spielen",
     "ui.duty_play_or_concede": "muss spielen oder {five} zahlen",

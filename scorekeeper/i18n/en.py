@@ -224,6 +224,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "ui.pass": "Pass",
     "ui.passes": "Passes",
     "ui.pass_button": "{player} passes",
+    "ui.pot_share_short": "incl. {amount} from the pot",
     "ui.duty_may_pass": "may pass",
     "ui.duty_must_play": "must play",
     "ui.duty_play_or_concede": "must play or pay {five}",

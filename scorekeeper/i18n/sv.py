@@ -224,6 +224,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "ui.pass": "Passa",
     "ui.passes": "Passar",
     "ui.pass_button": "{player} passar",
+    "ui.pot_share_short": "varav {amount} ur potten",
     "ui.duty_may_pass": "får passa",
     "ui.duty_must_play": "måste spela",
     "ui.duty_play_or_concede": "måste spela eller betala {five}",

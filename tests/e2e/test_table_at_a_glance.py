@@ -127,7 +127,8 @@ def test_a_refusal_shows_on_the_row_it_concerns_and_beside_save(ui: Ui, server: 
     assert server.cli("import", str(EXAMPLES / "friday-at-the-cabin.json")).returncode == 0
     ui.open("/session/1")
     ui.see("Save deal 7")
-    ui.record(7, {"Dag": 5})  # Dag takes the pot of 10: the pot is empty again
+    # Pot 5 + ante 5 = 10, five tricks at 2 and nobody looed: the pot is empty again.
+    ui.record(7, {"Dag": 2, "Astrid": 1, "Bengt": 1, "Cilla": 1})
     ui.tap("Astrid passes")
     ui.tap(tricks_button("Dag", 5))
     refusal = "deal 8: single pot - everyone must play, but Astrid passed"

@@ -137,11 +137,11 @@ def Scoreboard(app: AppModel, session: OpenSession) -> ft.Control:
             lines.append(ft.Text(amount, size=15, weight=ft.FontWeight.W_500))
             share = session.pot_shares.get(player)
             if share:
-                lines.append(ft.Text(app.t("ui.pot_share_of", amount=money_text(
+                lines.append(ft.Text(app.t("ui.pot_share_short", amount=money_text(
                     share, table.money, app.settings.language)), size=12,
                     color=ft.Colors.ON_SURFACE_VARIANT))
         cards.append(ft.Container(
-            col={"xs": 6, "sm": 4, "md": 3},
+            width=170,
             padding=ft.Padding.all(12),
             border_radius=ft.BorderRadius.all(16),
             bgcolor=(ft.Colors.PRIMARY_CONTAINER if player == seats.dealer
@@ -160,7 +160,7 @@ def Scoreboard(app: AppModel, session: OpenSession) -> ft.Control:
                 ],
             ),
         ))
-    return ft.ResponsiveRow(cards, spacing=10, run_spacing=10)
+    return ft.Row(cards, wrap=True, spacing=10, run_spacing=10)
 
 
 def _tag(label: str, bgcolor: str, color: str) -> ft.Control:
