@@ -128,11 +128,11 @@ def DealCard(app: AppModel, session: OpenSession, title: str, what: str, entries
     if edit is not None:
         label = app.t("ui.edit")
         buttons.append(labelled(f"{label} {title}", ft.TextButton(label, icon=ft.Icons.EDIT,
-                                                                  on_click=edit)))
+                                                                  on_click=lambda _: edit())))
     if delete is not None:
         label = app.t("ui.delete")
         buttons.append(labelled(f"{label} {title}", ft.TextButton(
-            label, icon=ft.Icons.DELETE_OUTLINE, on_click=delete)))
+            label, icon=ft.Icons.DELETE_OUTLINE, on_click=lambda _: delete())))
     return ft.Card(content=ft.Container(padding=ft.Padding.all(12), content=ft.Column(
         spacing=4,
         controls=[
