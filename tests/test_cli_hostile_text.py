@@ -45,7 +45,10 @@ def invoke(url: str, *args: str):  # type: ignore[no-untyped-def]
 
 def says(key: str, line: str) -> bool:
     """The line is the English message ``key``, whatever its parameters."""
-    pattern = ".*".join(re.escape(part) for part in re.split(r"\{[a-z_]+\}", MESSAGES[key]))
+    template = MESSAGES[key]
+    if isinstance(template, dict):  # a message with plural forms: the general one will do
+        template = template["other"]
+    pattern = ".*".join(re.escape(part) for part in re.split(r"\{[a-z_]+\}", template))
     return re.fullmatch(pattern, line) is not None
 
 

@@ -109,7 +109,7 @@ def test_a_wheel_installed_on_its_own_prints_the_score_sheet_with_its_bundled_fo
     sheet = pdf_text(tmp_path / "sheet.pdf")
     for name in WORLD:
         assert name in sheet
-    assert "王伟 pays Åsa 👑 10.00 SEK" in sheet
+    assert "王伟 pays Åsa 👑 SEK 10.00" in sheet
     fonts = run("pdffonts", tmp_path / "sheet.pdf").stdout
     for font in ("DejaVuSans", "NotoSansThai", "DroidSansFallback", "Symbola"):
         assert font in fonts
@@ -195,31 +195,25 @@ FIRST_LAUNCH = """
 import json, sys
 sys.path[:0] = [{app!r}, {zip!r}, {native!r}]
 
-from datetime import date
-import io
-
 import scorekeeper
 from scorekeeper.core import Deal, make_money, make_table
-from scorekeeper.formats.csv_export import write_ledger
-from scorekeeper.formats.pdf_sheet import score_sheet
-from scorekeeper.formats.session_file import dump_session
 from scorekeeper.platform import on_phone
-from scorekeeper.store.database import REVISIONS, connect, database_url, schema_revision
-from scorekeeper.store.sessions import SessionStore
+from scorekeeper.session import choose_database, open_scorebook
+from scorekeeper.store.database import REVISIONS, schema_revision
 
-engine = connect()
-store = SessionStore(engine)
+# The database as the app chooses it: on a phone, the app's own storage folder.
+database = choose_database()
+scorebook = open_scorebook(database)
 table = make_table("english", ["Astrid", "Bengt", "Cilla", "Dag"], "Astrid", {{}},
                    make_money("0.50", "SEK"))
-stored = store.create("Friday at the cabin", table)
-store.record(stored.id, Deal(tricks={{"Bengt": 2, "Cilla": 3, "Astrid": 0, "Dag": 0}}),
-             stored.version)
-stored, session = store.replayed(stored.id)
-ledger = io.StringIO()
-write_ledger(ledger, stored.name, session.table, session.entries)
-pdf = score_sheet(stored.name, session, date(2026, 11, 21))
+opened = scorebook.create("Friday at the cabin", table)
+opened, _ = scorebook.record(opened.id,
+                             Deal(tricks={{"Bengt": 2, "Cilla": 3, "Astrid": 0, "Dag": 0}}),
+                             opened.version)
+exports = {{kind: scorebook.export(opened.id, kind, "en", opened.version)[1]
+           for kind in ("json", "csv", "standings", "pdf")}}
 with open({out!r}, "wb") as sheet:
-    sheet.write(pdf)
+    sheet.write(exports["pdf"])
 
 import scorekeeper.app.shell  # the screens, as the app loads them
 
@@ -227,12 +221,12 @@ import sqlalchemy
 import sqlalchemy.util._has_cython as cython
 print(json.dumps({{
     "package": scorekeeper.__file__,
-    "database": database_url(),
-    "revision": schema_revision(engine),
+    "database": database.url,
+    "revision": schema_revision(scorebook.store.engine),
     "newest": REVISIONS[-1],
-    "deals": stored.state.deals,
-    "json": dump_session(stored.name, session)["players"],
-    "ledger": ledger.getvalue().splitlines()[0],
+    "deals": opened.state.deals,
+    "json": json.loads(exports["json"])["players"],
+    "ledger": exports["csv"].decode("utf-8-sig").splitlines()[0],
     "on_phone": on_phone(),
     "sqlalchemy_compiled": cython.HAS_CYEXTENSION,
     "sqlalchemy": sqlalchemy.__file__,

@@ -23,11 +23,12 @@ from scorekeeper.formats.session_payments import load_details, load_paid, with_p
 from scorekeeper.i18n import LANGUAGES
 from scorekeeper.payments import PaymentDetails, offer, payment_details, transfer_message
 from scorekeeper.payments.offer import EPC, QRBILL, SWISH
+from scorekeeper.resources import font_file
 from tests.conftest import worked_example
 from tests.qr_decode import pdf_pages, zxing
 
 PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
-FONTS = PACKAGE / "assets" / "fonts"
+FONTS = font_file("DejaVuSans.ttf").parent
 DAG = payment_details(swish="070-123 45 67")
 CILLA = payment_details(iban="DE89370400440532013000", holder="Cilla Åberg",
                         qr_iban="CH9300762011623852957", postcode="8001", town="Zürich")

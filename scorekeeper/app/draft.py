@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import threading
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
@@ -16,6 +16,7 @@ from functools import cache
 import flet as ft
 
 from scorekeeper.core import Deal
+from scorekeeper.core.fields import TRICKS
 from scorekeeper.settings import settings_path
 
 DEVICE_FILE = "device"  # beside settings.json: this installation's name for its drafts
@@ -38,6 +39,7 @@ class DealDraft:
     misdeal: bool = False
     interrupted: bool = False
     choosing: str | None = None  # which player-chooser is open (widow, general, ...)
+    cursor: int = 0  # keyboard entry: the row (in speaking order) the digits go to
 
     @classmethod
     def of(cls, deal: Deal) -> DealDraft:
@@ -50,18 +52,37 @@ class DealDraft:
         """Anything tapped at all: worth keeping, and worth a word when it moves on."""
         return self.deal() != Deal()
 
-    def deal(self) -> Deal:
-        tricks = {p: n for p, n in self.tricks.items() if p not in self.passed and n}
+    def deal(self, playing: Sequence[str] = (), tricks: int = TRICKS) -> Deal:
+        """The deal as entered. ``playing``: who takes part, in speaking order; when all
+        of them but one have their tricks, the last one took what is left (so a deal of
+        four players is three taps and Save, as on paper)."""
+        taken = {p: n for p, n in self.tricks.items() if p not in self.passed}
+        last = self.filled_in(playing, tricks)
+        if last is not None:
+            taken[last] = tricks - sum(taken.values())
         return Deal(passed=tuple(self.passed), widow=self.widow, general=self.general,
-                    tricks=tricks, fouls=tuple(self.fouls), forfeit_to=self.forfeit_to,
-                    buy_down=tuple(self.buy_down), conceded=self.conceded,
-                    misdeal=self.misdeal, interrupted=self.interrupted)
+                    tricks={p: n for p, n in taken.items() if n}, fouls=tuple(self.fouls),
+                    forfeit_to=self.forfeit_to, buy_down=tuple(self.buy_down),
+                    conceded=self.conceded, misdeal=self.misdeal,
+                    interrupted=self.interrupted)
+
+    def filled_in(self, playing: Sequence[str], tricks: int = TRICKS) -> str | None:
+        """The one player whose tricks follow from the others', if there is one."""
+        if self.misdeal or self.conceded or self.interrupted:
+            return None
+        active = [p for p in playing if p not in self.passed]
+        open_rows = [p for p in active if p not in self.tricks]
+        given = sum(self.tricks.get(p, 0) for p in active)
+        if len(active) > 1 and len(open_rows) == 1 and given <= tricks:
+            return open_rows[0]
+        return None
 
     def clear(self) -> None:
         with self._at_once():
             self.tricks, self.passed, self.fouls, self.buy_down = {}, [], [], []
             self.widow = self.general = self.forfeit_to = self.choosing = None
             self.conceded = self.misdeal = self.interrupted = False
+            self.cursor = 0
 
     def take(self, deal: Deal) -> None:
         """Hold ``deal`` in place of what was entered: an undone deal, a kept draft."""
@@ -116,6 +137,7 @@ class DealDraft:
         else:
             self.passed = [*self.passed, player]
             self.tricks = {p: n for p, n in self.tricks.items() if p != player}
+            self.buy_down = [p for p in self.buy_down if p != player]
 
     def toggle_in(self, name: str, player: str) -> None:
         chosen: list[str] = getattr(self, name)

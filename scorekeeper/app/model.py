@@ -25,6 +25,7 @@ from scorekeeper.session import (
     SessionSummary,
     StoreError,
 )
+from scorekeeper.session.where import choose_database, data_dir
 from scorekeeper.settings import Settings, save_settings
 
 if TYPE_CHECKING:  # loaded with the players screen, never at start
@@ -33,6 +34,7 @@ if TYPE_CHECKING:  # loaded with the players screen, never at start
 Role = Literal["host", "scorer", "viewer", "locked"]
 LAN_CHANGED = "lan-changed"  # pubsub: someone joined the room, or may now score
 HOME_LIST = 20  # sessions listed at first; a club's years are one tap further
+WIDE = 1000  # px: from here on the table and the entry sit side by side
 
 
 @ft.observable
@@ -56,6 +58,9 @@ class AppModel:
     guests: tuple[Viewer, ...] = ()  # the host's view of the room
     room_heard: int = 0  # news of the room (a new code, a lock) redraws the host's panel
     viewer_key: str = ""
+    data_folder: str = ""  # settings: where the data lives
+    database_shown: str = ""  # settings: the database in use, never its password
+    wide: bool = False  # a desktop-sized window (1000 px or more): the table beside the entry
     # The half-entered deal of each session: kept when the screen is left and when
     # another device records a deal, until this device saves it; and, on the device
     # itself (the host), in the database, so that it outlives the app.
@@ -89,6 +94,9 @@ class AppModel:
             self._open_shared()
         elif parts[:1] == ["session"] and len(parts) > 1 and parts[1].isdigit():
             self._open(int(parts[1]))
+        elif parts == ["settings"]:
+            self.data_folder = str(data_dir())
+            self.database_shown = choose_database().shown
         elif parts in (["new"], ["players"]):
             self.roster = self.scorebook.roster()
             if parts == ["players"]:
@@ -228,6 +236,11 @@ class AppModel:
                 return
             self.role = "scorer" if viewer.may_score else "viewer"
             self._open_shared()
+
+    def resized(self, width: float | None) -> None:
+        wide = (width or 0) >= WIDE
+        if wide != self.wide:
+            self.wide = wide
 
     # --- settings ---
     def set_settings(self, settings: Settings) -> None:

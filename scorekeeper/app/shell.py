@@ -24,10 +24,10 @@ from scorekeeper.app.screens.record import CorrectDeal
 from scorekeeper.app.screens.settings import SettingsScreen
 from scorekeeper.app.screens.settle import SettleUp
 from scorekeeper.app.screens.table import TableScreen
+from scorekeeper.app.theme import theme
 from scorekeeper.session import Scorebook
 from scorekeeper.settings import load_settings
 
-FELT = ft.Colors.GREEN_800  # the colour of a card table
 log = logging.getLogger("scorekeeper.app")
 
 
@@ -56,6 +56,7 @@ def App(scorebook: Scorebook, lan: LanRoom | None) -> ft.Control:
             scorebook, lambda: role_now(model.role, lan, model.viewer_key)))
         model.show(page.route or "/")
         page.session.error = crashed  # type: ignore[method-assign]
+        model.resized(page.width)
         return model
 
     def crashed(message: str) -> None:
@@ -66,12 +67,13 @@ def App(scorebook: Scorebook, lan: LanRoom | None) -> ft.Control:
 
     app, _ = ft.use_state(start)
     page.on_route_change = app.on_route_change
+    page.on_resize = lambda event: app.resized(event.width)
     page.title = "Scorekeeper"
     # The fonts ship with the app: suits, emoji and every script a name may be in show
     # offline, with no CDN to fetch a fallback from.
     page.fonts = fonts.page_fonts(page.web)
-    page.theme = fonts.theme(color_scheme_seed=FELT)
-    page.dark_theme = fonts.theme(color_scheme_seed=FELT)
+    page.theme = theme(dark=False)
+    page.dark_theme = theme(dark=True)
     page.theme_mode = ft.ThemeMode.DARK if app.settings.dark else ft.ThemeMode.LIGHT
     page.padding = 0
 

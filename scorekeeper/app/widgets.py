@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 
 import flet as ft
 
 from scorekeeper.app.model import AppModel
+
+
+def handler(on_click: Callable[[], object]) -> Callable[..., object]:
+    """A tap's handler as Flet must get it. An async one is given as it is: Flet awaits it
+    only then (wrapped in a lambda, its coroutine is never awaited and the tap does
+    nothing). A plain one is called without the event, so a lambda's default arguments
+    (``lambda n=name: ...``) keep their values."""
+    return on_click if inspect.iscoroutinefunction(on_click) else (lambda: on_click())
 
 
 def labelled(label: str, control: ft.Control, *, selected: bool | None = None) -> ft.Control:
@@ -16,7 +25,7 @@ def labelled(label: str, control: ft.Control, *, selected: bool | None = None) -
 
 def icon_button(icon: ft.IconData, label: str, on_click: Callable[[], object]) -> ft.Control:
     """An icon that says what it does (the label doubles as a tooltip's words would)."""
-    return labelled(label, ft.IconButton(icon, on_click=on_click))
+    return labelled(label, ft.IconButton(icon, on_click=handler(on_click)))
 
 
 def readout(*, label: str, content: ft.Control) -> ft.Control:
@@ -64,8 +73,7 @@ def bullet(line: str, *, icon: ft.IconData = ft.Icons.CHEVRON_RIGHT, size: int =
 def action(label: str, icon: ft.IconData, on_click: Callable[[], object], *,
            filled: bool = False, disabled: bool = False) -> ft.Control:
     button = ft.FilledButton if filled else ft.OutlinedButton
-    # The handler itself, never wrapped: Flet awaits an async one only if it is given one.
-    return button(label, icon=icon, on_click=on_click, disabled=disabled)
+    return button(label, icon=icon, on_click=handler(on_click), disabled=disabled)
 
 
 def choices(label: str, options: list[tuple[str, str]], chosen: str | None,
@@ -92,8 +100,8 @@ def confirmation(app: AppModel, title: str, text: str, confirm: str,
         title=ft.Text(title),
         content=ft.Text(text),
         actions=[
-            ft.TextButton(confirm, on_click=on_confirm),
-            ft.TextButton(app.t("ui.cancel"), on_click=on_cancel),
+            ft.TextButton(confirm, on_click=handler(on_confirm)),
+            ft.TextButton(app.t("ui.cancel"), on_click=handler(on_cancel)),
         ],
     )
 

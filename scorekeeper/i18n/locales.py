@@ -10,7 +10,11 @@ One locale per language, whatever the table's currency, so a language always rea
 
 from __future__ import annotations
 
+import os
+import pickle
+import tempfile
 from functools import cache
+from importlib import resources
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -27,6 +31,35 @@ def locale(language: str) -> Locale:
     Babel is imported here, not at the top: the CLI and the app import the translation layer
     at start-up, and most of their messages need no locale at all.
     """
+    _unpack_data_if_zipped()
     from babel import Locale
 
     return Locale.parse(LOCALES.get(language, LOCALES[FALLBACK]))
+
+
+# The locales the three languages reach (their own, their parents, and CLDR's root).
+NEEDED = ("root", "sv", "de", "en")
+
+
+@cache
+def _unpack_data_if_zipped() -> None:
+    """Babel reads its CLDR data with open(); a built phone app may keep site-packages in a
+    zip, where that fails. Then the data the three languages need is unpacked once into a
+    folder of its own and Babel pointed at it."""
+    import babel
+    import babel.core
+    import babel.localedata
+
+    if os.path.isdir(babel.localedata._dirname):
+        return  # an ordinary install: nothing to do
+    package = resources.files(babel)
+    folder = os.path.join(tempfile.gettempdir(), f"scorekeeper-babel-{babel.__version__}")
+    os.makedirs(folder, exist_ok=True)
+    for data in (package / "locale-data").iterdir():
+        stem = data.name.removesuffix(".dat")
+        if stem.split("_")[0] in NEEDED and not os.path.exists(os.path.join(folder, data.name)):
+            with open(os.path.join(folder, data.name), "wb") as out:
+                out.write(data.read_bytes())
+    babel.localedata._dirname = folder
+    # global.dat is found next to babel/core.py only; it is Babel's own pickled data.
+    babel.core._global_data = pickle.loads((package / "global.dat").read_bytes())

@@ -103,12 +103,26 @@ class OpenSession:
 
     @cached_property
     def scores(self) -> dict[str, int]:
+        """Each player's score as the next deal starts: between two games of a countdown or
+        count-up session, everyone is back on the start score (the finished game's finals
+        are in ``games``)."""
+        rules = self.table.rules
+        if rules.family is not Family.POT and self.state.games and self.state.between_games:
+            return dict.fromkeys(self.table.players, rules.start)
         return standing(self.table, self.state)
 
     @cached_property
     def closing(self) -> Closing:
         """What everyone has won or lost if the session ends now (once finished: did)."""
         return close(self.table, self.state)
+
+    @cached_property
+    def pot_shares(self) -> dict[str, int]:
+        """What each player's money figure holds of the pot (if the session ended now)."""
+        shares: dict[str, int] = {}
+        for entry in self.closing.entries:
+            shares[entry.payee] = shares.get(entry.payee, 0) + entry.minor
+        return shares
 
     @property
     def plays_for_money(self) -> bool:

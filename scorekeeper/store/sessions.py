@@ -367,7 +367,10 @@ class SessionStore:
 
     def _write_standings(self, db: Db, session_id: int, table: Table, state: State,
                          money: dict[str, int] | None = None) -> None:
-        """Each player's totals; ``money`` (after the end-of-session rule) once finished."""
+        """Each player's totals. The money is always what the player has won or lost if the
+        session ends now (the end-of-session pot rule applied), the one figure the table,
+        settle-up and the players screen all show."""
+        money = money or close(table, state).money
         won = {p: sum(p in game.winners for game in state.games if game.finished)
                for p in table.players}
         seats = dict(db.execute(
@@ -380,7 +383,7 @@ class SessionStore:
                        StandingRow.player_id == seats[player])
                 .values(deals_played=state.played[player], tricks=state.tricks[player],
                         flights=state.flights[player],
-                        minor=(money or state.balances)[player], games_won=won[player])
+                        minor=money[player], games_won=won[player])
             )
 
     def _rewrite(self, session_id: int, version: int, change: Callable[[Session], Session],

@@ -16,8 +16,13 @@ def test_mattmar_evening_with_money_through_the_app(ui: Ui, server: Server, tmp_
     ui.shot("table-mattmar-desktop-light")
 
     # Game 1. Deal 1 (Ann deals; Bo speaks first): Bo 2, Cid 3; Ann flies to the cap
-    # (10 + 5, capped at 10) and buys down to 8: Ann 8, Bo 8, Cid 7.
-    ui.record(1, {"Bo": 2, "Cid": 3}, extras=("Buy down", "Ann buys down"))
+    # (10 + 5, capped at 10) and buys down to 8: Ann 8, Bo 8, Cid 7. The buy-down is
+    # offered on her row once the tricks say she flew, in this deal (RULES.md).
+    ui.tap(tricks_button("Bo", 2))
+    ui.tap(tricks_button("Cid", 3))
+    ui.tap("Ann buys down")
+    ui.tap("Save deal 1")
+    ui.see("Save deal 2")
     assert ui.scores(PLAYERS) == {"Ann": 8, "Bo": 8, "Cid": 7}
     # Deal 2 (Bo deals): Cid passes; Ann 3, Bo 2: Ann 5, Bo 6, Cid 7.
     ui.record(2, {"Ann": 3, "Bo": 2}, passes=("Cid",))

@@ -12,15 +12,19 @@ from scorekeeper.app.screens.settle import paid_marks
 from scorekeeper.app.widgets import (
     Missing,
     ScreenBar,
+    choices,
     confirmation,
     error_line,
     labelled,
+    readout,
     screen,
 )
-from scorekeeper.core import Entry, Payment, Table
+from scorekeeper.core import Entry, Family, Payment
 from scorekeeper.formats.replay import units as units_of
 from scorekeeper.i18n import render
+from scorekeeper.i18n.accounts import account_name
 from scorekeeper.i18n.accounts import amount as money_text
+from scorekeeper.session import LedgerDeal, OpenSession
 
 PAGE = 30  # deals shown at first; older ones on request
 
@@ -32,6 +36,7 @@ def Ledger(app: AppModel) -> ft.Control:
         return Missing(app)
     shown, set_shown = ft.use_state(PAGE)
     deleting, set_deleting = ft.use_state(None)
+    only, set_only = ft.use_state(None)  # one player's entries, or everyone's
     ledger = session.ledger
     lang = app.settings.language
 
@@ -49,18 +54,25 @@ def Ledger(app: AppModel) -> ft.Control:
     )
 
     editable = app.may_score and not session.finished
-    cards: list[ft.Control] = [*paid_marks(app, session)]  # the transfers ticked paid
+    everyone = app.t("ui.ledger_everyone")
+    cards: list[ft.Control] = [
+        choices(app.t("ui.ledger_filter"),
+                [("", everyone), *((p, p) for p in session.table.players)],
+                only or "", lambda key: set_only(key or None)),
+        *paid_marks(app, session),  # the transfers ticked paid
+    ]
     if session.finished and session.closing.entries:
-        cards.append(DealCard(app, session.table, app.t("ui.end_of_session"), "",
-                              list(session.closing.entries), None, None))
+        cards.append(DealCard(app, session, app.t("ui.end_of_session"), "",
+                              list(session.closing.entries), None, None, None, only))
     for row in reversed(ledger[-shown:]):
         what = "; ".join(render(e, lang) for e in row.events)
         title = app.t("ui.ledger_deal", number=row.number, dealer=row.dealer)
         cards.append(DealCard(
-            app, session.table, title, what, list(row.entries),
+            app, session, title, what, list(row.entries), row,
             (lambda n=row.number: app.go(f"/session/{session.id}/edit/{n - 1}")) if editable
             else None,
             (lambda n=row.number: set_deleting(n - 1)) if editable else None,
+            only,
         ))
     if len(ledger) > shown:
         cards.append(ft.OutlinedButton(app.t("ui.show_earlier", count=len(ledger) - shown),
@@ -73,33 +85,58 @@ def Ledger(app: AppModel) -> ft.Control:
     ])
 
 
-@ft.component
-def DealCard(app: AppModel, table: Table, title: str, what: str, entries: list[Entry],
-             edit: Callable[[], object] | None, delete: Callable[[], object] | None
-             ) -> ft.Control:
+def entry_line(app: AppModel, session: OpenSession, entry: Entry, only: str | None) -> str:
+    """An entry's figure with its direction: ``Astrid → pot 5 (2.50 kr)``, or signed for the
+    player the ledger is filtered to (``-5``: Astrid paid, ``+5``: Astrid received)."""
     lang = app.settings.language
-    money, per_unit = table.money, table.money.minor_per_unit
-    lines = []
+    money, per_unit = session.table.money, session.table.money.minor_per_unit
+    if not isinstance(entry, Payment):
+        return f"{entry.points:+d}"
+    units = units_of(entry.minor, per_unit)
+    cash = f" ({money_text(entry.minor, money, lang)})" if money.currency else ""
+    if only is not None:
+        sign = "-" if entry.payer == only else "+"
+        return f"{sign}{units}{cash}"
+    return (f"{account_name(entry.payer, lang)} → {account_name(entry.payee, lang)} "
+            f"{units}{cash}")
+
+
+def concerns(entry: Entry, player: str) -> bool:
+    if isinstance(entry, Payment):
+        return player in (entry.payer, entry.payee)
+    return entry.player == player
+
+
+@ft.component
+def DealCard(app: AppModel, session: OpenSession, title: str, what: str, entries: list[Entry],
+             row: LedgerDeal | None, edit: Callable[[], object] | None,
+             delete: Callable[[], object] | None, only: str | None) -> ft.Control:
+    lang = app.settings.language
+    lines: list[ft.Control] = []
     for entry in entries:
-        if isinstance(entry, Payment):
-            units = units_of(entry.minor, per_unit)
-            amount = f"{units}" + (f" ({money_text(entry.minor, money, lang)})"
-                                   if money.currency else "")
-        else:
-            amount = f"{entry.points:+d}"
+        if only is not None and not concerns(entry, only):
+            continue
         lines.append(ft.Row(spacing=8, vertical_alignment=ft.CrossAxisAlignment.START, controls=[
             ft.Text(render(entry.reason, lang), size=15, expand=True),
-            ft.Text(amount, size=15, weight=ft.FontWeight.BOLD),
+            ft.Text(entry_line(app, session, entry, only), size=15,
+                    weight=ft.FontWeight.BOLD),
         ]))
+    if row is not None:
+        players = [only] if only is not None else list(session.table.players)
+        totals = " · ".join(f"{p} {row.standing[p]:+d}" if session.table.rules.family is
+                            Family.POT else f"{p} {row.standing[p]}" for p in players)
+        line = app.t("ui.ledger_after", number=row.number, totals=totals, pot=row.pot)
+        lines.append(readout(label=line, content=ft.Text(
+            line, size=14, color=ft.Colors.ON_SURFACE_VARIANT)))
     buttons = []
     if edit is not None:
         label = app.t("ui.edit")
         buttons.append(labelled(f"{label} {title}", ft.TextButton(label, icon=ft.Icons.EDIT,
-                                                                  on_click=lambda: edit())))
+                                                                  on_click=lambda _: edit())))
     if delete is not None:
         label = app.t("ui.delete")
         buttons.append(labelled(f"{label} {title}", ft.TextButton(
-            label, icon=ft.Icons.DELETE_OUTLINE, on_click=lambda: delete())))
+            label, icon=ft.Icons.DELETE_OUTLINE, on_click=lambda _: delete())))
     return ft.Card(content=ft.Container(padding=ft.Padding.all(12), content=ft.Column(
         spacing=4,
         controls=[

@@ -8,7 +8,8 @@ import flet as ft
 
 from scorekeeper.app.model import AppModel
 from scorekeeper.app.widgets import ScreenBar, choices, panel, screen
-from scorekeeper.session.where import DB_ENV, choose_database, data_dir
+from scorekeeper.platform import can_use_club_database
+from scorekeeper.session.where import DB_ENV
 
 LANGUAGE_NAMES = {"sv": "Svenska", "en": "English", "de": "Deutsch"}
 
@@ -25,7 +26,12 @@ def SettingsScreen(app: AppModel) -> ft.Control:
         set_url("")
         app.notice = app.t("ui.database_saved")
 
-    in_use = choose_database()
+    club = ([
+        ft.Text(app.t("ui.database_hint", env=DB_ENV), size=14),
+        ft.TextField(label=app.t("ui.database_url"), value=url, password=True,
+                     can_reveal_password=True, on_change=lambda e: set_url(e.control.value)),
+        ft.OutlinedButton(save_label, icon=ft.Icons.SAVE, on_click=save_url),
+    ] if can_use_club_database() else [])  # a phone keeps its own database
     return ft.Column(expand=True, spacing=0, controls=[
         ScreenBar(app, app.t("ui.settings")),
         screen(
@@ -43,13 +49,9 @@ def SettingsScreen(app: AppModel) -> ft.Control:
             ),
             panel(
                 app.t("ui.data"),
-                ft.Text(app.t("ui.data_folder", folder=str(data_dir())), selectable=True),
-                ft.Text(app.t("ui.database_in_use", url=in_use.shown), selectable=True),
-                ft.Text(app.t("ui.database_hint", env=DB_ENV), size=14),
-                ft.TextField(label=app.t("ui.database_url"), value=url, password=True,
-                             can_reveal_password=True,
-                             on_change=lambda e: set_url(e.control.value)),
-                ft.OutlinedButton(save_label, icon=ft.Icons.SAVE, on_click=save_url),
+                ft.Text(app.t("ui.data_folder", folder=app.data_folder), selectable=True),
+                ft.Text(app.t("ui.database_in_use", url=app.database_shown), selectable=True),
+                *club,
             ),
         ),
     ])

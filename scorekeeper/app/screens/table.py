@@ -6,9 +6,9 @@ from collections.abc import Callable
 
 import flet as ft
 
+from scorekeeper.app.deal_entry import DealEntry
 from scorekeeper.app.model import AppModel
 from scorekeeper.app.screens.join import Waiting
-from scorekeeper.app.screens.record import DealEntry
 from scorekeeper.app.screens.room import LanPanel
 from scorekeeper.app.widgets import (
     Missing,
@@ -19,7 +19,6 @@ from scorekeeper.app.widgets import (
     icon_button,
     panel,
     readout,
-    screen,
 )
 from scorekeeper.core import DealGuide, Family
 from scorekeeper.formats.protocol import events
@@ -30,11 +29,12 @@ from scorekeeper.session import OpenSession
 
 @ft.component
 def TableScreen(app: AppModel) -> ft.Control:
+    """On a phone one column: the rows (score, duty, tricks) and Save fit one screen for up
+    to five players; on a desktop the table (scores, pot, assistant) beside the entry."""
     session = app.session
     if session is None:
         return Waiting(app) if app.role in ("viewer", "scorer") else Missing(app)
     confirm_undo, set_confirm_undo = ft.use_state(False)
-    deal_guide = session.guide
 
     def undo() -> None:
         """Take the last deal back, and give it back in the form to be fixed and saved."""
@@ -55,25 +55,37 @@ def TableScreen(app: AppModel) -> ft.Control:
         icon_button(ft.Icons.PAYMENTS, app.t("ui.settle"), lambda: app.go(f"{base}/settle")),
     ]
     playing = app.may_score and not session.over
-    buttons: list[ft.Control] = []
-    if app.may_score and not session.finished and session.state.deals:
-        buttons.append(action(app.t("ui.undo", number=session.state.deals), ft.Icons.UNDO,
-                              lambda: set_confirm_undo(True)))
+    may_undo = app.may_score and not session.finished and session.state.deals > 0
+    entry = (DealEntry(app, session, app.draft(session.id),
+                       on_undo=(lambda: set_confirm_undo(True)) if may_undo else None)
+             if playing else None)
+    room = [LanPanel(app)] if app.lan is not None and app.role == "host" else []
+    table_side = [Scoreboard(app, session), PotPanel(app, session),
+                  *([Assistant(app, session.guide)] if not session.over else [])]
+    if entry is None and may_undo:
+        table_side.append(action(app.t("ui.undo", number=session.state.deals), ft.Icons.UNDO,
+                                 lambda: set_confirm_undo(True)))
+    if app.wide:
+        body: ft.Control = ft.Row(
+            expand=True, spacing=16, vertical_alignment=ft.CrossAxisAlignment.START,
+            controls=[
+                ft.Column(table_side, expand=5, spacing=12, scroll=ft.ScrollMode.AUTO),
+                *([ft.Container(entry, expand=6)] if entry is not None else []),
+            ])
+    elif entry is not None:
+        # The scores are on the rows: the pot and the game above them are all a phone needs.
+        body = ft.Column(expand=True, spacing=6, controls=[StatusLine(app, session), entry])
+    else:
+        body = ft.Column(table_side, expand=True, spacing=12, scroll=ft.ScrollMode.AUTO)
     return ft.Column(
         expand=True,
         spacing=0,
         controls=[
             ScreenBar(app, session.name, "/", actions if app.role == "host" else []),
-            screen(
-                *([LanPanel(app)] if app.lan is not None and app.role == "host" else []),
-                Scoreboard(app, session),
-                PotPanel(app, session),
-                *([panel(app.t("ui.record_title"),
-                         DealEntry(app, session, app.draft(session.id)))]
-                  if playing else []),
-                ft.Row(buttons, wrap=True, spacing=12),
-                *([Assistant(app, deal_guide)] if not session.over else []),
-            ),
+            ft.Container(expand=True, alignment=ft.Alignment.TOP_CENTER,
+                         padding=ft.Padding.all(10 if app.wide else 6),
+                         content=ft.Column(expand=True, spacing=6, width=1400,
+                                           controls=[*room, body])),
         ],
     )
 
@@ -90,6 +102,32 @@ def undo_dialog(app: AppModel, session: OpenSession, undo: Callable[[], None],
         text += " " + app.t("ui.undo_replaces", number=session.state.deals + 1)
     return confirmation(app, app.t("ui.undo_deal_title", number=session.state.deals, what=what),
                         text, app.t("ui.undo_confirm"), undo, cancel)
+
+
+@ft.component
+def StatusLine(app: AppModel, session: OpenSession) -> ft.Control:
+    """The pot and what the next deal is (single or double, the game), in a line or two."""
+    rules, deal_guide = session.table.rules, session.guide
+    pot = app.t("ui.pot_now", pot=deal_guide.pot)
+    if rules.family is Family.POT:
+        kind = {True: "ui.single_pot", False: "ui.double_pot", None: "ui.pot_kind_none"}
+        figures = [pot]
+        words = app.t(kind[deal_guide.single_pot], ante=rules.five_tricks,
+                      share=deal_guide.trick_share or 0)
+    else:
+        game = deal_guide.game or 1
+        figures = [app.t("ui.game_number", number=game, games=rules.games or 0)
+                   if rules.games else app.t("ui.game_number_open", number=game)]
+        figures += [pot] if rules.money else []
+        words = ""
+    if session.plays_for_money and session.pot_shares:
+        # The money on the rows is the result if the session ends now: say the pot is in it.
+        words = " · ".join(w for w in (words, app.t(
+            "ui.money_includes_pot", rule=app.t(f"option.end_pot.{rules.end_pot}"))) if w)
+    return ft.Row(wrap=True, spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                  controls=[*(readout(label=figure, content=ft.Text(
+                      figure, size=20, weight=ft.FontWeight.BOLD)) for figure in figures),
+                            *([ft.Text(words, size=14)] if words else [])])
 
 
 @ft.component
@@ -112,8 +150,13 @@ def Scoreboard(app: AppModel, session: OpenSession) -> ft.Control:
         if money:
             amount = money_text(money[player], table.money, app.settings.language)
             lines.append(ft.Text(amount, size=15, weight=ft.FontWeight.W_500))
+            share = session.pot_shares.get(player)
+            if share:
+                lines.append(ft.Text(app.t("ui.pot_share_short", amount=money_text(
+                    share, table.money, app.settings.language)), size=12,
+                    color=ft.Colors.ON_SURFACE_VARIANT))
         cards.append(ft.Container(
-            col={"xs": 6, "sm": 4, "md": 3},
+            width=170,
             padding=ft.Padding.all(12),
             border_radius=ft.BorderRadius.all(16),
             bgcolor=(ft.Colors.PRIMARY_CONTAINER if player == seats.dealer
@@ -132,7 +175,7 @@ def Scoreboard(app: AppModel, session: OpenSession) -> ft.Control:
                 ],
             ),
         ))
-    return ft.ResponsiveRow(cards, spacing=10, run_spacing=10)
+    return ft.Row(cards, wrap=True, spacing=10, run_spacing=10)
 
 
 def _tag(label: str, bgcolor: str, color: str) -> ft.Control:

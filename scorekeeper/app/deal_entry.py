@@ -1,0 +1,371 @@
+"""Entering a deal (or correcting one): a row per player, the rarer events, Save.
+
+As on paper, a row is a player: their score, what the rules ask of them now ("must
+play", "may pass"), the tricks they took. Tricks start at 0 and the last player's
+follow from the others', so a normal deal is a tap per player but one, and Save. The
+core checks the draft as it changes: a refusal shows on the row it concerns and
+beside Save, which never leaves the screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import flet as ft
+
+from scorekeeper.app.draft import DealDraft
+from scorekeeper.app.model import AppModel
+from scorekeeper.app.widgets import action, labelled, readout
+from scorekeeper.core import (
+    Bidding,
+    Deal,
+    DealFields,
+    Family,
+    Message,
+    RuleError,
+    Seating,
+    State,
+    Step,
+    Table,
+    duties,
+    record,
+    seating,
+)
+from scorekeeper.core.offers import may_buy_down
+from scorekeeper.formats.protocol import changes
+from scorekeeper.i18n import describe
+from scorekeeper.i18n.accounts import amount
+from scorekeeper.session import OpenSession
+
+TARGET = 48  # px: the smallest a finger hits reliably (and WCAG's target size)
+
+# The short words a row shows for a duty; the whole reason is what a screen reader reads.
+DUTY_TAGS = {"must.rh_or_concede": "ui.duty_play_or_concede", "must.rh_concede": "ui.duty_concede"}
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    """What the core says of the draft: the refusal, or what saving it would do."""
+
+    refusal: str | None
+    player: str | None  # the player the refusal is about, if it names one
+    moves: dict[str, tuple[int, int]] | None
+    unfinished: bool = False  # only tricks are missing: "tricks left" says so already
+
+
+def check(table: Table, state: State, deal: Deal, language: str) -> Check:
+    try:
+        step = record(table, state, deal)
+    except RuleError as error:
+        missing = error.message.key == "deal.tricks_total" and sum(deal.tricks.values()) < 5
+        player = error.message.params.get("player")
+        return Check(describe(error, language), str(player) if player else None, None, missing)
+    return Check(None, None, changes(table, step.entries))
+
+
+@ft.component
+def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int | None = None,
+              on_saved: Callable[[], object] | None = None,
+              on_undo: Callable[[], object] | None = None) -> ft.Control:
+    """The rows and the extras (scrolling if they must), and Save below them, always in view.
+    ``index``: correcting that deal (0-based) instead of entering the next one."""
+    table = session.table
+    before = session.state_before(index) if index is not None else session.state
+    seats = seating(table, before)
+    playing = list(seats.order)
+    deal = draft.deal(playing, session.fields.tricks)
+    verdict = check(table, before, deal, app.settings.language)
+    number = before.deals + 1
+    duty = duties(table, before, Bidding({p: p not in draft.passed for p in seats.order},
+                                         draft.general, draft.widow))
+    buying = may_buy_down(table, before, deal)
+
+    def save() -> None:
+        if verdict.refusal is not None:
+            return
+        if index is not None:
+            if app.run(lambda: app.scorebook.edit(session.id, index, deal, session.version),
+                       app.t("ui.edited", number=number)) and on_saved is not None:
+                on_saved()
+            return
+        recorded: list[Step] = []
+
+        def record_it() -> OpenSession:
+            opened, step = app.scorebook.record(session.id, deal, session.version)
+            recorded.append(step)
+            return opened
+
+        if app.run(record_it):
+            app.notice = summary(app, table, changes(table, recorded[0].entries))
+            draft.clear()
+
+    if index is None and app.wide:
+        # On a desktop the whole deal can be keyed in (the legend says how).
+        ft.context.page.on_keyboard_event = keyboard(draft, playing, session.fields.tricks, save)
+
+    rows = [
+        PlayerRow(app, session, draft, player, seats, duty.get(player),
+                  verdict.refusal if verdict.player == player and not verdict.unfinished
+                  else None,
+                  filled=draft.filled_in(playing, session.fields.tricks) == player,
+                  may_buy_down=player in buying, marked=app.wide and draft.cursor == seat)
+        for seat, player in enumerate(seats.order)
+    ]
+    heading = ft.Text(app.t("ui.deal_by", number=number, dealer=seats.dealer), size=20,
+                      weight=ft.FontWeight.BOLD)
+    sitting_out = ([ft.Text(app.t("ui.sitting_out", players=", ".join(seats.sitting_out)))]
+                   if seats.sitting_out else [])
+    return ft.Column(
+        expand=True, spacing=6,
+        controls=[
+            ft.Column(
+                expand=True, spacing=6, scroll=ft.ScrollMode.AUTO,
+                controls=[heading, *sitting_out, *rows, Extras(app, session.fields, draft,
+                                                                list(seats.order))],
+            ),
+            *([KeyLegend(app)] if index is None and app.wide else []),
+            SaveBar(app, session, draft, deal, verdict, number, save, on_undo),
+        ],
+    )
+
+
+def summary(app: AppModel, table: Table, moves: dict[str, tuple[int, int]]) -> str:
+    """``Astrid -10 · Bengt +2 · …``: what a deal does to each player, in their measure."""
+    per_unit = table.money.minor_per_unit
+    parts = []
+    for player, (minor, points) in moves.items():
+        change = minor // per_unit if table.rules.family is Family.POT else points
+        if change or minor:
+            parts.append(f"{player} {change:+d}")
+    return app.t("ui.deal_result", changes=" · ".join(parts) or "±0")
+
+
+@ft.component
+def SaveBar(app: AppModel, session: OpenSession, draft: DealDraft, deal: Deal, verdict: Check,
+            number: int, save: Callable[[], None], on_undo: Callable[[], object] | None
+            ) -> ft.Control:
+    """Below the rows, always in view: what is still missing or wrong, what saving does, Save."""
+    lines: list[ft.Control] = []
+    problem = app.problem or (None if verdict.unfinished else verdict.refusal)
+    if problem:
+        lines.append(readout(label=problem, content=ft.Text(
+            problem, size=15, color=ft.Colors.ON_ERROR_CONTAINER)))
+    elif verdict.moves is not None:
+        lines.append(ft.Text(summary(app, session.table, verdict.moves), size=15))
+    else:
+        lines.append(TricksLeft(app, draft, deal, session.fields.tricks))
+    if app.stale:
+        lines.append(action(app.t("ui.reload"), ft.Icons.REFRESH, app.reload))
+    buttons: list[ft.Control] = []
+    if on_undo is not None and session.state.deals:
+        buttons.append(labelled(app.t("ui.undo", number=session.state.deals), ft.IconButton(
+            ft.Icons.UNDO, on_click=on_undo, width=TARGET + 8, height=TARGET + 8)))
+    buttons.append(ft.FilledButton(
+        app.t("ui.save_deal", number=number), icon=ft.Icons.CHECK, height=56, expand=True,
+        disabled=verdict.refusal is not None, on_click=save,
+        style=ft.ButtonStyle(text_style=ft.TextStyle(size=20))))
+    return ft.Container(
+        padding=ft.Padding.symmetric(horizontal=10, vertical=8),
+        border_radius=ft.BorderRadius.all(14),
+        bgcolor=ft.Colors.ERROR_CONTAINER if problem else ft.Colors.SURFACE_CONTAINER,
+        content=ft.Column(spacing=6, controls=[*lines, ft.Row(buttons, spacing=8)]),
+    )
+
+
+@ft.component
+def PlayerRow(app: AppModel, session: OpenSession, draft: DealDraft, player: str,
+              seats: Seating, duty: Message | None, refusal: str | None, *, filled: bool,
+              may_buy_down: bool, marked: bool) -> ft.Control:
+    passed = player in draft.passed
+    taken = draft.tricks.get(player)
+    rules = session.table.rules
+    tags = []
+    if player == seats.dealer:
+        tags.append(app.t("ui.dealer").lower())
+    if player == seats.forehand:
+        tags.append(app.t("ui.forehand"))
+    if player == seats.rh:
+        tags.append(app.t("ui.rh"))
+    marks = [app.t(f"ui.mark_{name}") for name in ("widow", "general", "forfeit_to")
+             if getattr(draft, name) == player]
+    marks += [app.t(f"ui.mark_{name}") for name in ("fouls", "buy_down")
+              if player in getattr(draft, name)]
+    duty_line = _duty_tag(app, duty, passed, rules.five_tricks)
+    score = session.scores[player]
+    shown_score = f"{score:+d}" if rules.family is Family.POT else str(score)
+    money = (amount(session.closing.money[player], session.table.money, app.settings.language)
+             if session.plays_for_money else None)
+    counts = []
+    hidden = passed or draft.misdeal or draft.conceded
+    for count in range(session.fields.tricks + 1):
+        chosen = not hidden and (taken == count or (taken is None and not filled and count == 0))
+        auto = filled and not hidden and count == _filled_count(draft, session, seats)
+        selected = chosen or auto
+        counts.append(labelled(app.t("ui.tricks_button", player=player, count=count),
+                               ft.OutlinedButton(
+            str(count), width=TARGET, height=TARGET,
+            style=ft.ButtonStyle(
+                bgcolor=ft.Colors.PRIMARY if selected else None,
+                color=ft.Colors.ON_PRIMARY if selected else ft.Colors.ON_SURFACE,
+                side=ft.BorderSide(2 if auto else 1, ft.Colors.OUTLINE),
+                text_style=ft.TextStyle(size=18, weight=ft.FontWeight.BOLD),
+                padding=ft.Padding.all(0),
+            ),
+            on_click=lambda _, n=count: _tap_tricks(draft, player, n)), selected=selected))
+    trailing: list[ft.Control] = []
+    if may_buy_down:
+        bought = player in draft.buy_down
+        label = app.t("ui.pick_buy_down", player=player)
+        trailing.append(labelled(label, ft.Chip(
+            label=ft.Text(app.t("ui.extra_buy_down")), selected=bought,
+            on_select=lambda: draft.toggle_in("buy_down", player)), selected=bought))
+    pass_label = app.t("ui.pass_button", player=player)
+    header = ft.Row(
+        spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        controls=[
+            ft.Column(spacing=0, expand=True, controls=[
+                ft.Text(player, size=18, weight=ft.FontWeight.BOLD, no_wrap=True),
+                ft.Text(" · ".join([*tags, *marks, *([duty_line] if duty_line else [])]),
+                        size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+            ]),
+            readout(label=app.t("ui.score_of", player=player, score=score),
+                    content=ft.Column(spacing=0, horizontal_alignment=ft.CrossAxisAlignment.END,
+                                      controls=[
+                        ft.Text(shown_score, size=24, weight=ft.FontWeight.BOLD),
+                        *([ft.Text(money, size=12)] if money else []),
+                    ])),
+            # One kind of button whatever its state: a tap is never lost to a swapped widget.
+            labelled(pass_label, ft.OutlinedButton(
+                app.t("ui.passes" if passed else "ui.pass"), height=TARGET,
+                icon=ft.Icons.CHECK if passed else None,
+                style=ft.ButtonStyle(
+                    bgcolor=ft.Colors.SECONDARY_CONTAINER if passed else None,
+                    color=ft.Colors.ON_SECONDARY_CONTAINER if passed else ft.Colors.ON_SURFACE,
+                    side=ft.BorderSide(1, ft.Colors.OUTLINE)),
+                on_click=lambda: draft.toggle_pass(player)), selected=passed),
+        ],
+    )
+    body: list[ft.Control] = [header]
+    if not hidden:
+        body.append(ft.Row([*counts, *trailing], spacing=2, wrap=True))
+    if refusal:
+        body.append(readout(label=refusal, content=ft.Text(refusal, size=14,
+                                                            color=ft.Colors.ERROR)))
+    return ft.Container(
+        padding=ft.Padding.symmetric(horizontal=8, vertical=6),
+        border_radius=ft.BorderRadius.all(12),
+        border=ft.Border.all(2, ft.Colors.PRIMARY) if marked else None,
+        bgcolor=(ft.Colors.SURFACE_CONTAINER_HIGHEST if passed
+                 else ft.Colors.PRIMARY_CONTAINER if player == seats.dealer
+                 else ft.Colors.SURFACE_CONTAINER_HIGH),
+        content=ft.Column(spacing=4, controls=body),
+    )
+
+
+def _tap_tricks(draft: DealDraft, player: str, count: int) -> None:
+    draft.set_tricks(player, count)
+
+
+def _filled_count(draft: DealDraft, session: OpenSession, seats: Seating) -> int:
+    tricks = session.fields.tricks
+    active = [p for p in seats.order if p not in draft.passed]
+    return tricks - sum(draft.tricks.get(p, 0) for p in active)
+
+
+def _duty_tag(app: AppModel, duty: Message | None, passed: bool, five: int) -> str | None:
+    """"must play", "may pass", "must play or pay 5": what the rules ask of this row now."""
+    if passed:
+        return None
+    if duty is None:
+        return app.t("ui.duty_may_pass")
+    return app.t(DUTY_TAGS.get(duty.key, "ui.duty_must_play"), five=five)
+
+
+@ft.component
+def TricksLeft(app: AppModel, draft: DealDraft, deal: Deal, tricks: int) -> ft.Control:
+    if draft.misdeal or draft.conceded:
+        return ft.Container()
+    given = sum(deal.tricks.values())
+    left = tricks - given
+    if draft.general is not None and 0 < given < tricks:
+        line = app.t("ui.tricks_general_lost", played=given)
+    else:
+        key = ("ui.tricks_left" if left > 0 else "ui.tricks_all" if left == 0
+               else "ui.tricks_over")
+        line = app.t(key, left=abs(left))
+    return readout(label=line, content=ft.Text(line, size=16, weight=ft.FontWeight.BOLD))
+
+
+@ft.component
+def Extras(app: AppModel, fields: DealFields, draft: DealDraft, players: list[str]
+           ) -> ft.Control:
+    """The rarer events this variant has, each one tap away."""
+    choosers = [name for name, offered in (("widow", fields.widow), ("general", fields.general),
+                                          ("fouls", fields.fouls), ("forfeit_to", fields.fouls))
+                if offered]
+    toggles = [name for name, offered in (("conceded", fields.conceded),
+                                          ("misdeal", fields.misdeal),
+                                          ("interrupted", fields.interrupted)) if offered]
+    chips: list[ft.Control] = []
+    for name in choosers:
+        label = app.t(f"ui.extra_{name}")
+        chips.append(labelled(label, ft.Chip(
+            label=ft.Text(label), selected=draft.choosing == name,
+            leading=ft.Icon(ft.Icons.PERSON_ADD_ALT),
+            on_select=lambda _, n=name: setattr(draft, "choosing",
+                                                None if draft.choosing == n else n))))
+    for name in toggles:
+        label = app.t(f"ui.extra_{name}")
+        chips.append(labelled(label, ft.Chip(
+            label=ft.Text(label), selected=getattr(draft, name),
+            on_select=lambda _, n=name: setattr(draft, n, not getattr(draft, n))),
+            selected=getattr(draft, name)))
+    controls: list[ft.Control] = [ft.Row(chips, wrap=True, spacing=6)]
+    if draft.choosing:
+        name = draft.choosing
+        many = name == "fouls"
+        picks = []
+        for player in players:
+            chosen = player in getattr(draft, name) if many else getattr(draft, name) == player
+            label = app.t(f"ui.pick_{name}", player=player)
+            picks.append(labelled(label, ft.Chip(
+                label=ft.Text(player), selected=chosen,
+                on_select=lambda _, p=player: (draft.toggle_in(name, p) if many
+                                               else draft.choose(name, p))),
+                selected=chosen))
+        controls.append(ft.Text(app.t(f"ui.choose_{name}"), size=15))
+        controls.append(ft.Row(picks, wrap=True, spacing=6))
+    return ft.Column(spacing=4, controls=controls)
+
+
+def keyboard(draft: DealDraft, order: list[str], tricks: int, save: Callable[[], None]
+             ) -> Callable[[ft.KeyboardEvent], None]:
+    """A whole deal from the keyboard: a digit gives the marked player that many tricks and
+    moves on, P passes, the arrows move the mark, Enter saves."""
+
+    def key(event: ft.KeyboardEvent) -> None:
+        pressed = event.key
+        cursor = min(draft.cursor, len(order) - 1)
+        if pressed.isdigit() and int(pressed) <= tricks:
+            draft.set_tricks(order[cursor], int(pressed))
+            draft.cursor = (cursor + 1) % len(order)
+        elif pressed.upper() == "P":
+            draft.toggle_pass(order[cursor])
+            draft.cursor = (cursor + 1) % len(order)
+        elif pressed == "Arrow Down":
+            draft.cursor = (cursor + 1) % len(order)
+        elif pressed == "Arrow Up":
+            draft.cursor = (cursor - 1) % len(order)
+        elif pressed in ("Enter", "Numpad Enter"):
+            save()
+
+    return key
+
+
+@ft.component
+def KeyLegend(app: AppModel) -> ft.Control:
+    line = app.t("ui.keys_legend")
+    return readout(label=line, content=ft.Row(spacing=6, controls=[
+        ft.Icon(ft.Icons.KEYBOARD, size=18, color=ft.Colors.ON_SURFACE_VARIANT),
+        ft.Text(line, size=13, color=ft.Colors.ON_SURFACE_VARIANT, expand=True)]))

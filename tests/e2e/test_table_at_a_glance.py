@@ -1,0 +1,140 @@
+"""Issue 12: the table at a glance. On a 390x844 phone and a 1280x900 window, every score,
+the pot and Save are on screen together, without scrolling; a desktop deal can be keyed in;
+a typical four-player deal is three trick counts and Save."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser
+
+from tests.e2e.conftest import Server, Ui, tricks_button
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+SIZES = {"phone": (390, 844), "desktop": (1280, 900)}
+ENGLISH = ("Astrid", "Bengt", "Cilla", "Dag")
+MATTMAR = ("Ann", "Bo", "Cid", "Dag", "Eva")
+
+
+def five_at_mattmar(tmp: Path) -> Path:
+    """A five-player Mattmar evening for money, two deals in."""
+    session = {
+        "format": "scorekeeper/1", "name": "Five at Mattmar", "variant": "mattmar",
+        "options": {"money": True}, "players": list(MATTMAR),
+        "money": {"currency": "SEK", "unit": "1"},
+        "deals": [{"tricks": {"Bo": 2, "Cid": 2, "Dag": 1}},
+                  {"tricks": {"Cid": 3, "Dag": 2}}],
+    }
+    path = tmp / "five.json"
+    path.write_text(json.dumps(session), encoding="utf-8")
+    return path
+
+
+def in_view(ui: Ui, element) -> bool:  # type: ignore[no-untyped-def]
+    box = element.bounding_box()
+    width, height = ui.page.viewport_size["width"], ui.page.viewport_size["height"]
+    return (box is not None and box["x"] >= 0 and box["y"] >= 0
+            and box["x"] + box["width"] <= width and box["y"] + box["height"] <= height)
+
+
+def score_readouts(ui: Ui, player: str):  # type: ignore[no-untyped-def]
+    label = next(x for x in ui.readouts(f"{player}: ") if x.count(":") == 1)
+    return ui.page.get_by_text(label, exact=True).first
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("game", ["english", "mattmar"])
+def test_every_score_the_pot_and_save_are_on_screen_without_scrolling(
+    browser: Browser, server: Server, tmp_path: Path, size: str, game: str
+):
+    if game == "english":
+        source, players, save = EXAMPLES / "friday-at-the-cabin.json", ENGLISH, 7
+    else:
+        source, players, save = five_at_mattmar(tmp_path), MATTMAR, 3
+    assert server.cli("import", str(source)).returncode == 0
+    pot = f"Pot: {json.loads(server.cli('replay', str(source), '--json').stdout)['pot']}"
+    width, height = SIZES[size]
+    context = browser.new_context(viewport={"width": width, "height": height})
+    try:
+        ui = Ui(context.new_page(), server.url)
+        ui.open("/session/1")
+        ui.see(f"Save deal {save}")
+        for player in players:
+            assert in_view(ui, score_readouts(ui, player)), player
+        assert in_view(ui, ui.page.get_by_text(pot, exact=True).first)
+        assert in_view(ui, ui.page.get_by_role("button", name=f"Save deal {save}"))
+        # And nothing had to scroll to get there.
+        assert ui.page.evaluate("() => window.scrollY") == 0
+        ui.shot(f"table-{game}-{size}-at-a-glance")
+    finally:
+        context.close()
+
+
+def test_a_whole_deal_is_entered_from_the_keyboard_alone(browser: Browser, server: Server,
+                                                         tmp_path: Path):
+    assert server.cli("import", str(EXAMPLES / "friday-at-the-cabin.json")).returncode == 0
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        ui = Ui(context.new_page(), server.url)
+        ui.open("/session/1")
+        ui.see("Save deal 7")
+        ui.see("Keys: 0–5 tricks")
+        # Deal 7, Cilla deals: Dag (marked first) 2, Astrid 1, Bengt 1; Cilla's 1 follows.
+        for key in ("2", "1", "1", "Enter"):
+            ui.page.keyboard.press(key)
+            ui.page.wait_for_timeout(150)
+        ui.see("Save deal 8")
+        replayed = server.replay(1, tmp_path)
+        assert replayed["deals"] == 7
+        exported = json.loads((tmp_path / "session-1.json").read_text(encoding="utf-8"))
+        assert exported["deals"][6]["tricks"] == {"Dag": 2, "Astrid": 1, "Bengt": 1, "Cilla": 1}
+    finally:
+        context.close()
+
+
+def test_a_typical_four_player_deal_is_three_trick_counts_and_save(ui: Ui, server: Server,
+                                                                  tmp_path: Path):
+    assert server.cli("import", str(EXAMPLES / "friday-at-the-cabin.json")).returncode == 0
+    ui.open("/session/1")
+    ui.see("Save deal 7")
+    before = ui.taps
+    for player, count in {"Dag": 2, "Astrid": 1, "Bengt": 1}.items():
+        ui.tap(tricks_button(player, count))
+    ui.tap("Save deal 7")  # Cilla took the one trick left
+    ui.see("Save deal 8")
+    assert ui.taps - before == 4
+    exported = server.replay(1, tmp_path)
+    assert exported["deals"] == 7
+    # Pot 5 + Cilla's ante 5 = 10, a trick pays 2: Dag +4 (18 -> 22); Cilla -5 + 2 (18 -> 15).
+    units = {p["name"]: p["units"] for p in exported["players"]}
+    assert (units["Dag"], units["Cilla"]) == (22, 15)
+
+
+def test_a_duty_shows_on_the_row_as_soon_as_it_follows(ui: Ui, server: Server):
+    """Double pot, Cilla deals: when Dag and Astrid pass, Bengt (the RH) must play or pay 5."""
+    assert server.cli("import", str(EXAMPLES / "friday-at-the-cabin.json")).returncode == 0
+    ui.open("/session/1")
+    ui.see("Save deal 7")
+    ui.tap("Dag passes")
+    ui.tap("Astrid passes")
+    ui.see("must play or pay 5")
+
+
+def test_a_refusal_shows_on_the_row_it_concerns_and_beside_save(ui: Ui, server: Server):
+    """Single pot (deal 8 after a deal that empties the pot): a pass is refused on that row."""
+    assert server.cli("import", str(EXAMPLES / "friday-at-the-cabin.json")).returncode == 0
+    ui.open("/session/1")
+    ui.see("Save deal 7")
+    # Pot 5 + ante 5 = 10, five tricks at 2 and nobody looed: the pot is empty again.
+    ui.record(7, {"Dag": 2, "Astrid": 1, "Bengt": 1, "Cilla": 1})
+    ui.tap("Astrid passes")
+    ui.tap(tricks_button("Dag", 5))
+    refusal = "deal 8: single pot - everyone must play, but Astrid passed"
+    ui.see(refusal)
+    # Twice: once on Astrid's row, once beside Save.
+    ui.page.wait_for_function(
+        """text => [...document.querySelectorAll('flt-semantics')].filter(node =>
+            ((node.getAttribute('aria-label') || node.innerText || '').replace(/\\s+/g, ' ')
+             .trim()) === text).length >= 2""", arg=refusal, timeout=15_000)
