@@ -165,13 +165,15 @@ def test_copy_as_text_carries_the_details_for_the_currency():
     from scorekeeper.payments import transfer_text
 
     sek, eur = make_money("0.50", "SEK"), make_money("0.50", "EUR")
+    # The amount as each language writes it (a no-break space keeps figure and currency
+    # together): English "SEK 10.00", German "3,50 €".
     assert transfer_text(Transfer("Astrid", "Dag", 1000), sek, DAG) == (
-        "Astrid pays Dag 10.00 SEK – Swish 070-123 45 67")
+        "Astrid pays Dag SEK\u00a010.00 – Swish 070-123 45 67")
     assert transfer_text(Transfer("Astrid", "Cilla", 350), eur, CILLA, "de") == (
-        "Astrid zahlt Cilla 3.50 EUR – IBAN DE89 3704 0044 0532 0130 00 (Cilla Åberg); "
+        "Astrid zahlt Cilla 3,50\u00a0€ – IBAN DE89 3704 0044 0532 0130 00 (Cilla Åberg); "
         "IBAN CH93 0076 2011 6238 5295 7 (Cilla Åberg)")
     assert transfer_text(Transfer("Astrid", "Dag", 1000), eur, DAG, paid=True) == (
-        "Astrid pays Dag 10.00 EUR (paid)")
+        "Astrid pays Dag €10.00 (paid)")
 
 
 # --- every payment message is translated ----------------------------------------------

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from scorekeeper.core.ledger import POT
 from scorekeeper.core.settle import Transfer
 from scorekeeper.core.table import Money
 from scorekeeper.i18n import text
+from scorekeeper.i18n.accounts import transfer_line
 from scorekeeper.payments.details import PaymentDetails, format_iban, format_swish
 from scorekeeper.payments.offer import EPC, QRBILL, SWISH, schemes
 
@@ -14,14 +14,10 @@ def transfer_text(transfer: Transfer, money: Money, details: PaymentDetails | No
                   language: str = "en", paid: bool = False) -> str:
     """One line: who pays whom how much, and where to pay it in the session's currency.
 
-    "Astrid pays Dag 10.00 SEK – Swish 070-123 45 67", with "(paid)" once ticked. Only
+    "Astrid pays Dag SEK 10.00 – Swish 070-123 45 67", with "(paid)" once ticked. Only
     the details that fit the currency are given (no Swish number for a EUR debt).
     """
-    pot = text("ledger.pot_account", language)
-    line = text("sheet.transfer", language,
-                payer=pot if transfer.payer == POT else transfer.payer,
-                payee=pot if transfer.payee == POT else transfer.payee,
-                amount=money.format(transfer.minor), currency=money.currency or "").strip()
+    line = transfer_line(transfer, money, language)
     found, _ = schemes(money.currency, transfer.payee, details)
     # the same account may serve both EUR codes: name it once
     where = list(dict.fromkeys(_where(scheme, details, language)

@@ -135,7 +135,7 @@ def SettleUp(app: AppModel) -> ft.Control:
         screen(
             error_line(app.problem),
             *([action(app.t("ui.reload"), ft.Icons.REFRESH, app.reload)] if app.stale else []),
-            panel(app.t("ui.results"), *results),
+            panel(app.t("ui.results_final" if session.finished else "ui.results"), *results),
             panel(app.t("ui.end_pot_rule", rule=app.t(f"option.end_pot.{table.rules.end_pot}")),
                   *rule),
             panel(app.t("sheet.transfers"), *transfers),

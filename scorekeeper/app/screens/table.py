@@ -55,7 +55,7 @@ def TableScreen(app: AppModel) -> ft.Control:
         icon_button(ft.Icons.PAYMENTS, app.t("ui.settle"), lambda: app.go(f"{base}/settle")),
     ]
     playing = app.may_score and not session.over
-    may_undo = app.may_score and not session.finished and session.state.deals > 0
+    may_undo = app.role == "host" and not session.finished and session.state.deals > 0
     entry = (DealEntry(app, session, app.draft(session.id),
                        on_undo=(lambda: set_confirm_undo(True)) if may_undo else None)
              if playing else None)
