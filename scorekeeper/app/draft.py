@@ -67,8 +67,10 @@ class DealDraft:
                     interrupted=self.interrupted)
 
     def filled_in(self, playing: Sequence[str], tricks: int = TRICKS) -> str | None:
-        """The one player whose tricks follow from the others', if there is one."""
-        if self.misdeal or self.conceded or self.interrupted:
+        """The one player whose tricks follow from the others', if there is one. Not in a
+        General Rams: play stops at the declarer's first lost trick, so the tricks left
+        were never played."""
+        if self.misdeal or self.conceded or self.interrupted or self.general is not None:
             return None
         active = [p for p in playing if p not in self.passed]
         open_rows = [p for p in active if p not in self.tricks]
