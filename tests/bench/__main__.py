@@ -5,7 +5,7 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from tests.bench import app_bench, report, store_bench
+from tests.bench import app_bench, report, store_bench, table_bench
 from tests.bench.rows import Row
 
 
@@ -22,6 +22,7 @@ def main() -> None:
             lambda: store_bench.replay_and_import(folder),
             lambda: [store_bench.settle_up()],
             lambda: app_bench.app_in_chromium(folder),
+            lambda: table_bench.taps_and_scrolls(folder),
         ]
         for step in steps:
             for row in step():

@@ -164,6 +164,10 @@ def test_a_device_on_the_network_needs_the_join_code_and_only_watches(
     host.shot("room-panel-desktop-light")
     host_page.get_by_role("switch", name="Bengt's phone may record deals").click()
     guest.see("Save deal 7")
+    # Issue 9: a guest allowed to record was shown Back, Ledger, Charts and Settle up, which
+    # did nothing: a guest has the table only, so none of them is offered.
+    for offered in ("Back", "Ledger", "Charts", "Settle up", "Undo deal 6"):
+        assert guest_page.get_by_role("button", name=offered, exact=True).count() == 0, offered
     for player, tricks in {"Dag": 2, "Astrid": 1, "Bengt": 1, "Cilla": 1}.items():
         guest.tap(tricks_button(player, tricks))
     guest.tap("Save deal 7")
