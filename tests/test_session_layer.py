@@ -115,6 +115,48 @@ def test_two_devices_racing_for_the_same_deal_store_it_once_every_time(db_url: s
     assert refused == 200
 
 
+def _device(url: str, session_id: int, tries: int, turn, results) -> None:  # type: ignore[no-untyped-def]
+    """One device in a process of its own: both read deal N, then both try to save it."""
+    engine = connect(url)
+    book = Scorebook(SessionStore(engine))
+    for _ in range(tries):
+        version = book.open(session_id).version
+        turn.wait()  # both screens now show the same deal
+        try:
+            book.record(session_id, Deal(tricks={"Bengt": 5}), version)
+            results.put("saved")
+        except ConflictError:
+            results.put("refused")
+        turn.wait()  # the round is over before the next deal is read
+    engine.dispose()
+
+
+def test_two_processes_racing_for_the_same_deal_store_it_once_every_time(db_url: str):
+    """As two app servers on one database: two processes, each with its own engine."""
+    import multiprocessing
+
+    context = multiprocessing.get_context("fork")
+    engine = connect(db_url)
+    session_id = Scorebook(SessionStore(engine)).create("race", worked_example_table()).id
+    engine.dispose()  # no connection of this process is copied into the two devices
+    tries = 100
+    turn, results = context.Barrier(2), context.Queue()
+    devices = [context.Process(target=_device, args=(db_url, session_id, tries, turn, results))
+               for _ in range(2)]
+    for device in devices:
+        device.start()
+    outcomes = [results.get(timeout=120) for _ in range(2 * tries)]
+    for device in devices:
+        device.join(timeout=60)
+    assert outcomes.count("saved") == tries
+    assert outcomes.count("refused") == tries
+    engine = connect(db_url)
+    stored = Scorebook(SessionStore(engine)).open(session_id)
+    assert stored.state.deals == tries
+    assert [row.number for row in stored.ledger] == list(range(1, tries + 1))
+    engine.dispose()
+
+
 def test_the_stored_deals_are_numbered_without_gaps_after_a_race(db_url: str):
     race(db_url, 30)
     engine = connect(db_url)

@@ -1,0 +1,83 @@
+"""Issue 9: every action on the settings and ledger screens, tapped in a browser, with the
+effect a person would see."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.e2e.conftest import Server, Ui
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "friday-at-the-cabin.json"
+
+
+def test_choosing_svenska_turns_the_app_swedish_and_is_kept(ui: Ui, server: Server):
+    assert server.cli("import", str(EXAMPLE)).returncode == 0
+    ui.open("/settings")
+    ui.tap("Language: Svenska")
+    ui.see("Inställningar")
+    settings = json.loads((server.data / "settings.json").read_text(encoding="utf-8"))
+    assert settings["language"] == "sv"
+    ui.open("/session/1")
+    ui.see("Spara giv 7")  # the table speaks Swedish too
+    ui.see("Astrid: -28")
+
+
+def test_the_dark_switch_darkens_the_screen_and_is_kept(ui: Ui, server: Server):
+    ui.open("/settings")
+    light = ui.page.screenshot(clip={"x": 0, "y": 300, "width": 40, "height": 40})
+    ui.toggle("Dark")
+    ui.page.wait_for_timeout(800)
+    dark = ui.page.screenshot(clip={"x": 0, "y": 300, "width": 40, "height": 40})
+    assert light != dark
+    settings = json.loads((server.data / "settings.json").read_text(encoding="utf-8"))
+    assert settings["dark"] is True
+
+
+def test_a_saved_club_database_is_kept_never_shown_and_used_by_the_command_line(
+    ui: Ui, server: Server, tmp_path: Path
+):
+    url = "postgresql+psycopg://club:secret@db.example.org/scorekeeper"
+    ui.open("/settings")
+    ui.type("Database URL (empty: this device)", url)
+    ui.tap("Save the database URL")
+    ui.see("Saved: restart Scorekeeper to use it")
+    assert not ui.readouts("postgresql+psycopg://club:secret")  # the password never shows
+    settings = json.loads((server.data / "settings.json").read_text(encoding="utf-8"))
+    assert settings["database_url"] == url
+    assert (server.data / "settings.json").stat().st_mode & 0o077 == 0  # the owner's only
+    # `scorekeeper where`, without --db, now names that database (and hides the password).
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k != "SCOREKEEPER_DB"}
+    where = subprocess.run([sys.executable, "-m", "scorekeeper", "where"], capture_output=True,
+                           text=True, env={**env, "FLET_APP_STORAGE_DATA": str(server.data)})
+    assert "postgresql+psycopg://club:***@db.example.org/scorekeeper" in where.stdout
+    assert "secret" not in where.stdout
+
+
+def test_deleting_a_deal_in_the_ledger_recomputes_everything_after_it(ui: Ui, server: Server,
+                                                                      tmp_path: Path):
+    assert server.cli("import", str(EXAMPLE)).returncode == 0
+    ui.open("/session/1/ledger")
+    ui.tap("Delete Deal 5 · Astrid dealt")
+    ui.see("Delete deal 5?")
+    ui.tap("Delete")
+    ui.see("Deal 5 deleted")
+    replayed = server.replay(1, tmp_path)
+    assert replayed["deals"] == 5
+    # Without the concession, deal 6 is dealt by Astrid: the rest is replayed by the rules.
+    ui.see("Deal 5 · Astrid dealt")
+    ui.page.get_by_text("Deal 6 · ", exact=False).first.wait_for(state="detached")
+
+
+def test_the_ledgers_correct_button_opens_the_deal_as_recorded(ui: Ui, server: Server):
+    assert server.cli("import", str(EXAMPLE)).returncode == 0
+    ui.open("/session/1/ledger")
+    ui.tap("Correct Deal 2 · Bengt dealt")
+    ui.see("Correct deal 2")
+    ui.see("Save deal 2")
+    ui.tap("Back")
+    ui.see("Ledger: Friday at the cabin")
