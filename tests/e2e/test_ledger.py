@@ -27,7 +27,7 @@ def test_an_entry_says_who_paid_whom(ui: Ui, server: Server):
     assert server.cli("import", str(EXAMPLE)).returncode == 0
     ui.open("/session/1/ledger")
     # Deal 5: Dag, the RH, conceded and paid Astrid, the dealer, 5 (2.50 SEK at 0.50).
-    ui.read("Dag → Astrid 5 (SEK 2.50)")
+    ui.see("Dag → Astrid 5 (SEK 2.50)")
 
 
 def test_the_ledger_shows_one_player_alone_with_signed_amounts(ui: Ui, server: Server):
@@ -36,5 +36,5 @@ def test_the_ledger_shows_one_player_alone_with_signed_amounts(ui: Ui, server: S
     ui.tap("Show: Astrid")
     ui.read("After deal 6: Astrid -28 · pot 5")
     ui.read("After deal 5: Astrid -23 · pot 15")
-    ui.read("+5 (SEK 2.50)")  # deal 5: Dag's concession, received
+    ui.see("+5 (SEK 2.50)")  # deal 5: Dag's concession, received
     ui.page.get_by_text("Bengt -13", exact=False).first.wait_for(state="detached")

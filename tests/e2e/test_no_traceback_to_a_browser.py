@@ -8,6 +8,7 @@ a forged route-change event (a route that is a number, which no browser sends).
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from tests.e2e.conftest import start_server
@@ -41,7 +42,11 @@ def test_a_failing_handler_shows_a_sentence_and_logs_the_traceback_on_the_server
     server = start_server(tmp_path)
     try:
         port = server.url.rsplit(":", 1)[1]
-        heard = asyncio.run(forge_a_failing_event(f"ws://127.0.0.1:{port}/ws"))
+        # In a thread of its own: the browser tests' driver keeps an event loop running in
+        # this one.
+        with ThreadPoolExecutor(max_workers=1) as worker:
+            heard = worker.submit(asyncio.run,
+                                  forge_a_failing_event(f"ws://127.0.0.1:{port}/ws")).result()
     finally:
         server.process.terminate()
         server.process.wait(timeout=20)
