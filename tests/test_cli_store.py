@@ -67,7 +67,7 @@ def test_show_prints_the_standings(example):
     result = run_cli(url, "show", str(session_id))
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert lines[0] == "Friday at the cabin - english, 6 deals, pot 5"
+    assert lines[0] == "Friday at the cabin - English Rams, 6 deals, pot 5"
     standings = lines[:lines.index("Who pays whom:")]
     rows = {line.split()[0]: line.split()[1:] for line in standings
             if line.split() and line.split()[0] in ("Astrid", "Bengt", "Cilla", "Dag")}

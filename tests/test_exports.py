@@ -239,7 +239,7 @@ HOSTILE = [
     ("name-with-newline", _players("Åsa\nÖberg", "Bengt", "Cilla"), "control characters"),
     ("name-with-escape", _players("Åsa\x1b[2JÖberg", "Bengt", "Cilla"), "control characters"),
     ("ten-players", _players(*(f"P{i}" for i in range(10))),
-     "english is for 3 to 6 players, not 10"),
+     "English Rams is for 3 to 6 players, not 10"),
 ]
 
 

@@ -13,7 +13,7 @@ import pytest
 from scorekeeper.core import RuleError
 from scorekeeper.formats.replay import replay_report
 from scorekeeper.formats.session_file import dump_session, load_session
-from scorekeeper.i18n import describe
+from scorekeeper.i18n import describe, text
 
 EXAMPLE = Path(__file__).parent / "examples" / "friday-at-the-cabin.json"
 
@@ -238,7 +238,7 @@ def test_option_not_for_the_variant_is_refused(variant, option):
     assert error.message.key == "setup.option_not_for_variant"
     line = one_line(error)
     assert option in line
-    assert variant in line
+    assert text(f"variant.{variant}") in line  # the game as people call it ("English Rams")
 
 
 @pytest.mark.parametrize(

@@ -55,6 +55,10 @@ def template_for(key: str, language: str, params: Mapping[str, object]) -> str:
 def render(message: Message, language: str = DEFAULT_LANGUAGE) -> str:
     """The message in ``language``, each count in the form the language gives it."""
     params = dict(message.params)
+    # The core names a game by its id ("english"); people call it by its name.
+    variant = params.get("variant")
+    if isinstance(variant, str) and f"variant.{variant}" in LANGUAGES[DEFAULT_LANGUAGE]:
+        params["variant"] = text(f"variant.{variant}", language)
     for name, phrase in PHRASES.get(message.key, {}).items():
         if name in params:
             params[name] = text(phrase, language, count=params[name])
