@@ -21,9 +21,21 @@ from scorekeeper.app.widgets import (
     readout,
     screen,
 )
-from scorekeeper.core import PRESETS, Card, Option, make_money, make_table, options_of
+from scorekeeper.core import (
+    PRESETS,
+    Card,
+    Message,
+    Option,
+    RuleError,
+    make_money,
+    make_table,
+    msg,
+    options_of,
+)
 from scorekeeper.core.draw import draw_first_dealer
-from scorekeeper.session import OpenSession
+from scorekeeper.core.text import name_key, player_name
+from scorekeeper.i18n import UNIT_HINTS, render
+from scorekeeper.session import StoreError
 
 
 @ft.observable
@@ -39,12 +51,32 @@ class SetupDraft:
     unit: str = "1"
     first_dealer: str | None = None
     drawn: list[tuple[str, Card]] = field(default_factory=list)
+    # Why the name just typed was not added (it stays in the field, to be fixed).
+    name_refused: Message | None = None
+    problem: str | None = None  # why Start was refused: gone as soon as the set-up changes
 
-    def add(self, name: str) -> None:
-        name = name.strip()
-        if name and name.casefold() not in {p.casefold() for p in self.players}:
-            self.players = [*self.players, name]
-        self.new_name = ""
+    def __post_init__(self) -> None:
+        # Observables hold their listeners weakly: the draft keeps this one itself.
+        self._answer = lambda _draft, changed: self._forget_problem(changed)
+        self.subscribe(self._answer)
+
+    def _forget_problem(self, changed: str | None) -> None:
+        if changed not in (None, "problem", "drawn") and self.problem is not None:
+            self.problem = None
+
+    def add(self, name: str) -> bool:
+        """Seat ``name`` if it is a name the rules take and nobody has it yet."""
+        try:
+            checked = player_name(name)
+        except RuleError as error:
+            self.name_refused = error.message
+            return False
+        if name_key(checked) in {name_key(p) for p in self.players}:
+            self.name_refused = msg("setup.duplicate_player", player=checked)
+            return False
+        self.players = [*self.players, checked]
+        self.new_name, self.name_refused = "", None
+        return True
 
     def remove(self, name: str) -> None:
         self.players = [p for p in self.players if p != name]
@@ -76,18 +108,21 @@ def NewSession(app: AppModel) -> ft.Control:
     draft, _ = ft.use_state(SetupDraft)
 
     def start() -> None:
-        def create() -> OpenSession:
+        try:
             money = make_money(draft.unit, draft.currency) if draft.money else make_money()
             table = make_table(draft.variant, draft.players, draft.first_dealer,
                                house_rules(draft), money)
-            return app.scorebook.create(draft.name or app.t(f"variant.{draft.variant}"), table)
-
-        if app.run(create) and app.session is not None:
-            app.go(f"/session/{app.session.id}")
+            opened = app.scorebook.create(draft.name or app.t(f"variant.{draft.variant}"),
+                                          table)
+        except (RuleError, StoreError) as error:
+            draft.problem = app.refusal(error)
+            return
+        app.session = opened
+        app.go(f"/session/{opened.id}")
 
     async def draw() -> None:
         if len(draft.players) < 2:
-            app.problem = app.t("ui.draw_needs_players")
+            draft.problem = app.t("ui.draw_needs_players")
             return
         result = draw_first_dealer(PRESETS[draft.variant], draft.players, random.Random())
         draft.drawn = []
@@ -108,7 +143,7 @@ def NewSession(app: AppModel) -> ft.Control:
             PlayersPanel(app, draft, app.roster),
             MoneyPanel(app, draft),
             DealerPanel(app, draft, draw),
-            error_line(app.problem),
+            error_line(draft.problem),
             ft.FilledButton(start_label, icon=ft.Icons.PLAY_ARROW, height=56, on_click=start),
         ),
     ])
@@ -177,14 +212,28 @@ def PlayersPanel(app: AppModel, draft: SetupDraft, roster: list[str]) -> ft.Cont
                         lambda n=name: draft.remove(n)),
         ]))
     add_label = app.t("ui.add_player")
+
+    name_field = ft.use_ref()
+
+    async def add_and_stay() -> None:
+        # Enter adds the name and keeps the focus in the field, so the next name is typed
+        # at once. Adding redraws the panel with a new field: focus that one.
+        draft.add(draft.new_name)
+        await asyncio.sleep(0.1)
+        if name_field.current is not None:
+            await name_field.current.focus()
+
+    field = ft.TextField(
+        label=app.t("ui.player_name"), value=draft.new_name, width=260,
+        error=render(draft.name_refused, app.settings.language) if draft.name_refused else None,
+        on_change=lambda e: setattr(draft, "new_name", e.control.value), on_submit=add_and_stay)
+    name_field.current = field
     return panel(
         app.t("ui.players_in_order"),
         ft.Text(app.t("ui.order_hint"), size=14),
         *order,
         ft.Row(wrap=True, controls=[
-            ft.TextField(label=app.t("ui.player_name"), value=draft.new_name, width=260,
-                         on_change=lambda e: setattr(draft, "new_name", e.control.value),
-                         on_submit=lambda: draft.add(draft.new_name)),
+            field,
             ft.FilledTonalButton(add_label, icon=ft.Icons.ADD,
                                  on_click=lambda: draft.add(draft.new_name)),
         ]),
@@ -205,7 +254,7 @@ def MoneyPanel(app: AppModel, draft: SetupDraft) -> ft.Control:
             ft.TextField(label=app.t("ui.unit_value"), value=draft.unit, width=200,
                          on_change=lambda e: setattr(draft, "unit", e.control.value)),
         ]))
-        fields.append(ft.Text(app.t("ui.unit_hint"), size=14))
+        fields.append(ft.Text(app.t(UNIT_HINTS[draft.variant]), size=14))
     return panel(app.t("ui.money"), *fields)
 
 

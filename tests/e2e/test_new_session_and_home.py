@@ -1,0 +1,143 @@
+"""Issue 9: the New session and Home screens as a new user met them, each defect named
+after what the user saw, and each action tapped with its effect checked."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.e2e.conftest import Server, Ui
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "friday-at-the-cabin.json"
+NAME = "Player's name"
+
+
+def key_by_key(ui: Ui, label: str, text: str) -> None:
+    """Typing as a person does: one key at a time, the screen answering each."""
+    ui.page.get_by_role("textbox", name=label, exact=True).click()
+    ui.page.wait_for_function(
+        "() => ['INPUT', 'TEXTAREA'].includes(document.activeElement?.tagName)")
+    ui.page.keyboard.type(text, delay=150)
+    ui.page.wait_for_timeout(400)
+
+
+def sessions(server: Server) -> str:
+    return server.cli("sessions").stdout
+
+
+def test_the_session_name_typed_one_key_at_a_time_is_kept_whole(ui: Ui, server: Server):
+    ui.open("/new")
+    key_by_key(ui, "Name of the session (optional)", "Saturday")
+    for player in ("Ann", "Bo", "Cid"):
+        ui.add_player(player)
+    ui.tap("Start the session")
+    ui.see("Save deal 1")
+    ui.see("Saturday")
+    assert "Saturday" in sessions(server)
+
+
+def test_enter_adds_a_player_and_the_field_keeps_the_focus_for_the_next(ui: Ui,
+                                                                       server: Server):
+    ui.open("/new")
+    key_by_key(ui, NAME, "Ann")
+    for name in ("Bo", "Cid"):
+        ui.page.keyboard.press("Enter")
+        ui.page.wait_for_timeout(600)
+        ui.page.keyboard.type(name, delay=120)  # no tap on the field in between
+        ui.page.wait_for_timeout(300)
+    ui.page.keyboard.press("Enter")
+    for name in ("Ann", "Bo", "Cid"):
+        ui.see(f"Remove {name}")
+
+
+def test_the_player_count_refusal_names_the_game_and_goes_once_players_are_added(
+    ui: Ui, server: Server
+):
+    ui.open("/new")
+    ui.tap("Start the session")
+    ui.see("English Rams is for 3 to 6 players, not 0")
+    ui.add_player("Astrid")
+    ui.page.get_by_text("English Rams is for 3 to 6 players", exact=False).first.wait_for(
+        state="detached")
+    for player in ("Bengt", "Cilla", "Dag"):
+        ui.add_player(player)
+    ui.tap("Start the session")
+    ui.see("Save deal 1")
+
+
+def test_a_name_over_40_characters_is_refused_when_added_and_stays_to_be_fixed(
+    ui: Ui, server: Server
+):
+    ui.open("/new")
+    long = "Maximiliane Charlotte von Schwarzenberg-Ö"  # 41 characters
+    ui.type(NAME, long)
+    ui.tap("Add player")
+    ui.see("is longer than 40 characters")
+    assert ui.page.get_by_role("button", name=f"Remove {long}").count() == 0
+    assert ui.page.get_by_role("textbox", name=NAME, exact=True).count() == 1
+
+
+def test_a_name_seated_twice_is_refused_in_words_not_dropped_silently(ui: Ui, server: Server):
+    ui.open("/new")
+    ui.add_player("Åsa")
+    ui.type(NAME, "åsa")
+    ui.tap("Add player")
+    ui.see("åsa is seated twice")
+
+
+def test_an_empty_name_is_refused_in_words(ui: Ui, server: Server):
+    ui.open("/new")
+    ui.type(NAME, "   ")
+    ui.tap("Add player")
+    ui.see("every player needs a name")
+
+
+def test_the_mattmar_money_hint_speaks_of_stakes_not_an_ante(ui: Ui, server: Server):
+    ui.open("/new")
+    ui.tap("Game: Rams (Mattmar)")
+    ui.toggle("Play for money")
+    ui.see("each player pays 1 stake per game into the pot")
+
+
+def test_the_players_order_can_be_changed_and_a_player_removed(ui: Ui, server: Server):
+    ui.open("/new")
+    for player in ("Ann", "Bo", "Cid", "Dag"):
+        ui.add_player(player)
+    ui.tap("Move Dag up")  # Ann, Bo, Dag, Cid
+    ui.tap("Remove Bo")  # Ann, Dag, Cid
+    ui.tap("Start the session")
+    ui.see("Save deal 1")
+    assert "Ann, Dag, Cid" in sessions(server)
+
+
+def test_importing_a_session_file_opens_its_table(ui: Ui, server: Server):
+    ui.open("/")
+    with ui.page.expect_file_chooser() as chooser:
+        ui.tap("Import a session file")
+    chooser.value.set_files(str(EXAMPLE))
+    ui.see("Save deal 7")
+    ui.see("Astrid: -28")
+    assert "Friday at the cabin" in sessions(server)
+
+
+def test_a_broken_session_file_is_refused_on_the_home_screen_and_nothing_is_stored(
+    ui: Ui, server: Server, tmp_path: Path
+):
+    broken = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    broken["deals"][0] = {"pass": ["Dag"], "tricks": {"Bengt": 2, "Cilla": 3}}  # single pot
+    path = tmp_path / "broken.json"
+    path.write_text(json.dumps(broken), encoding="utf-8")
+    ui.open("/")
+    with ui.page.expect_file_chooser() as chooser:
+        ui.tap("Import a session file")
+    chooser.value.set_files(str(path))
+    ui.see("The file was not imported: deal 1: single pot - everyone must play, "
+           "but Dag passed")
+    assert "Friday at the cabin" not in sessions(server)
+
+
+def test_a_session_on_the_home_screen_opens_its_table(ui: Ui, server: Server):
+    assert server.cli("import", str(EXAMPLE)).returncode == 0
+    ui.open("/")
+    ui.tap("Open Friday at the cabin")
+    ui.see("Save deal 7")
