@@ -20,6 +20,7 @@ from scorekeeper.app.screens.join import Join
 from scorekeeper.app.screens.ledger import Ledger
 from scorekeeper.app.screens.new_session import NewSession
 from scorekeeper.app.screens.players import Players
+from scorekeeper.app.screens.protocol import Protocol
 from scorekeeper.app.screens.record import CorrectDeal
 from scorekeeper.app.screens.settings import SettingsScreen
 from scorekeeper.app.screens.settle import SettleUp
@@ -205,6 +206,8 @@ def route(app: AppModel) -> ft.Control:
             from scorekeeper.app.screens.charts import Charts
 
             return Charts(app)
+        case ["session", number, "protocol"] if number.isdigit():
+            return Protocol(app)
         case ["session", number, "settle"] if number.isdigit():
             return SettleUp(app)
         case _:

@@ -10,6 +10,7 @@ from fpdf import FPDF
 from fpdf.fonts import FontFace
 
 from scorekeeper.core import Session, close, standing
+from scorekeeper.formats.games_protocol import games_protocol
 from scorekeeper.formats.protocol import protocol
 from scorekeeper.i18n import render, text
 from scorekeeper.i18n.accounts import transfer_line
@@ -77,6 +78,24 @@ def score_sheet(name: str, session: Session, day: date, language: str = "en", *,
             grid.row([str(row.number), row.dealer, what,
                       *(str(row.standing[p]) for p in players), str(row.pot)])
     pdf.ln(4)
+
+    games = games_protocol(table, state)
+    if games:
+        # The games as kept on paper: finals (flights in brackets), then the running sum.
+        _heading(pdf, t("ui.protocol"))
+        pdf.set_font(FONT, size=9)
+        with pdf.table(col_widths=(40, *(22,) * len(players)), headings_style=HEAD,
+                       line_height=5, text_align=("LEFT", *("RIGHT",) * len(players))) as grid:
+            grid.row(["", *players])
+            for game_row in games:
+                game = game_row.game
+                title = (t("ui.game_won", number=game.number, winners=", ".join(game.winners))
+                         if game.finished else t("ui.protocol_in_play", number=game.number))
+                grid.row([title, *(f"{game.scores[p]} ({game.flights[p]})" for p in players)])
+                if game.finished:
+                    grid.row([t("ui.protocol_sum", number=game.number, scores="").rstrip(": "),
+                              *(str(game_row.running[p]) for p in players)])
+        pdf.ln(4)
 
     closing = close(table, state)
     _heading(pdf, t("sheet.standings"))

@@ -4,14 +4,15 @@ The app and the command line talk to a ``Scorebook`` and read ``OpenSession``s; 
 the scorebook talks to the store. No Flet in here.
 """
 
-from scorekeeper.session.open_session import ChartLine, GameLine, LedgerDeal, OpenSession
+from scorekeeper.formats.games_protocol import GameRow
+from scorekeeper.session.open_session import ChartLine, LedgerDeal, OpenSession
 from scorekeeper.session.scorebook import ConflictError, Scorebook, StoreError
 from scorekeeper.session.where import DatabaseChoice, choose_database, shown_url
 from scorekeeper.store.sessions import SessionSummary
 from scorekeeper.store.statistics import Lifetime
 
 __all__ = [
-    "ChartLine", "ConflictError", "DatabaseChoice", "GameLine", "LedgerDeal", "Lifetime",
+    "ChartLine", "ConflictError", "DatabaseChoice", "GameRow", "LedgerDeal", "Lifetime",
     "OpenSession", "Scorebook", "SessionSummary", "StoreError", "choose_database",
     "open_scorebook", "shown_url",
 ]

@@ -16,12 +16,10 @@ from scorekeeper.core import (
     DealGuide,
     Entry,
     Family,
-    GameRecord,
     Message,
     Session,
     State,
     Table,
-    Transfer,
     close,
     deal_fields,
     guide,
@@ -29,10 +27,11 @@ from scorekeeper.core import (
     session_winners,
     standing,
 )
+from scorekeeper.formats.games_protocol import GameRow, games_protocol
 from scorekeeper.formats.protocol import events
 
 if TYPE_CHECKING:  # the payments package takes a moment to load: only settle-up needs it
-    from scorekeeper.payments import Offer, PaymentDetails
+    from scorekeeper.payments import PaymentDetails
 
 PaidTransfer = tuple[str, str, int]  # payer, payee, amount in minor units
 
@@ -55,14 +54,6 @@ class LedgerDeal:
     entries: tuple[Entry, ...]
     standing: dict[str, int]  # each player's score after the deal (pot games: units)
     pot: int  # units in the pot after the deal
-
-
-@dataclass(frozen=True, slots=True)
-class GameLine:
-    """A game of the protocol as it is kept on paper: the finals, the sum so far, flights."""
-
-    record: GameRecord
-    running: dict[str, int]  # each player's finals added up over the games so far
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,44 +134,8 @@ class OpenSession:
         return leaders(self.table, self.state)
 
     @cached_property
-    def games(self) -> tuple[GameLine, ...]:
-        running = dict.fromkeys(self.table.players, 0)
-        lines = []
-        for game in self.state.games:
-            if game.finished:
-                running = {p: running[p] + game.scores[p] for p in self.table.players}
-            lines.append(GameLine(game, dict(running)))
-        return tuple(lines)
-
-    # --- settling up: the paid ticks and the payment codes ---
-
-    @cached_property
-    def paid(self) -> frozenset[PaidTransfer]:
-        """The transfers of the settle-up ticked paid, as (payer, payee, minor). A tick
-        made before a later deal changed the settle-up no longer names a transfer: it is
-        left out here, so no export carries a tick its session cannot take back."""
-        current = {(t.payer, t.payee, t.minor) for t in self.closing.transfers}
-        return frozenset(self.load_paid()) & current
-
-    def is_paid(self, transfer: Transfer) -> bool:
-        return (transfer.payer, transfer.payee, transfer.minor) in self.paid
-
-    @cached_property
-    def payment_details(self) -> Mapping[str, PaymentDetails]:
-        """The seated players' payment details, as the roster held them at this version."""
-        return self.load_details()
-
-    def payments(self, language: str) -> list[tuple[Transfer, Offer]]:
-        """Every transfer with its payment codes (or why it has none), the message
-        naming the game and the session in ``language``; worked out once per language."""
-        cache = self.__dict__.setdefault("_payments", {})
-        if language not in cache:
-            from scorekeeper.payments import offers, transfer_message
-
-            message = transfer_message(self.table.rules.variant, self.name, language)
-            cache[language] = offers(self.closing.transfers, self.table.money,
-                                     self.payment_details, message, self.id)
-        return cache[language]
+    def games(self) -> tuple[GameRow, ...]:
+        return games_protocol(self.table, self.state)
 
     # --- what needs the deals ---
 

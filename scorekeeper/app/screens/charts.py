@@ -25,7 +25,7 @@ def Charts(app: AppModel) -> ft.Control:
     series = [
         fch.LineChartData(
             color=PALETTE[seat % len(PALETTE)], stroke_width=3, curved=False,
-            points=[fch.LineChartDataPoint(x, y) for x, y in segment[::step]],
+            points=[fch.LineChartDataPoint(x, y) for x, y in sampled(segment, step)],
         )
         for seat, line in enumerate(session.chart)
         for segment in line.segments
@@ -37,11 +37,24 @@ def Charts(app: AppModel) -> ft.Control:
             ft.Text(player, size=15)])
         for seat, player in enumerate(players)
     ])
+    scores = [y for line in session.chart for segment in line.segments for _, y in segment]
+    low, high = min(scores, default=0), max(scores, default=0)
+    y_step = nice_step(high - low)
+    y_from, y_to = (low // y_step) * y_step, -(-high // y_step) * y_step
+    y_to = max(y_to, y_from + y_step)  # a flat line still has a scale
     line = fch.LineChart(
         data_series=series, height=320, expand=True,
-        left_axis=fch.ChartAxis(label_size=44),
-        bottom_axis=fch.ChartAxis(title=ft.Text(app.t("ui.chart_deals")), label_size=28),
-        min_x=0, max_x=max(1, deals),
+        # Labels only on whole deals and on a round step of the score, and never the
+        # axis' own ends as extra labels (they overlapped the round ones: "41" on "40").
+        left_axis=fch.ChartAxis(label_size=44, show_min=False, show_max=False, labels=[
+            fch.ChartAxisLabel(value=y, label=ft.Text(str(y), size=13))
+            for y in range(y_from, y_to + 1, y_step)]),
+        bottom_axis=fch.ChartAxis(
+            title=ft.Text(app.t("ui.chart_deals")), label_size=28, show_min=False,
+            show_max=False, labels=[
+                fch.ChartAxisLabel(value=x, label=ft.Text(str(x), size=13))
+                for x in range(0, max(1, deals) + 1, nice_step(deals))]),
+        min_x=0, max_x=max(1, deals), min_y=y_from, max_y=y_to,
     )
     state = session.state
     groups = [
@@ -71,3 +84,22 @@ def Charts(app: AppModel) -> ft.Control:
             panel(app.t("ui.chart_tricks_flights"), bar_legend, ft.Row([bars])),
         ),
     ])
+
+
+def nice_step(span: int, marks: int = 8) -> int:
+    """A round step (1, 2, 5, 10, 20, 50, ...) giving at most about ``marks`` labels."""
+    step = 1
+    while span / step > marks:
+        for factor in (2, 5, 10):
+            if span / (step * factor) <= marks or factor == 10:
+                step *= factor
+                break
+    return step
+
+
+def sampled(points: tuple[tuple[int, int], ...], step: int) -> list[tuple[int, int]]:
+    """Every ``step``-th point of a long game's line, its last point always kept."""
+    kept = list(points[::step])
+    if points and kept[-1] != points[-1]:
+        kept.append(points[-1])
+    return kept

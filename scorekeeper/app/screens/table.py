@@ -51,6 +51,8 @@ def TableScreen(app: AppModel) -> ft.Control:
     base = f"/session/{session.id}"
     actions = [
         icon_button(ft.Icons.RECEIPT_LONG, app.t("ui.ledger"), lambda: app.go(f"{base}/ledger")),
+        *([icon_button(ft.Icons.TABLE_CHART, app.t("ui.protocol"),
+                       lambda: app.go(f"{base}/protocol"))] if session.games else []),
         icon_button(ft.Icons.SHOW_CHART, app.t("ui.charts"), lambda: app.go(f"{base}/charts")),
         icon_button(ft.Icons.PAYMENTS, app.t("ui.settle"), lambda: app.go(f"{base}/settle")),
     ]

@@ -1,0 +1,54 @@
+"""The protocol of a Mattmar, counters or Ramsen session as it is kept on paper: each game's
+finals and flights, the running sum of the finals, and who leads the session."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from scorekeeper.app.model import AppModel
+from scorekeeper.app.widgets import Missing, ScreenBar, panel, readout, screen
+from scorekeeper.formats.games_protocol import GameRow
+
+
+@ft.component
+def Protocol(app: AppModel) -> ft.Control:
+    session = app.session
+    if session is None:
+        return Missing(app)
+    players = session.table.players
+    cards: list[ft.Control] = [GameCard(app, players, row) for row in session.games]
+    if not cards:
+        cards.append(ft.Text(app.t("ui.no_deals_yet")))
+    leaders = session.winners or session.leaders
+    if leaders:
+        key = "ui.protocol_winners" if session.winners else "ui.protocol_leading"
+        line = app.t(key, players=", ".join(leaders))
+        cards.append(readout(label=line, content=ft.Text(line, size=20,
+                                                         weight=ft.FontWeight.BOLD)))
+    return ft.Column(expand=True, spacing=0, controls=[
+        ScreenBar(app, app.t("ui.protocol_of", name=session.name), f"/session/{session.id}"),
+        screen(*cards),
+    ])
+
+
+@ft.component
+def GameCard(app: AppModel, players: tuple[str, ...], row: GameRow) -> ft.Control:
+    game = row.game
+    finals = ", ".join(f"{p} {game.scores[p]}" for p in players)
+    title = (app.t("ui.game_won", number=game.number, winners=", ".join(game.winners))
+             if game.finished else app.t("ui.protocol_in_play", number=game.number))
+    lines: list[ft.Control] = [readout(
+        label=app.t("ui.protocol_game", number=game.number, scores=finals),
+        content=ft.Row(wrap=True, spacing=14, controls=[
+            ft.Column(spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+                ft.Text(p, size=14),
+                ft.Text(str(game.scores[p]), size=26, weight=ft.FontWeight.BOLD,
+                        color=ft.Colors.PRIMARY if p in game.winners else None),
+                ft.Text(app.t("ui.flights", count=game.flights[p]), size=12),
+            ]) for p in players]))]
+    if game.finished:
+        sums = ", ".join(f"{p} {row.running[p]}" for p in players)
+        line = app.t("ui.protocol_sum", number=game.number, scores=sums)
+        lines.append(readout(label=line, content=ft.Text(line, size=15,
+                                                         color=ft.Colors.ON_SURFACE_VARIANT)))
+    return panel(title, *lines)
