@@ -20,6 +20,7 @@ from scorekeeper.core import (
     Session,
     State,
     Table,
+    Transfer,
     close,
     deal_fields,
     guide,
@@ -31,7 +32,7 @@ from scorekeeper.formats.games_protocol import GameRow, games_protocol
 from scorekeeper.formats.protocol import events
 
 if TYPE_CHECKING:  # the payments package takes a moment to load: only settle-up needs it
-    from scorekeeper.payments import PaymentDetails
+    from scorekeeper.payments import Offer, PaymentDetails
 
 PaidTransfer = tuple[str, str, int]  # payer, payee, amount in minor units
 
@@ -136,6 +137,36 @@ class OpenSession:
     @cached_property
     def games(self) -> tuple[GameRow, ...]:
         return games_protocol(self.table, self.state)
+
+    # --- settling up: the paid ticks and the payment codes ---
+
+    @cached_property
+    def paid(self) -> frozenset[PaidTransfer]:
+        """The transfers of the settle-up ticked paid, as (payer, payee, minor). A tick
+        made before a later deal changed the settle-up no longer names a transfer: it is
+        left out here, so no export carries a tick its session cannot take back."""
+        current = {(t.payer, t.payee, t.minor) for t in self.closing.transfers}
+        return frozenset(self.load_paid()) & current
+
+    def is_paid(self, transfer: Transfer) -> bool:
+        return (transfer.payer, transfer.payee, transfer.minor) in self.paid
+
+    @cached_property
+    def payment_details(self) -> Mapping[str, PaymentDetails]:
+        """The seated players' payment details, as the roster held them at this version."""
+        return self.load_details()
+
+    def payments(self, language: str) -> list[tuple[Transfer, Offer]]:
+        """Every transfer with its payment codes (or why it has none), the message
+        naming the game and the session in ``language``; worked out once per language."""
+        cache = self.__dict__.setdefault("_payments", {})
+        if language not in cache:
+            from scorekeeper.payments import offers, transfer_message
+
+            message = transfer_message(self.table.rules.variant, self.name, language)
+            cache[language] = offers(self.closing.transfers, self.table.money,
+                                     self.payment_details, message, self.id)
+        return cache[language]
 
     # --- what needs the deals ---
 
