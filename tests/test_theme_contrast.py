@@ -33,3 +33,17 @@ def test_controls_stand_out_at_3_to_1(name: str, edge: str, background: str):
 @pytest.mark.parametrize("name", THEMES)
 def test_both_themes_set_the_same_colours(name: str):
     assert set(THEMES[name]) == set(LIGHT)
+
+
+@pytest.mark.parametrize("dark", [False, True])
+def test_text_is_drawn_in_the_themes_own_text_colour(dark: bool):
+    """The bundled fonts' text styles replace the theme's: without a colour of their own
+    the text was black on the dark theme's dark cards."""
+    from scorekeeper.app.theme import theme
+
+    colours = DARK if dark else LIGHT
+    styles = theme(dark).text_theme
+    assert styles is not None
+    for style in (styles.body_medium, styles.title_large, styles.label_large):
+        assert style is not None
+        assert style.color == colours["on_surface"]

@@ -43,12 +43,14 @@ def page_fonts(web: bool) -> dict[str, str]:
     return {family: str(ASSETS / path) for family, path in FONTS.items()}
 
 
-def text_theme() -> ft.TextTheme:
-    """Every text style in FAMILY, falling back through FALLBACK."""
-    style = ft.TextStyle(font_family=FAMILY, font_family_fallback=list(FALLBACK))
+def text_theme(color: str | None = None) -> ft.TextTheme:
+    """Every text style in FAMILY, falling back through FALLBACK, in ``color``. A style
+    given here replaces the theme's own, colour included: without one, text is black,
+    on a dark theme too."""
+    style = ft.TextStyle(font_family=FAMILY, font_family_fallback=list(FALLBACK), color=color)
     return ft.TextTheme(**{f"{kind}_{size}": style for kind in STYLES for size in SIZES})
 
 
-def theme(**settings: Any) -> ft.Theme:
-    """``ft.Theme(**settings)`` drawn in the bundled fonts."""
-    return ft.Theme(font_family=FAMILY, text_theme=text_theme(), **settings)
+def theme(text_color: str | None = None, **settings: Any) -> ft.Theme:
+    """``ft.Theme(**settings)`` drawn in the bundled fonts, text in ``text_color``."""
+    return ft.Theme(font_family=FAMILY, text_theme=text_theme(text_color), **settings)

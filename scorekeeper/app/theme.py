@@ -56,7 +56,8 @@ CONTROLS_ON = (
 
 def theme(dark: bool) -> ft.Theme:
     colours = DARK if dark else LIGHT
-    return fonts.theme(color_scheme_seed=FELT, color_scheme=ft.ColorScheme(**colours))
+    return fonts.theme(text_color=colours["on_surface"], color_scheme_seed=FELT,
+                       color_scheme=ft.ColorScheme(**colours))
 
 
 def contrast(foreground: str, background: str) -> float:
