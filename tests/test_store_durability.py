@@ -64,7 +64,10 @@ def run_and_kill(url: str, session_id: int, after: int) -> list[int]:
                 raise AssertionError(f"the child stopped by itself: {child.stderr.read()}")  # type: ignore[union-attr]
             printed.append(int(line))
         os.kill(child.pid, signal.SIGKILL)
-        rest, _ = child.communicate(timeout=30)
+        child.wait(timeout=30)
+        # Read the rest through the same reader readline() used: communicate() would read
+        # the pipe beneath it and miss the lines readline() had already buffered.
+        rest = child.stdout.read()
     finally:
         if child.poll() is None:
             child.kill()
