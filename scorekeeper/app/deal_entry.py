@@ -80,6 +80,7 @@ def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int 
     duty = duties(table, before, Bidding({p: p not in draft.passed for p in seats.order},
                                          draft.general, draft.widow))
     buying = may_buy_down(table, before, deal)
+    filled = draft.filled_in(playing, session.fields.tricks)  # whose tricks follow
 
     def save() -> None:
         if verdict.refusal is not None:
@@ -108,7 +109,7 @@ def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int 
         PlayerRow(app, session, draft, player, seats, duty.get(player),
                   verdict.refusal if verdict.player == player and not verdict.unfinished
                   else None,
-                  filled=draft.filled_in(playing, session.fields.tricks) == player,
+                  filled=deal.tricks_of(player) if filled == player else None,
                   may_buy_down=player in buying, marked=app.wide and draft.cursor == seat)
         for seat, player in enumerate(seats.order)
     ]
@@ -175,7 +176,7 @@ def SaveBar(app: AppModel, session: OpenSession, draft: DealDraft, deal: Deal, v
 
 @ft.component
 def PlayerRow(app: AppModel, session: OpenSession, draft: DealDraft, player: str,
-              seats: Seating, duty: Message | None, refusal: str | None, *, filled: bool,
+              seats: Seating, duty: Message | None, refusal: str | None, *, filled: int | None,
               may_buy_down: bool, marked: bool) -> ft.Control:
     passed = player in draft.passed
     taken = draft.tricks.get(player)
@@ -199,8 +200,10 @@ def PlayerRow(app: AppModel, session: OpenSession, draft: DealDraft, player: str
     counts = []
     hidden = passed or draft.misdeal or draft.conceded
     for count in range(session.fields.tricks + 1):
-        chosen = not hidden and (taken == count or (taken is None and not filled and count == 0))
-        auto = filled and not hidden and count == _filled_count(draft, session, seats)
+        # ``filled``: the count that follows from the others' tricks, if this row's does.
+        chosen = not hidden and (taken == count or (taken is None and filled is None
+                                                    and count == 0))
+        auto = filled is not None and not hidden and count == filled
         selected = chosen or auto
         counts.append(labelled(app.t("ui.tricks_button", player=player, count=count),
                                ft.OutlinedButton(
@@ -212,7 +215,7 @@ def PlayerRow(app: AppModel, session: OpenSession, draft: DealDraft, player: str
                 text_style=ft.TextStyle(size=18, weight=ft.FontWeight.BOLD),
                 padding=ft.Padding.all(0),
             ),
-            on_click=lambda _, n=count: _tap_tricks(draft, player, n)), selected=selected))
+            on_click=lambda _, n=count: draft.set_tricks(player, n)), selected=selected))
     trailing: list[ft.Control] = []
     if may_buy_down:
         bought = player in draft.buy_down
@@ -261,16 +264,6 @@ def PlayerRow(app: AppModel, session: OpenSession, draft: DealDraft, player: str
                  else ft.Colors.SURFACE_CONTAINER_HIGH),
         content=ft.Column(spacing=4, controls=body),
     )
-
-
-def _tap_tricks(draft: DealDraft, player: str, count: int) -> None:
-    draft.set_tricks(player, count)
-
-
-def _filled_count(draft: DealDraft, session: OpenSession, seats: Seating) -> int:
-    tricks = session.fields.tricks
-    active = [p for p in seats.order if p not in draft.passed]
-    return tricks - sum(draft.tricks.get(p, 0) for p in active)
 
 
 def _duty_tag(app: AppModel, duty: Message | None, passed: bool, five: int) -> str | None:
