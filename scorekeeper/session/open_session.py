@@ -19,6 +19,7 @@ from scorekeeper.core import (
     Message,
     Session,
     State,
+    Step,
     Table,
     Transfer,
     close,
@@ -82,6 +83,10 @@ class OpenSession:
     # roster): read the first time settle-up or an export asks, once per version.
     load_paid: Callable[[], frozenset[PaidTransfer]] = field(default=_nothing_paid)
     load_details: Callable[[], Mapping[str, PaymentDetails]] = field(default=_no_details)
+    # The steps of the newest n deals, replayed from a state the store kept shortly before
+    # them: what the ledger shows first needs no replay of the whole session. Without it
+    # (or once the whole history is loaded anyway) the page is cut from the history.
+    load_recent: Callable[[int], tuple[Step, ...]] | None = None
 
     # --- what the table screen shows (no deal is read for these) ---
 
@@ -178,16 +183,35 @@ class OpenSession:
     def deals(self) -> tuple[Deal, ...]:
         return self.history.deals
 
+    @property
+    def deal_count(self) -> int:
+        return self.state.deals
+
     @cached_property
     def ledger(self) -> tuple[LedgerDeal, ...]:
-        """Every deal, oldest first, with the end-of-session rule's entries kept apart."""
-        per_unit = self.table.money.minor_per_unit
-        return tuple(
-            LedgerDeal(step.state.deals, step.deal.dealer or "", events(step.deal),
-                       step.entries, standing(self.table, step.state),
-                       step.state.pot // per_unit)
-            for step in self.history.steps
-        )
+        """Every deal, oldest first (the charts need them all; the ledger screen shows
+        pages of the newest: ``ledger_page``)."""
+        return tuple(self._ledger_deal(step) for step in self.history.steps)
+
+    def ledger_page(self, newest: int) -> tuple[LedgerDeal, ...]:
+        """The ``newest`` most recent deals, oldest first, as the whole ``ledger`` has them,
+        without replaying the whole session; worked out once per size for this version."""
+        newest = max(0, min(newest, self.deal_count))
+        if "ledger" in self.__dict__:
+            return self.ledger[len(self.ledger) - newest:]
+        pages = self.__dict__.setdefault("_ledger_pages", {})
+        if newest not in pages:
+            if self.load_recent is None or "history" in self.__dict__:
+                steps = self.history.steps[len(self.history.steps) - newest:]
+            else:
+                steps = self.load_recent(newest) if newest else ()
+            pages[newest] = tuple(self._ledger_deal(step) for step in steps)
+        return pages[newest]
+
+    def _ledger_deal(self, step: Step) -> LedgerDeal:
+        return LedgerDeal(step.state.deals, step.deal.dealer or "", events(step.deal),
+                          step.entries, standing(self.table, step.state),
+                          step.state.pot // self.table.money.minor_per_unit)
 
     @cached_property
     def chart(self) -> tuple[ChartLine, ...]:

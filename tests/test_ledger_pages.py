@@ -1,0 +1,168 @@
+"""The ledger's newest deals without replaying the whole session: the store keeps the state
+after every 100th deal (and the newest), and a page of the newest deals is replayed from
+the nearest kept state before it."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import select, update
+from sqlalchemy.orm import Session as Db
+
+import scorekeeper.store.sessions as sessions
+from scorekeeper.core import Deal, Session, Table, make_money, make_table, record, seating
+from scorekeeper.session import Scorebook
+from scorekeeper.store.database import connect
+from scorekeeper.store.models import DealRow
+from scorekeeper.store.sessions import SessionStore
+from scorekeeper.store.snapshot import load_state
+
+# Tricks by seat in the order of play, cycled: a legal English deal, everyone playing.
+SPREADS = ((2, 1, 1, 1), (0, 3, 2, 0), (1, 1, 0, 3), (5, 0, 0, 0), (0, 0, 4, 1))
+
+
+def english_table() -> Table:
+    return make_table("english", ["Astrid", "Bengt", "Cilla", "Dag"], options={},
+                      money=make_money("0.50", "SEK"))
+
+
+def long_session(count: int) -> Session:
+    table = english_table()
+    session = Session(table)
+    state = session.state
+    deals = []
+    for number in range(count):
+        order = seating(table, state).order
+        deal = Deal(tricks=dict(zip(order, SPREADS[number % len(SPREADS)], strict=True)))
+        state = record(table, state, deal).state
+        deals.append(deal)
+    return Session.replay(table, deals)
+
+
+def kept_states(store: SessionStore, session_id: int) -> dict[int, int]:
+    """Deal number -> the deal count of the state kept with it, for every deal with one."""
+    with Db(store.engine) as db:
+        rows = db.execute(select(DealRow.number, DealRow.state_after)
+                          .where(DealRow.session_id == session_id,
+                                 DealRow.state_after.is_not(None))
+                          .order_by(DealRow.number)).all()
+    return {number: load_state(kept).deals for number, kept in rows}
+
+
+@pytest.fixture
+def replays(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The number of every deal the store replays, in order."""
+    replayed: list[int] = []
+    real = sessions.record
+
+    def counted(table, state, deal):  # type: ignore[no-untyped-def]
+        replayed.append(state.deals + 1)
+        return real(table, state, deal)
+
+    monkeypatch.setattr(sessions, "record", counted)
+    return replayed
+
+
+def test_an_import_keeps_the_state_after_every_hundredth_deal_and_the_newest(store):
+    stored = store.import_session("Long", long_session(250))
+    assert kept_states(store, stored.id) == {100: 100, 200: 200, 250: 250}
+
+
+def test_a_kept_state_is_the_state_the_rules_reach_after_that_deal(store):
+    whole = long_session(250)
+    stored = store.import_session("Long", whole)
+    with Db(store.engine) as db:
+        kept = db.scalar(select(DealRow.state_after).where(DealRow.session_id == stored.id,
+                                                           DealRow.number == 200))
+    assert load_state(kept) == whole.steps[199].state
+
+
+def test_the_newest_thirty_are_replayed_from_the_state_kept_after_deal_200(store, replays):
+    whole = long_session(250)
+    stored = store.import_session("Long", whole)
+    replays.clear()
+    steps = store.recent_steps(stored.id, 30, 250, stored.version)
+    # Deals 221..250 are shown; the nearest state kept at or before deal 220 is deal 200's.
+    assert replays == list(range(201, 251))
+    assert steps == whole.steps[220:]
+
+
+def test_the_page_of_the_newest_deals_is_the_tail_of_the_whole_ledger(db_url: str):
+    engine = connect(db_url)
+    book = Scorebook(SessionStore(engine))
+    session_id = book.import_session("Long", long_session(250)).id
+    paged = Scorebook(SessionStore(engine)).open(session_id)  # as on another device
+    whole = Scorebook(SessionStore(engine)).open(session_id).ledger
+    assert paged.deal_count == 250
+    assert paged.ledger_page(30) == whole[220:]
+    assert [row.number for row in paged.ledger_page(30)] == list(range(221, 251))
+    assert paged.ledger_page(60) == whole[190:]
+    assert paged.ledger_page(300) == whole
+    assert paged.ledger_page(0) == ()
+    engine.dispose()
+
+
+def test_after_an_early_deal_is_edited_the_page_and_the_kept_states_follow_it(store):
+    whole = long_session(250)
+    stored = store.import_session("Long", whole)
+    edited = store.edit(stored.id, 4, Deal(tricks={"Astrid": 5}), stored.version)
+    expected = whole.edit(4, Deal(tricks={"Astrid": 5}))
+    assert kept_states(store, stored.id) == {100: 100, 200: 200, 250: 250}
+    with Db(store.engine) as db:
+        kept = db.scalar(select(DealRow.state_after).where(DealRow.session_id == stored.id,
+                                                           DealRow.number == 200))
+    assert load_state(kept) == expected.steps[199].state
+    assert store.recent_steps(stored.id, 30, 250, edited.version) == expected.steps[220:]
+
+
+def test_an_undo_leaves_no_state_kept_beyond_the_last_deal(store):
+    whole = long_session(201)
+    stored = store.import_session("Long", whole)
+    undone = store.undo(stored.id, stored.version)
+    assert kept_states(store, stored.id) == {100: 100, 200: 200}
+    undone = store.undo(stored.id, undone.version)
+    assert kept_states(store, stored.id) == {100: 100, 199: 199}
+    assert store.recent_steps(stored.id, 30, 199, undone.version) == whole.steps[169:199]
+
+
+def test_a_session_stored_without_kept_states_is_replayed_from_the_start_once(store, replays):
+    # As stored before every 100th state was kept: only the newest deal has its state.
+    whole = long_session(250)
+    stored = store.import_session("Long", whole)
+    with store.engine.begin() as connection:
+        connection.execute(update(DealRow).where(DealRow.number < 250).values(state_after=None))
+    replays.clear()
+    assert store.recent_steps(stored.id, 30, 250, stored.version) == whole.steps[220:]
+    assert replays == list(range(1, 251))
+    assert kept_states(store, stored.id) == {100: 100, 200: 200, 250: 250}
+    replays.clear()
+    assert store.recent_steps(stored.id, 30, 250, stored.version) == whole.steps[220:]
+    assert replays == list(range(201, 251))
+
+
+def test_a_session_with_no_state_kept_at_all_still_gives_its_newest_deals(store):
+    whole = long_session(120)
+    stored = store.import_session("Long", whole)
+    with store.engine.begin() as connection:
+        connection.execute(update(DealRow).values(state_after=None))
+    assert store.recent_steps(stored.id, 30, 120, stored.version) == whole.steps[90:]
+
+
+def test_opening_the_ledger_page_reads_no_whole_history(db_url: str):
+    engine = connect(db_url)
+    session_id = Scorebook(SessionStore(engine)).import_session("Long", long_session(250)).id
+    asked: list[int] = []
+
+    class CountingStore(SessionStore):
+        def deals(self, session_id: int) -> list[Deal]:
+            raise AssertionError("the whole session was read")
+
+        def recent_steps(self, session_id: int, newest: int, deals: int, version: int):  # type: ignore[no-untyped-def]
+            asked.append(newest)
+            return super().recent_steps(session_id, newest, deals, version)
+
+    session = Scorebook(CountingStore(engine)).open(session_id)
+    for _ in range(3):  # three redraws of the ledger screen
+        assert len(session.ledger_page(30)) == 30
+    assert len(session.ledger_page(60)) == 60  # "show earlier"
+    assert asked == [30, 60]
+    engine.dispose()
