@@ -9,15 +9,19 @@ so two phones ticking at once cannot silently overwrite each other.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from sqlalchemy import Engine, delete, insert, select
 from sqlalchemy.orm import Session as Db
 
 from scorekeeper.core import close, msg
-from scorekeeper.payments.details import PaymentDetails
 from scorekeeper.store.models import PaidTransferRow, PlayerRow, SessionRow
 from scorekeeper.store.sessions import ConflictError, SessionStore, StoredSession, StoreError
 from scorekeeper.store.sessions import name_key as key_of
+
+if TYPE_CHECKING:  # the payments package loads the QR-bill libraries (about 0.2 s):
+    # reading a session's paid ticks, as the ledger does, needs none of it
+    from scorekeeper.payments.details import PaymentDetails
 
 DETAIL_FIELDS = ("swish", "iban", "holder", "qr_iban", "postcode", "town", "country")
 
@@ -37,6 +41,8 @@ def set_payment_details(engine: Engine, name: str, details: PaymentDetails) -> s
 
 def payment_details(engine: Engine, names: Iterable[str]) -> dict[str, PaymentDetails]:
     """The details of each of ``names`` found in the roster (any case), keyed as asked."""
+    from scorekeeper.payments.details import PaymentDetails
+
     asked = {key_of(name): name for name in names}
     if not asked:
         return {}

@@ -17,7 +17,6 @@ from scorekeeper.app.widgets import (
     error_line,
     labelled,
     readout,
-    screen,
 )
 from scorekeeper.core import Entry, Family, Payment
 from scorekeeper.formats.replay import units as units_of
@@ -27,6 +26,9 @@ from scorekeeper.i18n.accounts import amount as money_text
 from scorekeeper.session import LedgerDeal, OpenSession
 
 PAGE = 30  # deals shown at first; older ones on request
+# The client lays out the cards on screen and this many pixels beyond (a screen reader
+# finds the next few without scrolling): a phone lays out about 5 of the first 30.
+BEYOND_SCREEN = 1200
 
 
 @ft.component
@@ -62,12 +64,12 @@ def Ledger(app: AppModel) -> ft.Control:
         *paid_marks(app, session),  # the transfers ticked paid
     ]
     if session.finished and session.closing.entries:
-        cards.append(DealCard(app, session, app.t("ui.end_of_session"), "",
-                              list(session.closing.entries), None, None, None, only))
+        cards.append(deal_card(app, session, app.t("ui.end_of_session"), "",
+                               list(session.closing.entries), None, None, None, only))
     for row in reversed(ledger):
         what = "; ".join(render(e, lang) for e in row.events)
         title = app.t("ui.ledger_deal", number=row.number, dealer=row.dealer)
-        cards.append(DealCard(
+        cards.append(deal_card(
             app, session, title, what, list(row.entries), row,
             (lambda n=row.number: app.go(f"/session/{session.id}/edit/{n - 1}")) if editable
             else None,
@@ -81,8 +83,23 @@ def Ledger(app: AppModel) -> ft.Control:
         cards.append(ft.Text(app.t("ui.no_deals_yet")))
     return ft.Column(expand=True, spacing=0, controls=[
         ScreenBar(app, app.t("ui.ledger_of", name=session.name), f"/session/{session.id}"),
-        screen(error_line(app.problem), *cards),
+        lazily(error_line(app.problem), *cards),
     ])
+
+
+def lazily(*controls: ft.Control) -> ft.Control:
+    """The screen's body as ``widgets.screen`` lays it out, but a list the client lays out
+    as it scrolls: of thirty deal cards, only those on screen are laid out at first."""
+    return ft.Container(
+        expand=True,
+        alignment=ft.Alignment.TOP_CENTER,
+        content=ft.Container(
+            width=980,
+            padding=ft.Padding.all(12),
+            content=ft.ListView(controls=list(controls), spacing=12, expand=True,
+                                cache_extent=BEYOND_SCREEN),
+        ),
+    )
 
 
 def entry_line(app: AppModel, session: OpenSession, entry: Entry, only: str | None) -> str:
@@ -107,10 +124,11 @@ def concerns(entry: Entry, player: str) -> bool:
     return entry.player == player
 
 
-@ft.component
-def DealCard(app: AppModel, session: OpenSession, title: str, what: str, entries: list[Entry],
-             row: LedgerDeal | None, edit: Callable[[], object] | None,
-             delete: Callable[[], object] | None, only: str | None) -> ft.Control:
+def deal_card(app: AppModel, session: OpenSession, title: str, what: str, entries: list[Entry],
+              row: LedgerDeal | None, edit: Callable[[], object] | None,
+              delete: Callable[[], object] | None, only: str | None) -> ft.Control:
+    """One deal's card. A plain function, not a component: thirty components (each with its
+    hooks and its watch on the model) cost the server more than the cards themselves."""
     lang = app.settings.language
     lines: list[ft.Control] = []
     for entry in entries:
