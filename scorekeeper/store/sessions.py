@@ -309,14 +309,15 @@ class SessionStore:
         return _Opened(row, table, {seat.name: seat.player_id for seat in seated})
 
     def _locked(self, connection: Connection, session_id: int, version: int,
-                recording: bool = False) -> _Opened:
-        """The session, its row locked for this transaction, at the version the caller saw."""
+                recording: bool = False, finished_too: bool = False) -> _Opened:
+        """The session, its row locked for this transaction, at the version the caller saw
+        (and still in play unless ``finished_too``)."""
         opened = self._open(connection, session_id, sql.LOCKED_SESSION)
         row = opened.row
         if row.version != version:
             key = "store.conflict_recorded" if recording else "store.conflict"
             raise ConflictError(msg(key, deal=row.deal_count))
-        if row.status == FINISHED:
+        if row.status == FINISHED and not finished_too:
             raise StoreError(msg("store.finished", session=row.name))
         return opened
 
