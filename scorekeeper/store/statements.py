@@ -91,7 +91,8 @@ def insert_entries(connection: Connection, session_id: int, entries_: Iterable[E
 def driver_time(connection: Connection, moment: datetime) -> object:
     """A timestamp as SQLAlchemy would hand it to this driver (SQLite gets its text
     form, without the zone, exactly as the ORM writes it)."""
-    process = deals.c.recorded_at.type.bind_processor(connection.dialect)
+    dialect = connection.dialect
+    process = deals.c.recorded_at.type.dialect_impl(dialect).bind_processor(dialect)
     return process(moment) if process else moment
 
 
