@@ -361,6 +361,7 @@ class SessionStore:
         batch = 500
         last = steps[-1] if steps else None
         recorded_at = sql.driver_time(connection, now())  # one moment for the whole import
+        params_json: dict[tuple[tuple[str, Any], ...], str] = {}
         for start in range(0, len(steps), batch):
             chunk = steps[start:start + batch]
             # Only the newest deal needs its state kept: the next deal starts from it.
@@ -370,7 +371,7 @@ class SessionStore:
                 for step in chunk
             ])
             sql.insert_entries(connection, session_id,
-                               (entry for step in chunk for entry in step.entries))
+                               (entry for step in chunk for entry in step.entries), params_json)
             if progress:
                 progress(len(chunk))
 
