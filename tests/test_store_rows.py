@@ -26,3 +26,14 @@ def test_a_deal_s_time_is_stored_as_every_other_time(store):
             assert all(SQLITE_TIME.fullmatch(text) for text in raw), raw
     assert len(times) == 7
     assert all(abs((time - created).total_seconds()) < 60 for time in times)
+
+
+def test_a_database_without_update_returning_reads_the_new_version_back(store, monkeypatch):
+    """SQLite before 3.35 has no UPDATE ... RETURNING: the version is read back instead."""
+    stored = store.import_session("Evening", worked_example())
+    monkeypatch.setattr(store.engine.dialect, "update_returning", False)
+    deal = Deal(tricks=dict.fromkeys(stored.table.players[:1], 5))
+    recorded, _ = store.record(stored.id, deal, stored.version)
+    assert recorded.version == stored.version + 1
+    assert recorded.updated_at == store.get(stored.id).updated_at
+    assert recorded.state.deals == 7

@@ -325,15 +325,20 @@ class SessionStore:
               status: str | None = None) -> StoredSession:
         """The next version of the session; the session as it now stands."""
         row = opened.row
-        changed = connection.execute(sql.BUMP, {
+        changes = {
             "session_id": row.id, "seen": row.version, "deal_count": state.deals,
             "status": status or row.status, "updated_at": now(),
             "leaders": json.dumps(leaders(opened.table, state), ensure_ascii=False),
-        }).rowcount
-        if changed != 1:
+        }
+        if connection.dialect.update_returning:
+            bumped = connection.execute(sql.BUMP_RETURNING, changes).first()
+        elif connection.execute(sql.BUMP, changes).rowcount == 1:
+            bumped = connection.execute(sql.VERSION, {"session_id": row.id}).first()
+        else:
+            bumped = None
+        if bumped is None:
             raise ConflictError(msg("store.conflict_recorded", deal=state.deals))
-        # Read back as stored (a database keeps the time its own way).
-        version, updated_at = connection.execute(sql.VERSION, {"session_id": row.id}).one()
+        version, updated_at = bumped  # as stored (a database keeps the time its own way)
         return StoredSession(row.id, row.name, status or row.status, version, opened.table,
                              state, row.created_at, updated_at)
 

@@ -59,6 +59,9 @@ BUMP = (update(sessions)
         .where(sessions.c.id == bindparam("session_id"),
                sessions.c.version == bindparam("seen"))
         .values(version=sessions.c.version + 1))
+# The new version and time as stored, in the same statement where the database can
+# (PostgreSQL, SQLite from 3.35); else read back with VERSION.
+BUMP_RETURNING = BUMP.returning(sessions.c.version, sessions.c.updated_at)
 VERSION = (select(sessions.c.version, sessions.c.updated_at)
            .where(sessions.c.id == bindparam("session_id")))
 
