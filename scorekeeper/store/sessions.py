@@ -301,12 +301,11 @@ class SessionStore:
 
     def _open(self, connection: Connection, session_id: int, query: Select[Any]) -> _Opened:
         """The session row (``statements.SESSION`` or ``LOCKED_SESSION``) and its seats."""
-        row = connection.execute(query, {"session_id": session_id}).first()
-        if row is None:
+        seats = connection.execute(query, {"session_id": session_id}).all()
+        if not seats:
             raise StoreError(msg("store.no_session", session=session_id))
-        seated = sql.seats_of(connection, session_id)
-        table = table_of(row, [seat.name for seat in seated])
-        return _Opened(row, table, {seat.name: seat.player_id for seat in seated})
+        table = table_of(seats[0], [seat.seated for seat in seats])
+        return _Opened(seats[0], table, {seat.seated: seat.player_id for seat in seats})
 
     def _locked(self, connection: Connection, session_id: int, version: int,
                 recording: bool = False, finished_too: bool = False) -> _Opened:

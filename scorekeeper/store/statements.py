@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, Row, Table, bindparam, delete, select, update
+from sqlalchemy import Connection, Table, bindparam, delete, select, update
 
 from scorekeeper.core import Payment
 from scorekeeper.core.ledger import Entry
@@ -26,7 +26,8 @@ deals: Table = DealRow.__table__  # type: ignore[attr-defined]
 entries: Table = EntryRow.__table__  # type: ignore[attr-defined]
 standings: Table = StandingRow.__table__  # type: ignore[attr-defined]
 
-# The session row with the state kept after its newest deal: one read instead of two.
+# The session row with the state kept after its newest deal, and its seats in order of
+# play (one row per seat): one round trip where three were made.
 _NEWEST_STATE = (select(deals.c.state_after)
                  .where(deals.c.session_id == sessions.c.id,
                         deals.c.number == sessions.c.deal_count)
@@ -34,13 +35,14 @@ _NEWEST_STATE = (select(deals.c.state_after)
 SESSION = (select(sessions.c.id, sessions.c.name, sessions.c.status, sessions.c.version,
                   sessions.c.deal_count, sessions.c.variant, sessions.c.options,
                   sessions.c.first_dealer, sessions.c.currency, sessions.c.unit,
-                  sessions.c.created_at, sessions.c.updated_at, _NEWEST_STATE)
-           .where(sessions.c.id == bindparam("session_id")))
-# The same, with the row locked until the transaction ends (PostgreSQL; SQLite's
-# BEGIN IMMEDIATE already holds the whole database).
+                  sessions.c.created_at, sessions.c.updated_at, _NEWEST_STATE,
+                  seats.c.name.label("seated"), seats.c.player_id)
+           .join(seats, seats.c.session_id == sessions.c.id)
+           .where(sessions.c.id == bindparam("session_id"))
+           .order_by(seats.c.seat))
+# The same, with the session's row locked until the transaction ends (PostgreSQL;
+# SQLite's BEGIN IMMEDIATE already holds the whole database).
 LOCKED_SESSION = SESSION.with_for_update(of=sessions)
-SEATS = (select(seats.c.name, seats.c.player_id)
-         .where(seats.c.session_id == bindparam("session_id")).order_by(seats.c.seat))
 DEAL_RECORDS = (select(deals.c.record).where(deals.c.session_id == bindparam("session_id"))
                 .order_by(deals.c.number))
 KEEP_STATE = (update(deals)
@@ -142,7 +144,3 @@ def _params_json(params: dict[str, Any], seen: dict[tuple[tuple[str, Any], ...],
 
 
 _PLAIN = frozenset({str, int})
-
-
-def seats_of(connection: Connection, session_id: int) -> list[Row[Any]]:
-    return list(connection.execute(SEATS, {"session_id": session_id}))
