@@ -12,6 +12,7 @@ The assets folder the app must serve (``ft.run(..., assets_dir=...)``) is ``ASSE
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import flet as ft
@@ -34,6 +35,7 @@ STYLES = ("display", "headline", "title", "body", "label")
 SIZES = ("large", "medium", "small")
 
 
+@functools.cache  # the same dict on every redraw: the page's diff skips it
 def page_fonts(web: bool) -> dict[str, str]:
     """``page.fonts``: paths the browser fetches from ASSETS on the web; on a desktop window
     or a built app the files themselves (a built app looks up relative paths in its own

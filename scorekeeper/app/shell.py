@@ -6,7 +6,7 @@ import contextlib
 import contextvars
 import logging
 from collections.abc import Awaitable, Callable
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 import flet as ft
 
@@ -26,8 +26,10 @@ from scorekeeper.app.screens.settings import SettingsScreen
 from scorekeeper.app.screens.settle import SettleUp
 from scorekeeper.app.screens.table import TableScreen
 from scorekeeper.app.theme import theme
-from scorekeeper.session import Scorebook
 from scorekeeper.settings import load_settings
+
+if TYPE_CHECKING:
+    from scorekeeper.session import Scorebook
 
 log = logging.getLogger("scorekeeper.app")
 
@@ -53,7 +55,7 @@ def App(scorebook: Scorebook, lan: LanRoom | None) -> ft.Control:
             role="host" if host else "locked", viewer_key=page.session.id,
         )
         # Every command is checked against the role when it runs (see roles.py).
-        model.scorebook = cast(Scorebook, GuardedScorebook(
+        model.scorebook = cast("Scorebook", GuardedScorebook(
             scorebook, lambda: role_now(model.role, lan, model.viewer_key)))
         model.show(page.route or "/")
         page.session.error = crashed  # type: ignore[method-assign]

@@ -29,6 +29,7 @@ from scorekeeper.core import (
     text,
 )
 from scorekeeper.store.conversions import deal_json, deal_of, entry_of, entry_rows, table_of
+from scorekeeper.store.errors import ConflictError
 from scorekeeper.store.failures import StorageError, StoreError, storage_failures
 from scorekeeper.store.models import (
     DealRow,
@@ -43,10 +44,6 @@ from scorekeeper.store.snapshot import dump_state, load_state
 
 IN_PLAY, FINISHED = "in_play", "finished"
 name_key = text.name_key  # how the roster compares names (trimmed, NFC, case-folded)
-
-
-class ConflictError(StoreError):
-    """Someone else changed the session since it was loaded: reload and try again."""
 
 
 @dataclass(frozen=True, slots=True)
