@@ -31,6 +31,7 @@ from scorekeeper.core import (
 )
 from scorekeeper.store import statements as sql
 from scorekeeper.store.conversions import deal_json, deal_of, entry_of, table_of
+from scorekeeper.store.errors import ConflictError
 from scorekeeper.store.failures import StorageError, StoreError, storage_failures
 from scorekeeper.store.models import (
     DealRow,
@@ -45,10 +46,6 @@ from scorekeeper.store.snapshot import dump_state, load_state
 
 IN_PLAY, FINISHED = "in_play", "finished"
 name_key = text.name_key  # how the roster compares names (trimmed, NFC, case-folded)
-
-
-class ConflictError(StoreError):
-    """Someone else changed the session since it was loaded: reload and try again."""
 
 
 @dataclass(frozen=True, slots=True)

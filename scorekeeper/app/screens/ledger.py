@@ -4,6 +4,7 @@ deal, and everything after it is recomputed."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -24,11 +25,14 @@ from scorekeeper.formats.replay import units as units_of
 from scorekeeper.i18n import render
 from scorekeeper.i18n.accounts import account_name
 from scorekeeper.i18n.accounts import amount as money_text
-from scorekeeper.session import LedgerDeal, OpenSession
+
+if TYPE_CHECKING:
+    from scorekeeper.session import LedgerDeal, OpenSession
 
 PAGE = 30  # deals shown at first; older ones on request
 
 
+@ft.memo
 @ft.component
 def Ledger(app: AppModel) -> ft.Control:
     session = app.session
@@ -107,6 +111,7 @@ def concerns(entry: Entry, player: str) -> bool:
     return entry.player == player
 
 
+@ft.memo
 @ft.component
 def DealCard(app: AppModel, session: OpenSession, title: str, what: str, entries: list[Entry],
              row: LedgerDeal | None, edit: Callable[[], object] | None,
