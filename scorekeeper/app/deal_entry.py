@@ -98,13 +98,14 @@ def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int 
         recorded: list[Step] = []
 
         def record_it() -> OpenSession:
-            opened, step = app.scorebook.record(session.id, deal, session.version)
+            opened, step = app.scorebook.record(session.id, deal, session.version,
+                                                drafted_on=app.draft_device)
             recorded.append(step)
             return opened
 
         if app.run(record_it):
             app.notice = summary(app, table, changes(table, recorded[0].entries))
-            draft.clear()
+            draft.saved()
 
     if index is None and app.wide:
         # On a desktop the whole deal can be keyed in (the legend says how).

@@ -126,6 +126,12 @@ class AppModel:
         elif self.session is None or self.session.id != shown:
             self._open(shown)
 
+    @property
+    def draft_device(self) -> str | None:
+        """The name this device keeps its drafts under in the database; None on a guest's
+        page, whose draft lives only as long as the page (see ``_kept_draft``)."""
+        return device_id() if self.role == "host" else None
+
     def draft(self, session_id: int) -> DealDraft:
         return self.drafts.get(session_id) or DealDraft()
 

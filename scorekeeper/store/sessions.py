@@ -217,8 +217,10 @@ class SessionStore:
         with self._reading() as db:
             return [entry_of(row) for row in db.scalars(query)]
 
-    def record(self, session_id: int, deal: Deal, version: int) -> tuple[StoredSession, Step]:
+    def record(self, session_id: int, deal: Deal, version: int,
+               drafted_on: str | None = None) -> tuple[StoredSession, Step]:
         """Check and store the next deal; refuses it whole (``RuleError``, ``ConflictError``).
+        ``drafted_on``: the device whose draft this deal was, dropped in the same transaction.
 
         The tap on Save waits for this: one Core transaction of prebuilt statements (see
         ``statements``), the session row read with its newest state in one go."""
@@ -228,6 +230,9 @@ class SessionStore:
             self._write_steps(connection, session_id, [step])
             self._write_standings(connection, session_id, opened.player_ids, opened.table,
                                   step.state)
+            if drafted_on is not None:
+                connection.execute(sql.SAVED_DRAFT, {"of_session": session_id,
+                                                     "device": drafted_on})
             return self._bump(connection, opened, step.state), step
 
     def undo(self, session_id: int, version: int) -> StoredSession:

@@ -18,13 +18,21 @@ from sqlalchemy import Connection, Table, bindparam, delete, select, update
 from scorekeeper.core import Payment
 from scorekeeper.core.ledger import Entry
 from scorekeeper.store.conversions import to_json
-from scorekeeper.store.models import DealRow, EntryRow, SeatRow, SessionRow, StandingRow
+from scorekeeper.store.models import (
+    DealRow,
+    DraftRow,
+    EntryRow,
+    SeatRow,
+    SessionRow,
+    StandingRow,
+)
 
 sessions: Table = SessionRow.__table__  # type: ignore[attr-defined]
 seats: Table = SeatRow.__table__  # type: ignore[attr-defined]
 deals: Table = DealRow.__table__  # type: ignore[attr-defined]
 entries: Table = EntryRow.__table__  # type: ignore[attr-defined]
 standings: Table = StandingRow.__table__  # type: ignore[attr-defined]
+drafts: Table = DraftRow.__table__  # type: ignore[attr-defined]
 
 # The session row with the state kept after its newest deal, and its seats in order of
 # play (one row per seat): one round trip where three were made.
@@ -64,6 +72,10 @@ BUMP = (update(sessions)
 # The new version and time as stored, in the same statement where the database can
 # (PostgreSQL, SQLite from 3.35); else read back with VERSION.
 BUMP_RETURNING = BUMP.returning(sessions.c.version, sessions.c.updated_at)
+# The draft of the deal just recorded, dropped with it: a kill between the two can never
+# offer a saved deal again as the next one's draft.
+SAVED_DRAFT = delete(drafts).where(drafts.c.session_id == bindparam("of_session"),
+                                   drafts.c.device == bindparam("device"))
 VERSION = (select(sessions.c.version, sessions.c.updated_at)
            .where(sessions.c.id == bindparam("session_id")))
 
