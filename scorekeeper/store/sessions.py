@@ -11,7 +11,6 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Connection, Engine, Row, Select, delete, func, select
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session as Db
 
 from scorekeeper.core import (
@@ -136,8 +135,8 @@ class SessionStore:
         except RuleError as error:
             raise StoreError(error.message) from None
         key = text.name_key(name)
-        dialect = postgresql if db.get_bind().dialect.name == "postgresql" else sqlite
-        db.execute(dialect.insert(PlayerRow)
+        insert_or_not = sql.upsert(db.get_bind().dialect.name)
+        db.execute(insert_or_not(PlayerRow)
                    .values(name=name, name_key=key, created_at=now())
                    .on_conflict_do_nothing(index_elements=["name_key"]))
         return db.scalars(select(PlayerRow).where(PlayerRow.name_key == key)).one()

@@ -156,3 +156,13 @@ def _params_json(params: dict[str, Any], seen: dict[tuple[tuple[str, Any], ...],
 
 
 _PLAIN = frozenset({str, int})
+
+
+def upsert(dialect_name: str) -> Any:
+    """This database's INSERT that takes ON CONFLICT. PostgreSQL's dialect package is
+    imported only on PostgreSQL: it weighs 2 MB that an app on SQLite never needs."""
+    if dialect_name == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert
+    else:
+        from sqlalchemy.dialects.sqlite import insert
+    return insert
