@@ -10,5 +10,5 @@ python3 -m pytest "$@"
 if (($# == 0)); then
   python3 -m pytest -q -p tests.pure_python tests/test_store.py tests/test_store_durability.py \
     tests/test_store_concurrency.py tests/test_migrations.py tests/test_cli_store.py \
-    tests/test_exports.py
+    tests/test_exports.py tests/test_store_rows.py tests/test_ledger_export_bytes.py
 fi

@@ -56,6 +56,18 @@ def test_a_clear_is_kept_once_as_the_empty_deal():
     assert written == [Deal()]
 
 
+def test_a_draft_saved_as_a_deal_is_cleared_without_a_write():
+    # The store dropped the kept draft in the deal's own transaction: a second write
+    # would only cost the next tap its time.
+    draft = DealDraft(tricks={"Dag": 2}, passed=["Bengt"])
+    written = kept_by(draft)
+    draft.saved()
+    assert written == []
+    assert not draft.started
+    draft.set_tricks("Astrid", 1)  # the next deal's taps are kept again
+    assert written == [Deal(tricks={"Astrid": 1})]
+
+
 def test_an_undone_deal_taken_back_is_kept_once_whole():
     draft = DealDraft(tricks={"Astrid": 3})
     written = kept_by(draft)

@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy import create_engine, inspect, text
 
 from scorekeeper.core import Deal
-from scorekeeper.session import Scorebook
+from scorekeeper.session import ConflictError, Scorebook
 from scorekeeper.store.database import connect, migrate
 from scorekeeper.store.drafts import draft_of, drop_draft, keep_draft
 from scorekeeper.store.sessions import SessionStore, StoreError
@@ -111,6 +111,28 @@ def test_the_draft_outlives_deal_7_recorded_on_another_device_and_an_undo(store)
     assert book.draft(session_id, PHONE) == HALF
     book.drop_draft(session_id, PHONE)  # this device saved it
     assert book.draft(session_id, PHONE) is None
+
+
+def test_the_deal_saved_takes_its_draft_along_and_only_that_devices(store):
+    book = Scorebook(store)
+    session_id = example(store)
+    book.keep_draft(session_id, Deal(tricks={"Dag": 5}), PHONE)
+    book.keep_draft(session_id, HALF, TABLET)
+    book.record(session_id, Deal(tricks={"Dag": 5}), store.get(session_id).version,
+                drafted_on=PHONE)
+    assert book.draft(session_id, PHONE) is None
+    assert book.draft(session_id, TABLET) == HALF
+
+
+def test_a_deal_refused_leaves_its_draft_kept(store):
+    book = Scorebook(store)
+    session_id = example(store)
+    stale = store.get(session_id).version
+    book.record(session_id, Deal(tricks={"Astrid": 5}), stale)  # another device was first
+    book.keep_draft(session_id, HALF, PHONE)
+    with pytest.raises(ConflictError):
+        book.record(session_id, Deal(tricks={"Dag": 5}), stale, drafted_on=PHONE)
+    assert book.draft(session_id, PHONE) == HALF
 
 
 def test_revision_0005_adds_drafts_to_an_existing_database(db_url):

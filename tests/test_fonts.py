@@ -77,6 +77,14 @@ def test_the_app_loads_every_font_it_falls_back_to():
         assert (fonts.ASSETS / path).is_file()
 
 
+def test_the_first_screen_waits_for_the_main_font_alone():
+    # A browser loads every font it is given before it draws: the first screen gets
+    # DejaVu (0.8 MB), the fallbacks (4.6 MB) follow.
+    first = fonts.page_fonts(web=True, fallbacks=False)
+    assert first == {fonts.FAMILY: "fonts/DejaVuSans.ttf"}
+    assert set(fonts.page_fonts(web=True, fallbacks=True)) == {fonts.FAMILY, *fonts.FALLBACK}
+
+
 def test_in_a_browser_the_fonts_are_fetched_from_the_served_assets_elsewhere_read_as_files():
     on_the_web = fonts.page_fonts(web=True)
     elsewhere = fonts.page_fonts(web=False)

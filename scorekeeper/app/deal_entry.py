@@ -9,8 +9,10 @@ beside Save, which never leaves the screen.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -36,7 +38,9 @@ from scorekeeper.core.offers import may_buy_down
 from scorekeeper.formats.protocol import changes
 from scorekeeper.i18n import describe
 from scorekeeper.i18n.accounts import amount
-from scorekeeper.session import OpenSession
+
+if TYPE_CHECKING:
+    from scorekeeper.session import OpenSession
 
 TARGET = 48  # px: the smallest a finger hits reliably (and WCAG's target size)
 
@@ -64,6 +68,7 @@ def check(table: Table, state: State, deal: Deal, language: str) -> Check:
     return Check(None, None, changes(table, step.entries))
 
 
+@ft.memo
 @ft.component
 def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int | None = None,
               on_saved: Callable[[], object] | None = None,
@@ -93,24 +98,29 @@ def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int 
         recorded: list[Step] = []
 
         def record_it() -> OpenSession:
-            opened, step = app.scorebook.record(session.id, deal, session.version)
+            opened, step = app.scorebook.record(session.id, deal, session.version,
+                                                drafted_on=app.draft_device)
             recorded.append(step)
             return opened
 
         if app.run(record_it):
             app.notice = summary(app, table, changes(table, recorded[0].entries))
-            draft.clear()
+            draft.saved()
 
     if index is None and app.wide:
         # On a desktop the whole deal can be keyed in (the legend says how).
         ft.context.page.on_keyboard_event = keyboard(draft, playing, session.fields.tricks, save)
 
     rows = [
-        PlayerRow(app, session, draft, player, seats, duty.get(player),
-                  verdict.refusal if verdict.player == player and not verdict.unfinished
-                  else None,
-                  filled=deal.tricks_of(player) if filled == player else None,
-                  may_buy_down=player in buying, marked=app.wide and draft.cursor == seat)
+        PlayerRow(row_view(app, session, draft, player, seats, duty.get(player),
+                           verdict.refusal if verdict.player == player and not verdict.unfinished
+                           else None,
+                           filled=deal.tricks_of(player) if filled == player else None,
+                           may_buy_down=player in buying,
+                           marked=app.wide and draft.cursor == seat),
+                  # Keyed by player: the rows turn with the deal, and a row moved is not
+                  # redrawn as another player's
+                  RowTaps(draft, player), key=player)
         for seat, player in enumerate(seats.order)
     ]
     heading = ft.Text(app.t("ui.deal_by", number=number, dealer=seats.dealer), size=20,
@@ -142,6 +152,7 @@ def summary(app: AppModel, table: Table, moves: dict[str, tuple[int, int]]) -> s
     return app.t("ui.deal_result", changes=" · ".join(parts) or "±0")
 
 
+@ft.memo
 @ft.component
 def SaveBar(app: AppModel, session: OpenSession, draft: DealDraft, deal: Deal, verdict: Check,
             number: int, save: Callable[[], None], on_undo: Callable[[], object] | None
@@ -174,10 +185,47 @@ def SaveBar(app: AppModel, session: OpenSession, draft: DealDraft, deal: Deal, v
     )
 
 
-@ft.component
-def PlayerRow(app: AppModel, session: OpenSession, draft: DealDraft, player: str,
-              seats: Seating, duty: Message | None, refusal: str | None, *, filled: int | None,
-              may_buy_down: bool, marked: bool) -> ft.Control:
+@dataclass(frozen=True, slots=True)
+class RowView:
+    """What one player's row shows, all of it worked out before drawing: a row whose view
+    is unchanged is not drawn again (most of them, at a tap on one row's tricks)."""
+
+    player: str
+    about: str  # "dealer · RH · must play"
+    score: str
+    score_label: str  # what a screen reader reads: "Astrid: 12"
+    money: str | None
+    passed: bool
+    pass_text: str
+    pass_label: str
+    counts: tuple[tuple[str, bool, bool], ...]  # per count: label, selected, follows; none
+    buy_down: tuple[str, str, bool] | None  # label, chip text, bought (if it may buy down)
+    refusal: str | None
+    background: str
+    marked: bool  # the row the keyboard's digits go to
+
+
+@dataclass(frozen=True, slots=True)
+class RowTaps:
+    """What a row's buttons do to the draft. Equal for the same draft and player, so a
+    redrawn entry hands an unchanged row the same taps and the row is skipped."""
+
+    draft: DealDraft
+    player: str
+
+    def tricks(self, count: int) -> None:
+        self.draft.set_tricks(self.player, count)
+
+    def toggle_pass(self) -> None:
+        self.draft.toggle_pass(self.player)
+
+    def toggle_buy_down(self) -> None:
+        self.draft.toggle_in("buy_down", self.player)
+
+
+def row_view(app: AppModel, session: OpenSession, draft: DealDraft, player: str,
+             seats: Seating, duty: Message | None, refusal: str | None, *,
+             filled: int | None, may_buy_down: bool, marked: bool) -> RowView:
     passed = player in draft.passed
     taken = draft.tricks.get(player)
     rules = session.table.rules
@@ -194,75 +242,107 @@ def PlayerRow(app: AppModel, session: OpenSession, draft: DealDraft, player: str
               if player in getattr(draft, name)]
     duty_line = _duty_tag(app, duty, passed, rules.five_tricks)
     score = session.scores[player]
-    shown_score = f"{score:+d}" if rules.family is Family.POT else str(score)
-    money = (amount(session.closing.money[player], session.table.money, app.settings.language)
-             if session.plays_for_money else None)
-    counts = []
-    hidden = passed or draft.misdeal or draft.conceded
-    for count in range(session.fields.tricks + 1):
-        # ``filled``: the count that follows from the others' tricks, if this row's does.
-        chosen = not hidden and (taken == count or (taken is None and filled is None
-                                                    and count == 0))
-        auto = filled is not None and not hidden and count == filled
-        selected = chosen or auto
-        counts.append(labelled(app.t("ui.tricks_button", player=player, count=count),
-                               ft.OutlinedButton(
-            str(count), width=TARGET, height=TARGET,
-            style=ft.ButtonStyle(
-                bgcolor=ft.Colors.PRIMARY if selected else None,
-                color=ft.Colors.ON_PRIMARY if selected else ft.Colors.ON_SURFACE,
-                side=ft.BorderSide(2 if auto else 1, ft.Colors.OUTLINE),
-                text_style=ft.TextStyle(size=18, weight=ft.FontWeight.BOLD),
-                padding=ft.Padding.all(0),
-            ),
-            on_click=lambda _, n=count: draft.set_tricks(player, n)), selected=selected))
-    trailing: list[ft.Control] = []
+    counts: list[tuple[str, bool, bool]] = []
+    if not (passed or draft.misdeal or draft.conceded):
+        for count in range(session.fields.tricks + 1):
+            # ``filled``: the count that follows from the others' tricks, if this row's does.
+            chosen = taken == count or (taken is None and filled is None and count == 0)
+            follows = filled is not None and count == filled
+            counts.append((app.t("ui.tricks_button", player=player, count=count),
+                           chosen or follows, follows))
+    buy_down = None
     if may_buy_down:
-        bought = player in draft.buy_down
-        label = app.t("ui.pick_buy_down", player=player)
-        trailing.append(labelled(label, ft.Chip(
-            label=ft.Text(app.t("ui.extra_buy_down")), selected=bought,
-            on_select=lambda: draft.toggle_in("buy_down", player)), selected=bought))
-    pass_label = app.t("ui.pass_button", player=player)
+        buy_down = (app.t("ui.pick_buy_down", player=player), app.t("ui.extra_buy_down"),
+                    player in draft.buy_down)
+    return RowView(
+        player=player,
+        about=" · ".join([*tags, *marks, *([duty_line] if duty_line else [])]),
+        score=f"{score:+d}" if rules.family is Family.POT else str(score),
+        score_label=app.t("ui.score_of", player=player, score=score),
+        money=(amount(session.closing.money[player], session.table.money,
+                      app.settings.language) if session.plays_for_money else None),
+        passed=passed,
+        pass_text=app.t("ui.passes" if passed else "ui.pass"),
+        pass_label=app.t("ui.pass_button", player=player),
+        counts=tuple(counts),
+        buy_down=buy_down,
+        refusal=refusal,
+        background=(ft.Colors.SURFACE_CONTAINER_HIGHEST if passed
+                    else ft.Colors.PRIMARY_CONTAINER if player == seats.dealer
+                    else ft.Colors.SURFACE_CONTAINER_HIGH),
+        marked=marked,
+    )
+
+
+# The looks a row's buttons take, made once: the page's diff skips an unchanged look
+# (the very same object) without comparing it field by field.
+@functools.cache
+def count_style(selected: bool, follows: bool) -> ft.ButtonStyle:
+    return ft.ButtonStyle(
+        bgcolor=ft.Colors.PRIMARY if selected else None,
+        color=ft.Colors.ON_PRIMARY if selected else ft.Colors.ON_SURFACE,
+        side=ft.BorderSide(2 if follows else 1, ft.Colors.OUTLINE),
+        text_style=ft.TextStyle(size=18, weight=ft.FontWeight.BOLD),
+        padding=ft.Padding.all(0),
+    )
+
+
+@functools.cache
+def pass_style(passed: bool) -> ft.ButtonStyle:
+    return ft.ButtonStyle(
+        bgcolor=ft.Colors.SECONDARY_CONTAINER if passed else None,
+        color=ft.Colors.ON_SECONDARY_CONTAINER if passed else ft.Colors.ON_SURFACE,
+        side=ft.BorderSide(1, ft.Colors.OUTLINE))
+
+
+ROW_PADDING = ft.Padding.symmetric(horizontal=8, vertical=6)
+ROW_CORNERS = ft.BorderRadius.all(12)
+MARKED = ft.Border.all(2, ft.Colors.PRIMARY)
+
+
+@ft.memo
+@ft.component
+def PlayerRow(row: RowView, taps: RowTaps) -> ft.Control:
+    counts = [
+        labelled(label, ft.OutlinedButton(
+            str(count), width=TARGET, height=TARGET, style=count_style(selected, follows),
+            on_click=lambda _, n=count: taps.tricks(n)), selected=selected)
+        for count, (label, selected, follows) in enumerate(row.counts)
+    ]
+    if row.buy_down is not None:
+        label, chip, bought = row.buy_down
+        counts.append(labelled(label, ft.Chip(label=ft.Text(chip), selected=bought,
+                                              on_select=lambda: taps.toggle_buy_down()),
+                               selected=bought))
     header = ft.Row(
         spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER,
         controls=[
             ft.Column(spacing=0, expand=True, controls=[
-                ft.Text(player, size=18, weight=ft.FontWeight.BOLD, no_wrap=True),
-                ft.Text(" · ".join([*tags, *marks, *([duty_line] if duty_line else [])]),
-                        size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+                ft.Text(row.player, size=18, weight=ft.FontWeight.BOLD, no_wrap=True),
+                ft.Text(row.about, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
             ]),
-            readout(label=app.t("ui.score_of", player=player, score=score),
+            readout(label=row.score_label,
                     content=ft.Column(spacing=0, horizontal_alignment=ft.CrossAxisAlignment.END,
                                       controls=[
-                        ft.Text(shown_score, size=24, weight=ft.FontWeight.BOLD),
-                        *([ft.Text(money, size=12)] if money else []),
+                        ft.Text(row.score, size=24, weight=ft.FontWeight.BOLD),
+                        *([ft.Text(row.money, size=12)] if row.money else []),
                     ])),
             # One kind of button whatever its state: a tap is never lost to a swapped widget.
-            labelled(pass_label, ft.OutlinedButton(
-                app.t("ui.passes" if passed else "ui.pass"), height=TARGET,
-                icon=ft.Icons.CHECK if passed else None,
-                style=ft.ButtonStyle(
-                    bgcolor=ft.Colors.SECONDARY_CONTAINER if passed else None,
-                    color=ft.Colors.ON_SECONDARY_CONTAINER if passed else ft.Colors.ON_SURFACE,
-                    side=ft.BorderSide(1, ft.Colors.OUTLINE)),
-                on_click=lambda: draft.toggle_pass(player)), selected=passed),
+            labelled(row.pass_label, ft.OutlinedButton(
+                row.pass_text, height=TARGET, icon=ft.Icons.CHECK if row.passed else None,
+                style=pass_style(row.passed), on_click=lambda: taps.toggle_pass()),
+                selected=row.passed),
         ],
     )
     body: list[ft.Control] = [header]
-    if not hidden:
-        body.append(ft.Row([*counts, *trailing], spacing=2, wrap=True))
-    if refusal:
-        body.append(readout(label=refusal, content=ft.Text(refusal, size=14,
-                                                            color=ft.Colors.ERROR)))
+    if row.counts:
+        body.append(ft.Row(counts, spacing=2, wrap=True))
+    if row.refusal:
+        body.append(readout(label=row.refusal, content=ft.Text(row.refusal, size=14,
+                                                                color=ft.Colors.ERROR)))
     return ft.Container(
-        padding=ft.Padding.symmetric(horizontal=8, vertical=6),
-        border_radius=ft.BorderRadius.all(12),
-        border=ft.Border.all(2, ft.Colors.PRIMARY) if marked else None,
-        bgcolor=(ft.Colors.SURFACE_CONTAINER_HIGHEST if passed
-                 else ft.Colors.PRIMARY_CONTAINER if player == seats.dealer
-                 else ft.Colors.SURFACE_CONTAINER_HIGH),
-        content=ft.Column(spacing=4, controls=body),
+        padding=ROW_PADDING, border_radius=ROW_CORNERS, border=MARKED if row.marked else None,
+        bgcolor=row.background, content=ft.Column(spacing=4, controls=body),
     )
 
 
@@ -275,6 +355,7 @@ def _duty_tag(app: AppModel, duty: Message | None, passed: bool, five: int) -> s
     return app.t(DUTY_TAGS.get(duty.key, "ui.duty_must_play"), five=five)
 
 
+@ft.memo
 @ft.component
 def TricksLeft(app: AppModel, draft: DealDraft, deal: Deal, tricks: int) -> ft.Control:
     if draft.misdeal or draft.conceded:
@@ -290,6 +371,7 @@ def TricksLeft(app: AppModel, draft: DealDraft, deal: Deal, tricks: int) -> ft.C
     return readout(label=line, content=ft.Text(line, size=16, weight=ft.FontWeight.BOLD))
 
 
+@ft.memo
 @ft.component
 def Extras(app: AppModel, fields: DealFields, draft: DealDraft, players: list[str]
            ) -> ft.Control:
@@ -356,6 +438,7 @@ def keyboard(draft: DealDraft, order: list[str], tricks: int, save: Callable[[],
     return key
 
 
+@ft.memo
 @ft.component
 def KeyLegend(app: AppModel) -> ft.Control:
     line = app.t("ui.keys_legend")

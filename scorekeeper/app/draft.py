@@ -86,6 +86,12 @@ class DealDraft:
             self.conceded = self.misdeal = self.interrupted = False
             self.cursor = 0
 
+    def saved(self) -> None:
+        """Cleared because its deal was recorded: the store dropped the kept copy in the
+        same transaction, so there is nothing left to write."""
+        self._kept = Deal()
+        self.clear()
+
     def take(self, deal: Deal) -> None:
         """Hold ``deal`` in place of what was entered: an undone deal, a kept draft."""
         taken = DealDraft.of(deal)

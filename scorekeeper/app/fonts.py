@@ -12,6 +12,7 @@ The assets folder the app must serve (``ft.run(..., assets_dir=...)``) is ``ASSE
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import flet as ft
@@ -34,13 +35,17 @@ STYLES = ("display", "headline", "title", "body", "label")
 SIZES = ("large", "medium", "small")
 
 
-def page_fonts(web: bool) -> dict[str, str]:
+@functools.cache  # the same dict on every redraw: the page's diff skips it
+def page_fonts(web: bool, fallbacks: bool = True) -> dict[str, str]:
     """``page.fonts``: paths the browser fetches from ASSETS on the web; on a desktop window
     or a built app the files themselves (a built app looks up relative paths in its own
-    top-level assets folder, which holds only the icon)."""
+    top-level assets folder, which holds only the icon). Without ``fallbacks``, the main
+    family alone: the fallbacks weigh six times as much, and the browser loads every
+    font it is given before it draws the page."""
+    chosen = {family: path for family, path in FONTS.items() if fallbacks or family == FAMILY}
     if web:
-        return dict(FONTS)
-    return {family: str(ASSETS / path) for family, path in FONTS.items()}
+        return chosen
+    return {family: str(ASSETS / path) for family, path in chosen.items()}
 
 
 def text_theme(color: str | None = None) -> ft.TextTheme:

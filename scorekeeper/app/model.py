@@ -17,19 +17,13 @@ from scorekeeper.app.lan import LanRoom, Viewer
 from scorekeeper.app.roles import NotAllowedError
 from scorekeeper.core import Deal, RuleError
 from scorekeeper.i18n import describe, render, text
-from scorekeeper.session import (
-    ConflictError,
-    Lifetime,
-    OpenSession,
-    Scorebook,
-    SessionSummary,
-    StoreError,
-)
+from scorekeeper.session import ConflictError, StoreError
 from scorekeeper.session.where import choose_database, data_dir
 from scorekeeper.settings import Settings, save_settings
 
 if TYPE_CHECKING:  # loaded with the players screen, never at start
     from scorekeeper.payments import PaymentDetails
+    from scorekeeper.session import Lifetime, OpenSession, Scorebook, SessionSummary
 
 Role = Literal["host", "scorer", "viewer", "locked"]
 LAN_CHANGED = "lan-changed"  # pubsub: someone joined the room, or may now score
@@ -131,6 +125,12 @@ class AppModel:
             self.session = None
         elif self.session is None or self.session.id != shown:
             self._open(shown)
+
+    @property
+    def draft_device(self) -> str | None:
+        """The name this device keeps its drafts under in the database; None on a guest's
+        page, whose draft lives only as long as the page (see ``_kept_draft``)."""
+        return device_id() if self.role == "host" else None
 
     def draft(self, session_id: int) -> DealDraft:
         return self.drafts.get(session_id) or DealDraft()

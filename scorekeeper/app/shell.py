@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import contextvars
 import logging
 from collections.abc import Awaitable, Callable
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 import flet as ft
 
@@ -26,10 +27,13 @@ from scorekeeper.app.screens.settings import SettingsScreen
 from scorekeeper.app.screens.settle import SettleUp
 from scorekeeper.app.screens.table import TableScreen
 from scorekeeper.app.theme import theme
-from scorekeeper.session import Scorebook
 from scorekeeper.settings import load_settings
 
+if TYPE_CHECKING:
+    from scorekeeper.session import Scorebook
+
 log = logging.getLogger("scorekeeper.app")
+FALLBACKS_AFTER = 1.5  # seconds: a phone has drawn its first screen by then
 
 
 def page_gone(page: ft.Page) -> bool:
@@ -53,7 +57,7 @@ def App(scorebook: Scorebook, lan: LanRoom | None) -> ft.Control:
             role="host" if host else "locked", viewer_key=page.session.id,
         )
         # Every command is checked against the role when it runs (see roles.py).
-        model.scorebook = cast(Scorebook, GuardedScorebook(
+        model.scorebook = cast("Scorebook", GuardedScorebook(
             scorebook, lambda: role_now(model.role, lan, model.viewer_key)))
         model.show(page.route or "/")
         page.session.error = crashed  # type: ignore[method-assign]
@@ -71,8 +75,17 @@ def App(scorebook: Scorebook, lan: LanRoom | None) -> ft.Control:
     page.on_resize = lambda event: app.resized(event.width)
     page.title = "Scorekeeper"
     # The fonts ship with the app: suits, emoji and every script a name may be in show
-    # offline, with no CDN to fetch a fallback from.
-    page.fonts = fonts.page_fonts(page.web)
+    # offline, with no CDN to fetch a fallback from. The first screen is drawn in the main
+    # font alone: a browser loads every font it is given before it draws, and the
+    # fallbacks weigh six times as much. They follow once the screen is up.
+    fallbacks, set_fallbacks = ft.use_state(False)
+
+    async def add_fallbacks() -> None:
+        await asyncio.sleep(FALLBACKS_AFTER)
+        set_fallbacks(True)
+
+    ft.on_mounted(add_fallbacks)
+    page.fonts = fonts.page_fonts(page.web, fallbacks)
     page.theme = theme(dark=False)
     page.dark_theme = theme(dark=True)
     page.theme_mode = ft.ThemeMode.DARK if app.settings.dark else ft.ThemeMode.LIGHT

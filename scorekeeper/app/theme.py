@@ -4,6 +4,8 @@ controls) and tested, instead of being whatever a seed colour happens to produce
 
 from __future__ import annotations
 
+import functools
+
 import flet as ft
 
 from scorekeeper.app import fonts
@@ -54,6 +56,7 @@ CONTROLS_ON = (
 )
 
 
+@functools.cache  # one theme object per mode: the page's diff then skips it untouched
 def theme(dark: bool) -> ft.Theme:
     colours = DARK if dark else LIGHT
     return fonts.theme(text_color=colours["on_surface"], color_scheme_seed=FELT,

@@ -33,6 +33,7 @@ def readout(*, label: str, content: ft.Control) -> ft.Control:
     return ft.Semantics(label=label, container=True, exclude_semantics=True, content=content)
 
 
+@ft.memo
 @ft.component
 def ScreenBar(app: AppModel, title: str, back: str | None = "/",
               actions: list[ft.Control] | None = None) -> ft.Control:
@@ -130,6 +131,7 @@ def screen(*controls: ft.Control) -> ft.Control:
     )
 
 
+@ft.memo
 @ft.component
 def Missing(app: AppModel) -> ft.Control:
     """A session that is not there (removed, or a mistyped address): say so, offer home."""

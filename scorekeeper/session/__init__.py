@@ -2,14 +2,38 @@
 
 The app and the command line talk to a ``Scorebook`` and read ``OpenSession``s; only
 the scorebook talks to the store. No Flet in here.
+
+Importing this package loads only what the first screen needs (the errors it catches,
+where the database is). The scorebook and the store under it (SQLAlchemy, a third of a
+second on a phone) load on first use of their names, which the app does on a worker
+thread while the first screen is drawn (see app/run.py).
 """
 
-from scorekeeper.formats.games_protocol import GameRow
-from scorekeeper.session.open_session import ChartLine, LedgerDeal, OpenSession
-from scorekeeper.session.scorebook import ConflictError, Scorebook, StoreError
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from scorekeeper.session.where import DatabaseChoice, choose_database, shown_url
-from scorekeeper.store.sessions import SessionSummary
-from scorekeeper.store.statistics import Lifetime
+from scorekeeper.store.errors import ConflictError, StoreError
+
+if TYPE_CHECKING:
+    from scorekeeper.formats.games_protocol import GameRow
+    from scorekeeper.session.open_session import ChartLine, LedgerDeal, OpenSession
+    from scorekeeper.session.scorebook import Scorebook
+    from scorekeeper.store.sessions import SessionSummary
+    from scorekeeper.store.statistics import Lifetime
+
+# The names that load the store, and the module each comes from.
+_LOADED_ON_USE = {
+    "ChartLine": "scorekeeper.session.open_session",
+    "LedgerDeal": "scorekeeper.session.open_session",
+    "OpenSession": "scorekeeper.session.open_session",
+    "Scorebook": "scorekeeper.session.scorebook",
+    "GameRow": "scorekeeper.formats.games_protocol",
+    "SessionSummary": "scorekeeper.store.sessions",
+    "Lifetime": "scorekeeper.store.statistics",
+}
 
 __all__ = [
     "ChartLine", "ConflictError", "DatabaseChoice", "GameRow", "LedgerDeal", "Lifetime",
@@ -18,8 +42,15 @@ __all__ = [
 ]
 
 
+def __getattr__(name: str) -> Any:
+    if name in _LOADED_ON_USE:
+        return getattr(importlib.import_module(_LOADED_ON_USE[name]), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def open_scorebook(choice: DatabaseChoice) -> Scorebook:
     """The scorebook over the chosen database, opened (and migrated) now."""
+    from scorekeeper.session.scorebook import Scorebook
     from scorekeeper.store.database import connect
     from scorekeeper.store.sessions import SessionStore
 

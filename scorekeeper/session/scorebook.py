@@ -118,8 +118,11 @@ class Scorebook:
     def add_player(self, name: str) -> str:
         return self.store.add_player(name)
 
-    def record(self, session_id: int, deal: Deal, version: int) -> tuple[OpenSession, Step]:
-        stored, step = self.store.record(session_id, deal, version)
+    def record(self, session_id: int, deal: Deal, version: int,
+               drafted_on: str | None = None) -> tuple[OpenSession, Step]:
+        """Record the next deal; ``drafted_on``: the device whose kept draft it was, which
+        goes with it (in the same transaction)."""
+        stored, step = self.store.record(session_id, deal, version, drafted_on)
         before = self.latest(session_id)
         history = None
         if before is not None and before.version == version and "history" in before.__dict__:

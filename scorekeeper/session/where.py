@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from scorekeeper.settings import load_settings
-from scorekeeper.store.database import DB_ENV, DatabaseTooNewError, data_dir, default_url
+from scorekeeper.store.errors import DatabaseTooNewError
+from scorekeeper.store.location import DB_ENV, data_dir, default_url
 
 Source = Literal["flag", "environment", "settings", "default"]
 

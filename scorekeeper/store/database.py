@@ -11,19 +11,19 @@ import sqlite3
 from pathlib import Path
 from urllib.parse import quote as url_quote
 
-import platformdirs
 from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
 from sqlalchemy.engine import make_url
 
 from scorekeeper.core import msg
+from scorekeeper.store.errors import DatabaseTooNewError
 from scorekeeper.store.failures import (
     ForeignDatabaseError,
     StorageError,
     storage_failures,
     where,
 )
+from scorekeeper.store.location import DB_ENV, data_dir, default_url
 
-DB_ENV = "SCOREKEEPER_DB"
 MIGRATIONS = Path(__file__).with_name("migrations")
 # The schema revisions in migrations/versions, oldest first (a test keeps this list true).
 # Knowing them here lets an up-to-date database open without loading Alembic at all.
@@ -33,27 +33,6 @@ APPLICATION_ID = int.from_bytes(b"SkRm", "big")
 SQLITE_MAGIC = b"SQLite format 3\x00"
 # The tables revision 0001 made: a file without our mark must have them all to be ours.
 OUR_TABLES = frozenset({"players", "sessions", "seats", "deals", "entries", "standings"})
-
-
-class DatabaseTooNewError(RuntimeError):
-    """The database was written by a newer Scorekeeper: opening it could lose data."""
-
-    def __init__(self, revision: str) -> None:
-        super().__init__(revision)
-        self.revision = revision
-
-
-def data_dir() -> Path:
-    """The app's data folder: Flet's app storage when built with ``flet build``, else the
-    platform's user data folder (``~/.local/share/scorekeeper`` on Linux)."""
-    flet_storage = os.environ.get("FLET_APP_STORAGE_DATA")
-    return Path(flet_storage) if flet_storage else Path(platformdirs.user_data_dir("scorekeeper"))
-
-
-def default_url() -> str:
-    """SQLite in the data folder: where a database lives unless the user chooses another
-    (the choice itself is ``scorekeeper.session.where``)."""
-    return f"sqlite:///{data_dir() / 'scorekeeper.db'}"
 
 
 def connect(url: str) -> Engine:
@@ -194,3 +173,7 @@ def _migrate(engine: Engine, revision: str) -> None:
     with engine.begin() as connection:
         config.attributes["connection"] = connection
         command.upgrade(config, revision)
+
+
+__all__ = ["APPLICATION_ID", "DB_ENV", "REVISIONS", "DatabaseTooNewError", "connect",
+           "data_dir", "default_url", "migrate", "schema_revision"]

@@ -14,7 +14,6 @@ elsewhere leaves a draft in place; the app drops its own once it has saved it.
 from __future__ import annotations
 
 from sqlalchemy import Engine, delete, select
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as Db
 
@@ -22,21 +21,21 @@ from scorekeeper.core import Deal, RuleError, msg
 from scorekeeper.store.conversions import deal_json, deal_of
 from scorekeeper.store.failures import StoreError, storage_failures
 from scorekeeper.store.models import DraftRow, now
+from scorekeeper.store.statements import upsert
 
 
 def keep_draft(engine: Engine, session_id: int, device: str, deal: Deal) -> None:
     """Keep ``deal`` as the session's draft on ``device``, replacing the one kept before.
     Refuses a session that does not exist (``StoreError``)."""
-    dialect = postgresql if engine.dialect.name == "postgresql" else sqlite
     row = {"session_id": session_id, "device": device, "record": deal_json(deal),
            "updated_at": now()}
-    upsert = dialect.insert(DraftRow).values(**row)
-    upsert = upsert.on_conflict_do_update(
+    kept = upsert(engine.dialect.name)(DraftRow).values(**row)
+    kept = kept.on_conflict_do_update(
         index_elements=["session_id", "device"],
-        set_={"record": upsert.excluded.record, "updated_at": upsert.excluded.updated_at})
+        set_={"record": kept.excluded.record, "updated_at": kept.excluded.updated_at})
     with storage_failures(engine), Db(engine) as db, db.begin():
         try:
-            db.execute(upsert)
+            db.execute(kept)
         except IntegrityError:  # the session's foreign key: no such session (any more)
             raise StoreError(msg("store.no_session", session=session_id)) from None
 

@@ -16,25 +16,9 @@ from sqlalchemy import Engine
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, SQLAlchemyError
 
-from scorekeeper.core import Message, msg
+from scorekeeper.core import msg
 from scorekeeper.core.text import quote
-
-
-class StoreError(Exception):
-    """A change the store refuses; ``message`` says why, in the user's words."""
-
-    def __init__(self, message: Message) -> None:
-        super().__init__(message.key)
-        self.message = message
-
-
-class StorageError(StoreError):
-    """The database (or the disk under it) failed; nothing was changed."""
-
-
-class ForeignDatabaseError(StorageError):
-    """The file is not a Scorekeeper database; it was left exactly as it was."""
-
+from scorekeeper.store.errors import ForeignDatabaseError, StorageError, StoreError
 
 # SQLite's own words (sqlite3 errors carry no code in Python 3.11's message) -> our key.
 _SQLITE_WORDS = (
@@ -151,3 +135,7 @@ def storage_failures(target: Engine | URL | str | None) -> Iterator[None]:
         if failure is None:
             raise
         raise failure from error
+
+
+__all__ = ["ForeignDatabaseError", "StorageError", "StoreError", "storage_error",
+           "storage_failures", "where"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import io
 from typing import TextIO
 
 from sqlalchemy import Engine
@@ -31,12 +32,49 @@ QUERY = (f"SELECT {', '.join(_spreadsheet_safe(c) if c in TEXT_COLUMNS else c fo
          " FROM entries ORDER BY id")
 
 
+def _quoted_by_csv() -> tuple[str, ...]:
+    """The characters that make Python's csv module quote a field, asked of the module
+    itself (with QUOTE_MINIMAL and LF line ends: the comma, the quote and LF; whether a
+    lone CR is quoted too has differed between Python versions)."""
+    found = []
+    for char in (",", '"', "\n", "\r"):
+        line = io.StringIO()
+        csv.writer(line, lineterminator="\n").writerow([f"a{char}b", ""])
+        if line.getvalue().startswith('"'):
+            found.append(char)
+    return tuple(found)
+
+
+def _csv_cell(column: str) -> str:
+    """One text cell exactly as csv.writer writes ``_spreadsheet_safe(column)``: quoted
+    (inner quotes doubled by printf's %w) when it holds a character the csv module quotes;
+    NULL and an empty text as an empty cell. The leading single quote needs no quoting.
+
+    Ordered for speed over a million rows: the quote is looked for first, as every
+    reason_params cell (JSON) has one in its second place."""
+    codes = ", ".join(str(ord(start)) for start in FORMULA_STARTS)
+    formula = f"unicode({column}) IN ({codes})"
+    special = " OR ".join(f"instr({column}, char({ord(char)}))"
+                          for char in sorted(_quoted_by_csv(), key='"'.__ne__))
+    return (f"CASE WHEN {special} THEN "
+            f"printf('\"%s%w\"', CASE WHEN {formula} THEN '''' ELSE '' END, {column})"
+            f" WHEN {formula} THEN '''' || {column}"
+            f" ELSE coalesce({column}, '') END")
+
+
+# SQLite writes each CSV line itself (in C, as `sqlite3 -csv` does): the driver then hands
+# back one string per entry instead of eleven values for the csv module to format.
+LINES = ("SELECT printf('" + ",".join(["%s"] * len(COLUMNS)) + "%s', "
+         + ", ".join(_csv_cell(c) if c in TEXT_COLUMNS else c for c in COLUMNS)
+         + ", char(10)) FROM entries ORDER BY id")
+
+
 def write_all_entries(engine: Engine, out: TextIO) -> int:
     """Write the whole ledger as CSV with a header; returns the number of entries.
 
-    A million rows is a bulk job: the driver's own cursor feeds the csv module (no
-    SQLAlchemy row objects), and PostgreSQL writes the CSV itself (COPY). Both write the
-    same bytes for the same rows (lines end in LF, as COPY ends them)."""
+    A million rows is a bulk job: the database writes the CSV itself, PostgreSQL with
+    COPY and SQLite line by line in the query (``LINES``); both write exactly the bytes
+    Python's csv module writes for the same rows (lines end in LF, as COPY ends them)."""
     with storage_failures(engine):
         connection = engine.raw_connection()
         try:
@@ -49,12 +87,11 @@ def write_all_entries(engine: Engine, out: TextIO) -> int:
                         out.write(text)
                         count += text.count("\n")
                 return count - 1
-            writer = csv.writer(out, lineterminator="\n")
-            writer.writerow(COLUMNS)
-            cursor.execute(QUERY)
+            out.write(",".join(COLUMNS) + "\n")
+            cursor.execute(LINES)
             count = 0
             while rows := cursor.fetchmany(20_000):
-                writer.writerows(rows)
+                out.write("".join([line for line, in rows]))
                 count += len(rows)
             return count
         finally:

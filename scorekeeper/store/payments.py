@@ -15,8 +15,8 @@ from sqlalchemy import Engine, delete, insert, select
 from sqlalchemy.orm import Session as Db
 
 from scorekeeper.core import close, msg
-from scorekeeper.store.models import PaidTransferRow, PlayerRow, SessionRow
-from scorekeeper.store.sessions import ConflictError, SessionStore, StoredSession, StoreError
+from scorekeeper.store.models import PaidTransferRow, PlayerRow, now
+from scorekeeper.store.sessions import SessionStore, StoredSession, StoreError
 from scorekeeper.store.sessions import name_key as key_of
 
 if TYPE_CHECKING:  # the payments package loads the QR-bill libraries (about 0.2 s):
@@ -62,23 +62,22 @@ def set_paid(engine: Engine, session_id: int, payer: str, payee: str, minor: int
     version.
     """
     store = SessionStore(engine)
-    with store._transaction() as db:
-        row = _at_version(db, session_id, version)
-        table = store._table(db, row)
-        state = store._current_state(db, row, table)
-        transfers = {(t.payer, t.payee, t.minor) for t in close(table, state).transfers}
+    with store._writing() as connection:
+        # Unlike a deal, a tick is allowed on a finished session.
+        opened = store._locked(connection, session_id, version, finished_too=True)
+        state = store._current_state(connection, opened)
+        transfers = {(t.payer, t.payee, t.minor) for t in close(opened.table, state).transfers}
         if (payer, payee, minor) not in transfers:
             raise StoreError(msg("store.no_such_transfer", payer=payer, payee=payee))
         where = (PaidTransferRow.session_id == session_id, PaidTransferRow.payer == payer,
                  PaidTransferRow.payee == payee, PaidTransferRow.minor == minor)
-        ticked = db.scalars(select(PaidTransferRow.minor).where(*where)).first() is not None
-        if paid and not ticked:
-            db.execute(insert(PaidTransferRow).values(session_id=session_id, payer=payer,
-                                                      payee=payee, minor=minor))
-        elif not paid and ticked:
-            db.execute(delete(PaidTransferRow).where(*where))
-        store._bump(db, row, table, state)
-        return store._stored(row, table, state)
+        ticked = connection.scalars(select(PaidTransferRow.minor).where(*where)).first()
+        if paid and ticked is None:
+            connection.execute(insert(PaidTransferRow).values(
+                session_id=session_id, payer=payer, payee=payee, minor=minor, paid_at=now()))
+        elif not paid and ticked is not None:
+            connection.execute(delete(PaidTransferRow).where(*where))
+        return store._bump(connection, opened, state)
 
 
 def paid_transfers(engine: Engine, session_id: int) -> set[PaidTransfer]:
@@ -87,19 +86,6 @@ def paid_transfers(engine: Engine, session_id: int) -> set[PaidTransfer]:
         PaidTransferRow.session_id == session_id)
     with Db(engine) as db:
         return {(payer, payee, minor) for payer, payee, minor in db.execute(query)}
-
-
-def _at_version(db: Db, session_id: int, version: int) -> SessionRow:
-    """The session row, locked, at the version the caller saw. Unlike a deal, a tick is
-    allowed on a finished session, so this is SessionStore._locked without that check."""
-    row = db.scalars(
-        select(SessionRow).where(SessionRow.id == session_id).with_for_update()
-    ).first()
-    if row is None:
-        raise StoreError(msg("store.no_session", session=session_id))
-    if row.version != version:
-        raise ConflictError(msg("store.conflict", deal=row.deal_count))
-    return row
 
 
 __all__ = ["PaidTransfer", "paid_transfers", "payment_details", "set_paid",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from tests.bench import app_bench, report, store_bench, table_bench
+from tests.bench import app_bench, import_bench, report, store_bench, table_bench, tap_bench
 from tests.bench.rows import Row
 
 
@@ -21,7 +21,9 @@ def main() -> None:
             lambda: store_bench.club_years(folder),
             lambda: store_bench.replay_and_import(folder),
             lambda: [store_bench.settle_up()],
+            import_bench.cold_import,
             lambda: app_bench.app_in_chromium(folder),
+            lambda: tap_bench.tap_to_new_score(folder),
             lambda: table_bench.taps_and_scrolls(folder),
         ]
         for step in steps:

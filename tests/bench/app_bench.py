@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import os
 import statistics
 import subprocess
@@ -9,6 +10,7 @@ import sys
 import time
 from pathlib import Path
 
+from PIL import Image
 from playwright.sync_api import Browser, sync_playwright
 
 from scorekeeper.store.database import connect
@@ -52,16 +54,35 @@ class Served:
             placeholder = page.locator("flt-semantics-placeholder")
             placeholder.wait_for(state="attached", timeout=FIRST_PAINT)
             placeholder.dispatch_event("click")
-            page.wait_for_function(
-                """text => [...document.querySelectorAll('flt-semantics')].some(node =>
-                    (node.getAttribute('aria-label') || node.innerText || '').includes(text))""",
-                arg=self.ready_text, timeout=FIRST_PAINT)
+            box = page.wait_for_function(
+                """text => {
+                    const node = [...document.querySelectorAll('flt-semantics')].find(node =>
+                        (node.getAttribute('aria-label') || node.innerText || '')
+                            .includes(text));
+                    if (!node) return null;
+                    const r = node.getBoundingClientRect();
+                    return r.width && r.height ? {x: r.x, y: r.y, width: r.width,
+                                                  height: r.height} : null;
+                }""",
+                arg=self.ready_text, timeout=FIRST_PAINT).json_value()
+            # The words are in the page before they are painted (the client may still
+            # show its spinner, or be loading fonts): usable is when they are drawn.
+            while not _painted(page.screenshot(clip=box)):
+                if time.perf_counter() - started > FIRST_PAINT / 1000:
+                    raise RuntimeError(f"{self.ready_text!r} was never painted")
+                time.sleep(0.02)
             elapsed = time.perf_counter() - started
             page.close()
             return elapsed, _peak_rss(process.pid)
         finally:
             process.terminate()
             process.wait(timeout=20)
+
+
+def _painted(png: bytes) -> bool:
+    """More than one colour where the text is: it has been drawn."""
+    with Image.open(io.BytesIO(png)) as shot:
+        return len(shot.convert("L").getcolors(maxcolors=256) or range(256)) > 1
 
 
 def _peak_rss(pid: int) -> int:
@@ -113,13 +134,15 @@ def app_in_chromium(folder: Path) -> list[Row]:
     rows = []
     for name, label in (("empty", "empty database"), ("club", "the million-entry database")):
         ratio = median[name] / median["bare"]
-        rows.append(Row("app start to first usable screen in Chromium", label,
+        rows.append(Row("app start to first usable screen in Chromium",
+                        f"{label}; from starting the server to \"New session\" painted "
+                        "(the bare page: its line painted)",
                         "≤ 1.3 × bare Flet \"hello\"",
                         f"{ratio:.2f} × ({median[name]:.2f} s vs {median['bare']:.2f} s)",
                         ratio <= 1.3))
     ratio = peak["serving"] / peak["bare"]
     rows.append(Row("memory of the running app", "serving the 10,000-deal session",
-                    "peak RSS ≤ 1.5 × bare Flet",
+                    "peak RSS ≤ 1.3 × bare Flet",
                     f"{peak['serving'] / 1024:.0f} MB vs {peak['bare'] / 1024:.0f} MB: "
-                    f"{ratio:.2f} ×", ratio <= 1.5))
+                    f"{ratio:.2f} ×", ratio <= 1.3))
     return rows

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import sqlite3
 import subprocess
 import time
 from pathlib import Path
@@ -33,6 +34,23 @@ class Recorder:
         self.stored, _ = self.store.record(self.stored.id, deal, self.stored.version)
 
 
+class RawTransaction:
+    """What a deal's commit costs at the least: one row written and committed with the
+    store's durability (WAL, synchronous=FULL), through the driver alone."""
+
+    def __init__(self, path: Path) -> None:
+        self.connection = sqlite3.connect(path, isolation_level=None)
+        self.connection.execute("PRAGMA journal_mode=WAL")
+        self.connection.execute("PRAGMA synchronous=FULL")
+        self.connection.execute("CREATE TABLE IF NOT EXISTS deals (id INTEGER PRIMARY KEY, "
+                                "record TEXT)")
+
+    def __call__(self) -> None:
+        self.connection.execute("BEGIN")
+        self.connection.execute("INSERT INTO deals (record) VALUES (?)", ('{"tricks": {}}',))
+        self.connection.execute("COMMIT")
+
+
 def record_sqlite(folder: Path) -> list[Row]:
     store = SessionStore(connect(f"sqlite:///{folder / 'record.db'}"))
     small = store.import_session("ten deals", session_of(10))
@@ -40,12 +58,14 @@ def record_sqlite(folder: Path) -> list[Row]:
     small_ms, large_ms = side_by_side_ms(Recorder(store, small, 1), Recorder(store, large, 2),
                                          runs=60)
     ratio = large_ms / small_ms
+    raw_ms = median_ms(RawTransaction(folder / "raw.db"), runs=60)
     return [
         Row("record one deal (validate, ledger, commit), SQLite", "10 vs 10,000 deals",
             "ratio ≤ 1.2", f"ratio {ratio:.2f} ({small_ms:.2f} vs {large_ms:.2f} ms)",
             ratio <= 1.2),
-        Row("record one deal, SQLite", "session of 10,000 deals", "median ≤ 5 ms",
-            f"{large_ms:.2f} ms", large_ms <= 5),
+        Row("record one deal, SQLite", "session of 10,000 deals",
+            "median ≤ 2 ms (about 10 × the raw transaction)",
+            f"{large_ms:.2f} ms (the raw transaction: {raw_ms:.2f} ms)", large_ms <= 2),
     ]
 
 
@@ -56,8 +76,8 @@ def record_postgres() -> Row:
         large = store.import_session("ten thousand deals", session_of(10_000))
         ms = median_ms(Recorder(store, large, 3), runs=60)
         engine.dispose()
-    return Row("record one deal, PostgreSQL", "session of 10,000 deals", "median ≤ 10 ms",
-               f"{ms:.2f} ms", ms <= 10)
+    return Row("record one deal, PostgreSQL", "session of 10,000 deals", "median ≤ 5 ms",
+               f"{ms:.2f} ms", ms <= 5)
 
 
 def edit_first(folder: Path) -> Row:

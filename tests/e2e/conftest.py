@@ -6,6 +6,7 @@ on, and that tree (labels a screen reader reads) is what these tests press.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import socket
@@ -17,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from PIL import Image
 from playwright.sync_api import Browser, Page, Playwright, sync_playwright
 
 CHROMIUM = "/usr/bin/chromium"
@@ -258,10 +260,26 @@ class Ui:
         )
 
     def shot(self, name: str) -> None:
+        """Keep what a person sees once the screen has settled: the text a screen reader
+        reads is there before the page is painted (the client's "Working..." spinner, or
+        nothing yet, can still be on screen), so wait for two equal, painted frames."""
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         self.page.wait_for_timeout(600)
-        self.page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+        before = b""
+        for _ in range(40):
+            frame = self.page.screenshot()
+            if frame == before and _painted(frame):
+                break
+            before = frame
+            self.page.wait_for_timeout(250)
+        (SCREENSHOTS / f"{name}.png").write_bytes(frame)
         self.shots.append(name)
+
+
+def _painted(png: bytes) -> bool:
+    """More than the page's background colour on the page (a blank frame is one colour)."""
+    with Image.open(io.BytesIO(png)) as frame:
+        return len(frame.convert("L").getcolors(maxcolors=256) or range(256)) > 1
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -14,6 +14,7 @@ PALETTE = (ft.Colors.BLUE, ft.Colors.RED, ft.Colors.GREEN, ft.Colors.ORANGE, ft.
 MAX_POINTS = 400  # a chart of a long session shows every n-th deal
 
 
+@ft.memo
 @ft.component
 def Charts(app: AppModel) -> ft.Control:
     session = app.session

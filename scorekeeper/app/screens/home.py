@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import flet as ft
 
 from scorekeeper.app.model import AppModel
 from scorekeeper.app.widgets import action, error_line, icon_button, labelled, screen
 from scorekeeper.core import RuleError
 from scorekeeper.formats.session_file import load_session
-from scorekeeper.session import SessionSummary, StoreError
+from scorekeeper.session import StoreError
+
+if TYPE_CHECKING:
+    from scorekeeper.session import SessionSummary
 
 
+@ft.memo
 @ft.component
 def Home(app: AppModel) -> ft.Control:
     summaries = app.sessions
@@ -59,6 +65,7 @@ def Home(app: AppModel) -> ft.Control:
     ])
 
 
+@ft.memo
 @ft.component
 def SessionTile(app: AppModel, summary: SessionSummary) -> ft.Control:
     leaders = ", ".join(summary.leaders) or "–"

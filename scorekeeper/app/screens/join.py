@@ -14,6 +14,7 @@ from scorekeeper.core import RuleError
 from scorekeeper.core.text import player_name
 
 
+@ft.memo
 @ft.component
 def Join(app: AppModel) -> ft.Control:
     name, set_name = ft.use_state("")
@@ -66,6 +67,7 @@ def Join(app: AppModel) -> ft.Control:
     )
 
 
+@ft.memo
 @ft.component
 def Waiting(app: AppModel) -> ft.Control:
     return screen(

@@ -4,6 +4,7 @@ deal, and everything after it is recomputed."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -23,7 +24,9 @@ from scorekeeper.formats.replay import units as units_of
 from scorekeeper.i18n import render
 from scorekeeper.i18n.accounts import account_name
 from scorekeeper.i18n.accounts import amount as money_text
-from scorekeeper.session import LedgerDeal, OpenSession
+
+if TYPE_CHECKING:
+    from scorekeeper.session import LedgerDeal, OpenSession
 
 # Every deal card costs the server and the browser about 7 ms to build and send (opening
 # the ledger of a 10,000-deal session on a phone: 361 ms with 30 cards, 223 ms with 10),
@@ -36,6 +39,7 @@ EARLIER = 30
 BEYOND_SCREEN = 1200
 
 
+@ft.memo
 @ft.component
 def Ledger(app: AppModel) -> ft.Control:
     session = app.session

@@ -103,6 +103,7 @@ def house_rules(draft: SetupDraft) -> dict[str, object]:
     return options
 
 
+@ft.memo
 @ft.component
 def NewSession(app: AppModel) -> ft.Control:
     draft, _ = ft.use_state(SetupDraft)
@@ -149,6 +150,7 @@ def NewSession(app: AppModel) -> ft.Control:
     ])
 
 
+@ft.memo
 @ft.component
 def GamePanel(app: AppModel, draft: SetupDraft) -> ft.Control:
     controls: list[ft.Control] = [
@@ -163,6 +165,7 @@ def GamePanel(app: AppModel, draft: SetupDraft) -> ft.Control:
     return panel(app.t("ui.game_and_rules"), *controls)
 
 
+@ft.memo
 @ft.component
 def OptionField(app: AppModel, draft: SetupDraft, option: Option) -> ft.Control:
     label = app.t(f"option.{option.name}")
@@ -192,6 +195,7 @@ def OptionField(app: AppModel, draft: SetupDraft, option: Option) -> ft.Control:
                         on_change=lambda e: set_number(e.control.value))
 
 
+@ft.memo
 @ft.component
 def PlayersPanel(app: AppModel, draft: SetupDraft, roster: list[str]) -> ft.Control:
     seated = {p.casefold() for p in draft.players}
@@ -241,6 +245,7 @@ def PlayersPanel(app: AppModel, draft: SetupDraft, roster: list[str]) -> ft.Cont
     )
 
 
+@ft.memo
 @ft.component
 def MoneyPanel(app: AppModel, draft: SetupDraft) -> ft.Control:
     fields: list[ft.Control] = [
@@ -258,6 +263,7 @@ def MoneyPanel(app: AppModel, draft: SetupDraft) -> ft.Control:
     return panel(app.t("ui.money"), *fields)
 
 
+@ft.memo
 @ft.component
 def DealerPanel(app: AppModel, draft: SetupDraft,
                 draw: Callable[[], Awaitable[None]]) -> ft.Control:

@@ -13,15 +13,17 @@ from scorekeeper.app.widgets import ScreenBar, action, bullet, error_line, scree
 from scorekeeper.core import RuleError
 from scorekeeper.core.table import stored_money
 from scorekeeper.i18n.accounts import amount
-from scorekeeper.session import Lifetime, StoreError
+from scorekeeper.session import StoreError
 
 if TYPE_CHECKING:  # the payments package loads when details are shown or saved
     from scorekeeper.payments import PaymentDetails
+    from scorekeeper.session import Lifetime
 
 # The fields a player's details are typed in, in the order a person fills them.
 FIELDS = ("swish", "iban", "holder", "qr_iban", "postcode", "town", "country")
 
 
+@ft.memo
 @ft.component
 def Players(app: AppModel) -> ft.Control:
     new_name, set_new_name = ft.use_state("")
@@ -63,6 +65,7 @@ def Players(app: AppModel) -> ft.Control:
     ])
 
 
+@ft.memo
 @ft.component
 def PlayerCard(app: AppModel, name: str, rows: list[Lifetime],
                details: PaymentDetails | None) -> ft.Control:
@@ -113,6 +116,7 @@ def shown_details(app: AppModel, details: PaymentDetails | None) -> list[str]:
     return shown
 
 
+@ft.memo
 @ft.component
 def DetailsForm(app: AppModel, name: str, details: PaymentDetails | None,
                 close: Callable[[], None]) -> ft.Control:

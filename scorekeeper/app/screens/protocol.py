@@ -10,6 +10,7 @@ from scorekeeper.app.widgets import Missing, ScreenBar, panel, readout, screen
 from scorekeeper.formats.games_protocol import GameRow
 
 
+@ft.memo
 @ft.component
 def Protocol(app: AppModel) -> ft.Control:
     session = app.session
@@ -31,6 +32,7 @@ def Protocol(app: AppModel) -> ft.Control:
     ])
 
 
+@ft.memo
 @ft.component
 def GameCard(app: AppModel, players: tuple[str, ...], row: GameRow) -> ft.Control:
     game = row.game

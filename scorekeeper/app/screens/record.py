@@ -4,6 +4,7 @@ as a new one; saving it recomputes everything after it."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -11,9 +12,12 @@ from scorekeeper.app.deal_entry import DealEntry
 from scorekeeper.app.draft import DealDraft
 from scorekeeper.app.model import AppModel
 from scorekeeper.app.widgets import Missing, ScreenBar
-from scorekeeper.session import OpenSession
+
+if TYPE_CHECKING:
+    from scorekeeper.session import OpenSession
 
 
+@ft.memo
 @ft.component
 def CorrectDeal(app: AppModel, index: int) -> ft.Control:
     session = app.session
@@ -28,6 +32,7 @@ def CorrectDeal(app: AppModel, index: int) -> ft.Control:
     ])
 
 
+@ft.memo
 @ft.component
 def Correction(app: AppModel, session: OpenSession, index: int, back: str) -> ft.Control:
     """Deal ``index`` as it was recorded, to be changed and saved again."""

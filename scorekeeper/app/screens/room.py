@@ -13,6 +13,7 @@ from scorekeeper.app.model import LAN_CHANGED, AppModel
 from scorekeeper.app.widgets import icon_button, labelled, panel, readout
 
 
+@ft.memo
 @ft.component
 def LanPanel(app: AppModel) -> ft.Control:
     """The join code as a chip; tapping it opens the devices panel."""

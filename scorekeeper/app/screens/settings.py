@@ -14,6 +14,7 @@ from scorekeeper.session.where import DB_ENV
 LANGUAGE_NAMES = {"sv": "Svenska", "en": "English", "de": "Deutsch"}
 
 
+@ft.memo
 @ft.component
 def SettingsScreen(app: AppModel) -> ft.Control:
     # The saved URL is never put back into the field: it may hold the club's password.

@@ -24,10 +24,11 @@ from scorekeeper.core import Transfer
 from scorekeeper.formats.exports import Export, file_name
 from scorekeeper.i18n import render
 from scorekeeper.i18n.accounts import account_name, amount, transfer_line
-from scorekeeper.session import ConflictError, OpenSession, StoreError
+from scorekeeper.session import ConflictError, StoreError
 
 if TYPE_CHECKING:  # the payments package loads when settle-up is first shown
     from scorekeeper.payments import Offer, PaymentCode
+    from scorekeeper.session import OpenSession
 
 CODE_SIDE = 264  # logical pixels: a phone camera reads it from an arm's length
 
@@ -40,6 +41,7 @@ def code_png(code: PaymentCode) -> bytes:
     return png(code)
 
 
+@ft.memo
 @ft.component
 def SettleUp(app: AppModel) -> ft.Control:
     session = app.session

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -24,9 +25,12 @@ from scorekeeper.core import DealGuide, Family
 from scorekeeper.formats.protocol import events
 from scorekeeper.i18n import render
 from scorekeeper.i18n.accounts import amount as money_text
-from scorekeeper.session import OpenSession
+
+if TYPE_CHECKING:
+    from scorekeeper.session import OpenSession
 
 
+@ft.memo
 @ft.component
 def TableScreen(app: AppModel) -> ft.Control:
     """On a phone one column: the rows (score, duty, tricks) and Save fit one screen for up
@@ -106,6 +110,7 @@ def undo_dialog(app: AppModel, session: OpenSession, undo: Callable[[], None],
                         text, app.t("ui.undo_confirm"), undo, cancel)
 
 
+@ft.memo
 @ft.component
 def StatusLine(app: AppModel, session: OpenSession) -> ft.Control:
     """The pot and what the next deal is (single or double, the game), in a line or two."""
@@ -132,6 +137,7 @@ def StatusLine(app: AppModel, session: OpenSession) -> ft.Control:
                             *([ft.Text(words, size=14)] if words else [])])
 
 
+@ft.memo
 @ft.component
 def Scoreboard(app: AppModel, session: OpenSession) -> ft.Control:
     table, state, deal_guide = session.table, session.state, session.guide
@@ -189,6 +195,7 @@ def _tag(label: str, bgcolor: str, color: str) -> ft.Control:
     )
 
 
+@ft.memo
 @ft.component
 def PotPanel(app: AppModel, session: OpenSession) -> ft.Control:
     rules, deal_guide = session.table.rules, session.guide
@@ -220,6 +227,7 @@ def PotPanel(app: AppModel, session: OpenSession) -> ft.Control:
     return panel(app.t(f"variant.{rules.variant}"), *lines)
 
 
+@ft.memo
 @ft.component
 def Assistant(app: AppModel, deal_guide: DealGuide) -> ft.Control:
     """Whose deal, how to deal it, who speaks, who must play, what to remember."""
