@@ -151,6 +151,9 @@ def serve_web(main: Callable[[ft.Page], None], host: str, port: int,
     """Flet's web app under uvicorn, as ``ft.run`` would serve it, without the API pages."""
     import uvicorn
 
+    from scorekeeper.app.transport import send_without_formatting
+
+    send_without_formatting()
     app = ft.run(main, export_asgi_app=True, assets_dir=str(ASSETS), no_cdn=True)
     if open_browser:
         def open_when_listening() -> None:

@@ -5,7 +5,15 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from tests.bench import app_bench, import_bench, report, store_bench, table_bench, tap_bench
+from tests.bench import (
+    app_bench,
+    import_bench,
+    ledger_bench,
+    report,
+    store_bench,
+    table_bench,
+    tap_bench,
+)
 from tests.bench.rows import Row
 
 
@@ -24,6 +32,7 @@ def main() -> None:
             import_bench.cold_import,
             lambda: app_bench.app_in_chromium(folder),
             lambda: tap_bench.tap_to_new_score(folder),
+            lambda: ledger_bench.ledger_and_table(folder),
             lambda: table_bench.taps_and_scrolls(folder),
         ]
         for step in steps:
