@@ -303,12 +303,8 @@ MARKED = ft.Border.all(2, ft.Colors.PRIMARY)
 @ft.memo
 @ft.component
 def PlayerRow(row: RowView, taps: RowTaps) -> ft.Control:
-    counts = [
-        labelled(label, ft.OutlinedButton(
-            str(count), width=TARGET, height=TARGET, style=count_style(selected, follows),
-            on_click=lambda _, n=count: taps.tricks(n)), selected=selected)
-        for count, (label, selected, follows) in enumerate(row.counts)
-    ]
+    counts = [CountButton(label, count, selected, follows, taps)
+              for count, (label, selected, follows) in enumerate(row.counts)]
     if row.buy_down is not None:
         label, chip, bought = row.buy_down
         counts.append(labelled(label, ft.Chip(label=ft.Text(chip), selected=bought,
@@ -344,6 +340,17 @@ def PlayerRow(row: RowView, taps: RowTaps) -> ft.Control:
         padding=ROW_PADDING, border_radius=ROW_CORNERS, border=MARKED if row.marked else None,
         bgcolor=row.background, content=ft.Column(spacing=4, controls=body),
     )
+
+
+@ft.memo
+@ft.component
+def CountButton(label: str, count: int, selected: bool, follows: bool, taps: RowTaps
+                ) -> ft.Control:
+    """One trick count. A component of its own: when a deal is saved, only the counts
+    whose look changed are drawn again, not all six of every row."""
+    return labelled(label, ft.OutlinedButton(
+        str(count), width=TARGET, height=TARGET, style=count_style(selected, follows),
+        on_click=lambda: taps.tricks(count)), selected=selected)
 
 
 def _duty_tag(app: AppModel, duty: Message | None, passed: bool, five: int) -> str | None:

@@ -27,7 +27,7 @@ if TYPE_CHECKING:  # loaded with the players screen, never at start
 
 Role = Literal["host", "scorer", "viewer", "locked"]
 LAN_CHANGED = "lan-changed"  # pubsub: someone joined the room, or may now score
-HOME_LIST = 20  # sessions listed at first; a club's years are one tap further
+HOME_LIST = 10  # sessions listed at first (a screenful); a club's years are one tap further
 WIDE = 1000  # px: from here on the table and the entry sit side by side
 
 
