@@ -47,11 +47,23 @@ def ip(*args: str) -> None:
     subprocess.run(["ip", *args], check=True, capture_output=True)
 
 
+def _left_behind() -> None:
+    """A run killed mid-test leaves its namespace and its end of the link, holding
+    HOST_IP: the next link with that address would not route. Take them away first."""
+    names = subprocess.run(["ip", "netns", "list"], capture_output=True, text=True).stdout
+    for line in names.splitlines():
+        name = line.split()[0] if line.split() else ""
+        if name.startswith("skguest"):
+            subprocess.run(["ip", "link", "del", f"skh{name[-6:]}"], capture_output=True)
+            subprocess.run(["ip", "netns", "del", name], capture_output=True)
+
+
 @pytest.fixture
 def guest_namespace(tmp_path: Path) -> Iterator[str]:
     """A second machine on the table's network: its own namespace, linked by veth."""
     if os.geteuid() != 0:
         raise RuntimeError("the network-display test makes a network namespace: run as root")
+    _left_behind()
     name = f"skguest{secrets.token_hex(3)}"
     host_end, guest_end = f"skh{name[-6:]}", f"skg{name[-6:]}"
     ip("netns", "add", name)
