@@ -30,7 +30,7 @@ WHAT_WAS_DONE = """\
   component of its own, the buttons' looks and the theme are made once (the diff skips
   the very same object), the draft goes in the deal's own transaction, and flet-web
   sends without the formatting (`app/transport.py`). What is left is in the row: the
-  server's reply takes about 40 ms, of which the store takes 1 to 3 and Flet 20 to 30 to
+  server's reply takes 40 to 50 ms, of which the store takes 1 to 3 and Flet 20 to 30 to
   draw and diff the rows that changed (its diff compares some sixty fields of each
   control); the browser then lays out and paints four rows, the status line and the
   Save bar in about 40 ms, where the bare page paints one line in 10. Without the snack
@@ -60,7 +60,7 @@ WHAT_WAS_DONE = """\
   (locked FOR UPDATE OF sessions on PostgreSQL), the standings as one executemany, the
   version bumped with UPDATE ... RETURNING; about 1,280 calls a deal. It never replays:
   a 10,000-deal session records as fast as a new one.
-- **Import** went from 9,400 to about 11,400 deals/s: the rows go to the driver's own
+- **Import** went from 9,400 to 11,400-14,100 deals/s: the rows go to the driver's own
   cursor as tuples, each reason's JSON is encoded once per import, and the replay sets
   a state's fields directly. It stays below 20,000: loading and replaying 10,000 deals
   take about 365 ms of the 500 ms that rate allows, and SQLite's own executemany of the
