@@ -119,15 +119,22 @@ def error_line(message: str | None) -> ft.Control:
 
 def screen(*controls: ft.Control) -> ft.Control:
     """The body of a screen: padded, scrolling, readable on a phone and a desktop."""
+    return _framed(ft.Column(controls=list(controls), spacing=12, scroll=ft.ScrollMode.AUTO,
+                             expand=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
+
+
+def long_screen(*controls: ft.Control, beyond: int) -> ft.Control:
+    """``screen`` for a long list: the client lays out only what is on screen and ``beyond``
+    pixels past it, the rest as it scrolls."""
+    return _framed(ft.ListView(controls=list(controls), spacing=12, expand=True,
+                               cache_extent=beyond))
+
+
+def _framed(body: ft.Control) -> ft.Control:
     return ft.Container(
         expand=True,
         alignment=ft.Alignment.TOP_CENTER,
-        content=ft.Container(
-            width=980,
-            padding=ft.Padding.all(12),
-            content=ft.Column(controls=list(controls), spacing=12, scroll=ft.ScrollMode.AUTO,
-                              expand=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
-        ),
+        content=ft.Container(width=980, padding=ft.Padding.all(12), content=body),
     )
 
 

@@ -17,6 +17,7 @@ from scorekeeper.app.widgets import (
     confirmation,
     error_line,
     labelled,
+    long_screen,
     readout,
 )
 from scorekeeper.core import Entry, Family, Payment
@@ -92,23 +93,8 @@ def Ledger(app: AppModel) -> ft.Control:
         cards.append(ft.Text(app.t("ui.no_deals_yet")))
     return ft.Column(expand=True, spacing=0, controls=[
         ScreenBar(app, app.t("ui.ledger_of", name=session.name), f"/session/{session.id}"),
-        lazily(error_line(app.problem), *cards),
+        long_screen(error_line(app.problem), *cards, beyond=BEYOND_SCREEN),
     ])
-
-
-def lazily(*controls: ft.Control) -> ft.Control:
-    """The screen's body as ``widgets.screen`` lays it out, but a list the client lays out
-    as it scrolls: of thirty deal cards, only those on screen are laid out at first."""
-    return ft.Container(
-        expand=True,
-        alignment=ft.Alignment.TOP_CENTER,
-        content=ft.Container(
-            width=980,
-            padding=ft.Padding.all(12),
-            content=ft.ListView(controls=list(controls), spacing=12, expand=True,
-                                cache_extent=BEYOND_SCREEN),
-        ),
-    )
 
 
 def entry_line(app: AppModel, session: OpenSession, entry: Entry, only: str | None) -> str:
