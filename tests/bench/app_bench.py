@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import os
 import statistics
 import subprocess
@@ -10,14 +9,13 @@ import sys
 import time
 from pathlib import Path
 
-from PIL import Image
 from playwright.sync_api import Browser, sync_playwright
 
 from scorekeeper.store.database import connect
 from scorekeeper.store.sessions import SessionStore
 from tests.bench.data import club, session_of
 from tests.bench.rows import Row
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, FIRST_PAINT, free_port
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, FIRST_PAINT, free_port, painted
 
 HELLO = """
 import sys
@@ -67,7 +65,7 @@ class Served:
                 arg=self.ready_text, timeout=FIRST_PAINT).json_value()
             # The words are in the page before they are painted (the client may still
             # show its spinner, or be loading fonts): usable is when they are drawn.
-            while not _painted(page.screenshot(clip=box)):
+            while not painted(page.screenshot(clip=box)):
                 if time.perf_counter() - started > FIRST_PAINT / 1000:
                     raise RuntimeError(f"{self.ready_text!r} was never painted")
                 time.sleep(0.02)
@@ -77,12 +75,6 @@ class Served:
         finally:
             process.terminate()
             process.wait(timeout=20)
-
-
-def _painted(png: bytes) -> bool:
-    """More than one colour where the text is: it has been drawn."""
-    with Image.open(io.BytesIO(png)) as shot:
-        return len(shot.convert("L").getcolors(maxcolors=256) or range(256)) > 1
 
 
 def _peak_rss(pid: int) -> int:

@@ -268,7 +268,7 @@ class Ui:
         before = b""
         for _ in range(40):
             frame = self.page.screenshot()
-            if frame == before and _painted(frame):
+            if frame == before and painted(frame):
                 break
             before = frame
             self.page.wait_for_timeout(250)
@@ -276,8 +276,9 @@ class Ui:
         self.shots.append(name)
 
 
-def _painted(png: bytes) -> bool:
-    """More than the page's background colour on the page (a blank frame is one colour)."""
+def painted(png: bytes) -> bool:
+    """More than one colour in the picture: something is drawn (a blank frame, or the
+    background where words are still to come, is one colour)."""
     with Image.open(io.BytesIO(png)) as frame:
         return len(frame.convert("L").getcolors(maxcolors=256) or range(256)) > 1
 
