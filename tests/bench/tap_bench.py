@@ -62,11 +62,14 @@ Object.assign(window.WebSocket, Socket);
 
 # Click the button, then resolve with the milliseconds until the readout changed, and
 # until the server's first reply arrived.
+# The sentence a screen reader reads for a figure: "Astrid: 46", "Count 3".
+READOUT = """prefix => [...document.querySelectorAll('flt-semantics')]
+    .map(node => (node.getAttribute('aria-label') || node.innerText || '').trim())
+    .find(text => text.startsWith(prefix) && text.split(':').length <= 2)"""
+
 TIMED_TAP = """
 ([button, prefix, before]) => new Promise(resolve => {
-    const readout = () => [...document.querySelectorAll('flt-semantics')]
-        .map(node => (node.getAttribute('aria-label') || node.innerText || '').trim())
-        .find(text => text.startsWith(prefix) && text.split(':').length <= 2);
+    const readout = () => (""" + READOUT + """)(prefix);
     const started = performance.now();
     window.__replies = [];
     const watch = new MutationObserver(() => {
@@ -82,10 +85,6 @@ TIMED_TAP = """
     button.click();
 })
 """
-
-READOUT = """prefix => [...document.querySelectorAll('flt-semantics')]
-    .map(node => (node.getAttribute('aria-label') || node.innerText || '').trim())
-    .find(text => text.startsWith(prefix) && text.split(':').length <= 2)"""
 
 TAPS = 15
 DEALS_BEFORE = 60  # an evening's deals already on the table
