@@ -143,25 +143,26 @@ class AppModel:
         A guest's page lives on the host's server, which keeps its draft as long as
         the page lives; the guest's name for it would not outlive a restart anyway."""
         draft = DealDraft()
-        if self.role != "host":
+        device = self.draft_device
+        if device is None:
             return draft
         try:
-            kept = self.scorebook.draft(session_id, device_id())
+            kept = self.scorebook.draft(session_id, device)
         except StoreError:
             kept = None  # cannot be read now: the form starts empty, the taps still count
         if kept is not None and kept != Deal() and self.session is not None:
             draft.take(kept)
             self.notice = self.t("ui.draft_back", number=self.session.state.deals + 1)
-        draft.keep_with(lambda deal: self._keep(session_id, deal))
+        draft.keep_with(lambda deal: self._keep(session_id, device, deal))
         return draft
 
-    def _keep(self, session_id: int, deal: Deal) -> None:
+    def _keep(self, session_id: int, device: str, deal: Deal) -> None:
         """Write the draft (an empty one is dropped: saved, cleared or undone to nothing)."""
         try:
             if deal == Deal():
-                self.scorebook.drop_draft(session_id, device_id())
+                self.scorebook.drop_draft(session_id, device)
             else:
-                self.scorebook.keep_draft(session_id, deal, device_id())
+                self.scorebook.keep_draft(session_id, deal, device)
         except StoreError:
             # The database is away for a moment: the draft is still on screen and the
             # next tap writes it again; only a kill right now would lose these taps.
