@@ -13,7 +13,7 @@ elsewhere leaves a draft in place; the app drops its own once it has saved it.
 
 from __future__ import annotations
 
-from sqlalchemy import Engine, delete, select
+from sqlalchemy import Engine, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as Db
 
@@ -21,7 +21,7 @@ from scorekeeper.core import Deal, RuleError, msg
 from scorekeeper.store.conversions import deal_json, deal_of
 from scorekeeper.store.failures import StoreError, storage_failures
 from scorekeeper.store.models import DraftRow, now
-from scorekeeper.store.statements import upsert
+from scorekeeper.store.statements import DROP_DRAFT, upsert
 
 
 def keep_draft(engine: Engine, session_id: int, device: str, deal: Deal) -> None:
@@ -57,9 +57,8 @@ def draft_of(engine: Engine, session_id: int, device: str) -> Deal | None:
 
 def drop_draft(engine: Engine, session_id: int, device: str) -> None:
     """Forget the session's draft on ``device`` (saved, or emptied); nothing if there is none."""
-    with storage_failures(engine), Db(engine) as db, db.begin():
-        db.execute(delete(DraftRow).where(DraftRow.session_id == session_id,
-                                          DraftRow.device == device))
+    with storage_failures(engine), engine.begin() as connection:
+        connection.execute(DROP_DRAFT, {"of_session": session_id, "device": device})
 
 
 __all__ = ["draft_of", "drop_draft", "keep_draft"]

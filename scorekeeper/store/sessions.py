@@ -269,7 +269,7 @@ class SessionStore:
             self._write_standings(connection, session_id, opened.player_ids, opened.table,
                                   step.state)
             if drafted_on is not None:
-                connection.execute(sql.SAVED_DRAFT, {"of_session": session_id,
+                connection.execute(sql.DROP_DRAFT, {"of_session": session_id,
                                                      "device": drafted_on})
             return self._bump(connection, opened, step.state), step
 

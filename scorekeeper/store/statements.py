@@ -72,9 +72,9 @@ BUMP = (update(sessions)
 # The new version and time as stored, in the same statement where the database can
 # (PostgreSQL, SQLite from 3.35); else read back with VERSION.
 BUMP_RETURNING = BUMP.returning(sessions.c.version, sessions.c.updated_at)
-# The draft of the deal just recorded, dropped with it: a kill between the two can never
-# offer a saved deal again as the next one's draft.
-SAVED_DRAFT = delete(drafts).where(drafts.c.session_id == bindparam("of_session"),
+# A device's draft of a session: dropped when emptied, and with the deal it became (in
+# that deal's transaction, so a kill between the two never offers it again).
+DROP_DRAFT = delete(drafts).where(drafts.c.session_id == bindparam("of_session"),
                                    drafts.c.device == bindparam("device"))
 VERSION = (select(sessions.c.version, sessions.c.updated_at)
            .where(sessions.c.id == bindparam("session_id")))
