@@ -132,11 +132,12 @@ def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int 
         controls=[
             ft.Column(
                 expand=True, spacing=6, scroll=ft.ScrollMode.AUTO,
-                controls=[heading, *sitting_out, *rows, Extras(app, session.fields, draft,
-                                                                list(seats.order))],
+                controls=[heading, *sitting_out, *rows, Extras(
+                    extras_view(app, session.fields, draft, playing), ExtraTaps(draft))],
             ),
             *([KeyLegend(app)] if index is None and app.wide else []),
-            SaveBar(app, session, draft, deal, verdict, number, save, on_undo),
+            SaveBar(app, session, tricks_left(app, draft, deal, session.fields.tricks), verdict,
+                    number, save, on_undo),
         ],
     )
 
@@ -152,12 +153,15 @@ def summary(app: AppModel, table: Table, moves: dict[str, tuple[int, int]]) -> s
     return app.t("ui.deal_result", changes=" · ".join(parts) or "±0")
 
 
+SAVE_STYLE = ft.ButtonStyle(text_style=ft.TextStyle(size=20))
+
+
 @ft.memo
 @ft.component
-def SaveBar(app: AppModel, session: OpenSession, draft: DealDraft, deal: Deal, verdict: Check,
-            number: int, save: Callable[[], None], on_undo: Callable[[], object] | None
-            ) -> ft.Control:
-    """Below the rows, always in view: what is still missing or wrong, what saving does, Save."""
+def SaveBar(app: AppModel, session: OpenSession, left: str | None, verdict: Check, number: int,
+            save: Callable[[], None], on_undo: Callable[[], object] | None) -> ft.Control:
+    """Below the rows, always in view: what is still missing or wrong, what saving does, Save.
+    ``left``: how many tricks are still to give, while only tricks are missing."""
     lines: list[ft.Control] = []
     problem = app.problem or (None if verdict.unfinished else verdict.refusal)
     if problem:
@@ -166,7 +170,9 @@ def SaveBar(app: AppModel, session: OpenSession, draft: DealDraft, deal: Deal, v
     elif verdict.moves is not None:
         lines.append(ft.Text(summary(app, session.table, verdict.moves), size=15))
     else:
-        lines.append(TricksLeft(app, draft, deal, session.fields.tricks))
+        lines.append(readout(label=left, content=ft.Text(left, size=16,
+                                                         weight=ft.FontWeight.BOLD))
+                     if left else ft.Container())
     if app.stale:
         lines.append(action(app.t("ui.reload"), ft.Icons.REFRESH, app.reload))
     buttons: list[ft.Control] = []
@@ -176,7 +182,7 @@ def SaveBar(app: AppModel, session: OpenSession, draft: DealDraft, deal: Deal, v
     buttons.append(ft.FilledButton(
         app.t("ui.save_deal", number=number), icon=ft.Icons.CHECK, height=56, expand=True,
         disabled=verdict.refusal is not None, on_click=save,
-        style=ft.ButtonStyle(text_style=ft.TextStyle(size=20))))
+        style=SAVE_STYLE))
     return ft.Container(
         padding=ft.Padding.symmetric(horizontal=10, vertical=8),
         border_radius=ft.BorderRadius.all(14),
@@ -362,61 +368,100 @@ def _duty_tag(app: AppModel, duty: Message | None, passed: bool, five: int) -> s
     return app.t(DUTY_TAGS.get(duty.key, "ui.duty_must_play"), five=five)
 
 
-@ft.memo
-@ft.component
-def TricksLeft(app: AppModel, draft: DealDraft, deal: Deal, tricks: int) -> ft.Control:
+def tricks_left(app: AppModel, draft: DealDraft, deal: Deal, tricks: int) -> str | None:
+    """"3 tricks left", "all 5 tricks given", …: nothing when no tricks are played."""
     if draft.misdeal or draft.conceded:
-        return ft.Container()
+        return None
     given = sum(deal.tricks.values())
     left = tricks - given
     if draft.general is not None and 0 < given < tricks:
-        line = app.t("ui.tricks_general_lost", played=given)
-    else:
-        key = ("ui.tricks_left" if left > 0 else "ui.tricks_all" if left == 0
-               else "ui.tricks_over")
-        line = app.t(key, left=abs(left))
-    return readout(label=line, content=ft.Text(line, size=16, weight=ft.FontWeight.BOLD))
+        return app.t("ui.tricks_general_lost", played=given)
+    key = "ui.tricks_left" if left > 0 else "ui.tricks_all" if left == 0 else "ui.tricks_over"
+    return app.t(key, left=abs(left))
 
 
-@ft.memo
-@ft.component
-def Extras(app: AppModel, fields: DealFields, draft: DealDraft, players: list[str]
-           ) -> ft.Control:
-    """The rarer events this variant has, each one tap away."""
+@dataclass(frozen=True, slots=True)
+class ExtraChip:
+    """One of the rarer events: a chooser ("Widow…": whose?) or a toggle ("Misdeal")."""
+
+    name: str  # the draft's field
+    label: str
+    selected: bool
+    chooser: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ExtrasView:
+    """The extras as drawn: equal views are not drawn again (at every tap on a row)."""
+
+    chips: tuple[ExtraChip, ...]
+    choosing: str | None  # the chooser that is open
+    question: str  # "Who took the widow?"
+    picks: tuple[tuple[str, str, bool], ...]  # per player: name, label, chosen
+
+
+def extras_view(app: AppModel, fields: DealFields, draft: DealDraft,
+                players: list[str]) -> ExtrasView:
     choosers = [name for name, offered in (("widow", fields.widow), ("general", fields.general),
                                           ("fouls", fields.fouls), ("forfeit_to", fields.fouls))
                 if offered]
     toggles = [name for name, offered in (("conceded", fields.conceded),
                                           ("misdeal", fields.misdeal),
                                           ("interrupted", fields.interrupted)) if offered]
-    chips: list[ft.Control] = []
-    for name in choosers:
-        label = app.t(f"ui.extra_{name}")
-        chips.append(labelled(label, ft.Chip(
-            label=ft.Text(label), selected=draft.choosing == name,
-            leading=ft.Icon(ft.Icons.PERSON_ADD_ALT),
-            on_select=lambda _, n=name: setattr(draft, "choosing",
-                                                None if draft.choosing == n else n))))
-    for name in toggles:
-        label = app.t(f"ui.extra_{name}")
-        chips.append(labelled(label, ft.Chip(
-            label=ft.Text(label), selected=getattr(draft, name),
-            on_select=lambda _, n=name: setattr(draft, n, not getattr(draft, n))),
-            selected=getattr(draft, name)))
+    chips = [ExtraChip(name, app.t(f"ui.extra_{name}"), draft.choosing == name, True)
+             for name in choosers]
+    chips += [ExtraChip(name, app.t(f"ui.extra_{name}"), getattr(draft, name), False)
+              for name in toggles]
+    name = draft.choosing
+    if not name:
+        return ExtrasView(tuple(chips), None, "", ())
+    picks = tuple(
+        (player, app.t(f"ui.pick_{name}", player=player),
+         player in getattr(draft, name) if name == "fouls" else getattr(draft, name) == player)
+        for player in players)
+    return ExtrasView(tuple(chips), name, app.t(f"ui.choose_{name}"), picks)
+
+
+@dataclass(frozen=True, slots=True)
+class ExtraTaps:
+    """What the extras' chips do to the draft; equal for the same draft (see RowTaps)."""
+
+    draft: DealDraft
+
+    def tap(self, chip: ExtraChip) -> None:
+        draft = self.draft
+        if chip.chooser:
+            draft.choosing = None if draft.choosing == chip.name else chip.name
+        else:
+            setattr(draft, chip.name, not getattr(draft, chip.name))
+
+    def pick(self, name: str, player: str) -> None:
+        if name == "fouls":  # fouls are many; every other chooser names one player
+            self.draft.toggle_in(name, player)
+        else:
+            self.draft.choose(name, player)
+
+
+@ft.memo
+@ft.component
+def Extras(view: ExtrasView, taps: ExtraTaps) -> ft.Control:
+    """The rarer events this variant has, each one tap away."""
+    chips: list[ft.Control] = [
+        labelled(chip.label, ft.Chip(
+            label=ft.Text(chip.label), selected=chip.selected,
+            leading=ft.Icon(ft.Icons.PERSON_ADD_ALT) if chip.chooser else None,
+            on_select=lambda _, c=chip: taps.tap(c)),
+            selected=None if chip.chooser else chip.selected)
+        for chip in view.chips
+    ]
     controls: list[ft.Control] = [ft.Row(chips, wrap=True, spacing=6)]
-    if draft.choosing:
-        name = draft.choosing
-        many = name == "fouls"
-        picks = []
-        for player in players:
-            chosen = player in getattr(draft, name) if many else getattr(draft, name) == player
-            label = app.t(f"ui.pick_{name}", player=player)
-            picks.append(labelled(label, ft.Chip(
-                label=ft.Text(player), selected=chosen,
-                on_select=lambda _, p=player: (draft.toggle_in(name, p) if many
-                                               else draft.choose(name, p))),
-                selected=chosen))
-        controls.append(ft.Text(app.t(f"ui.choose_{name}"), size=15))
+    if view.choosing:
+        name = view.choosing
+        picks = [labelled(label, ft.Chip(
+                     label=ft.Text(player), selected=chosen,
+                     on_select=lambda _, p=player: taps.pick(name, p)), selected=chosen)
+                 for player, label, chosen in view.picks]
+        controls.append(ft.Text(view.question, size=15))
         controls.append(ft.Row(picks, wrap=True, spacing=6))
     return ft.Column(spacing=4, controls=controls)
 

@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import contextvars
 import logging
-from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, cast
 
 import flet as ft
 
 from scorekeeper.app import fonts
-from scorekeeper.app.lan import LanRoom, Viewer, is_local
-from scorekeeper.app.model import LAN_CHANGED, AppModel
+from scorekeeper.app.hearing import Hearing
+from scorekeeper.app.lan import LanRoom, is_local
+from scorekeeper.app.model import AppModel
 from scorekeeper.app.peer import peer_address
 from scorekeeper.app.roles import GuardedScorebook, role_now
 from scorekeeper.app.screens.home import Home
@@ -36,14 +34,6 @@ log = logging.getLogger("scorekeeper.app")
 FALLBACKS_AFTER = 1.5  # seconds: a phone has drawn its first screen by then
 
 
-def page_gone(page: ft.Page) -> bool:
-    """The browser has closed the page (or lost it): nothing sent to it would arrive."""
-    try:
-        return page.session.connection is None
-    except RuntimeError:  # "An attempt to fetch destroyed session."
-        return True
-
-
 @ft.component
 def App(scorebook: Scorebook, lan: LanRoom | None) -> ft.Control:
     page = ft.context.page
@@ -62,6 +52,15 @@ def App(scorebook: Scorebook, lan: LanRoom | None) -> ft.Control:
         model.show(page.route or "/")
         page.session.error = crashed  # type: ignore[method-assign]
         model.resized(page.width)
+        # What never changes is set once: the page is diffed (its themes field by field)
+        # whenever one of its own properties is set, and this component redraws at every
+        # change of the model.
+        page.on_route_change = model.on_route_change
+        page.on_resize = lambda event: model.resized(event.width)
+        page.title = "Scorekeeper"
+        page.theme = theme(dark=False)
+        page.dark_theme = theme(dark=True)
+        page.padding = 0
         return model
 
     def crashed(message: str) -> None:
@@ -71,9 +70,9 @@ def App(scorebook: Scorebook, lan: LanRoom | None) -> ft.Control:
         app.notice = app.t("ui.unexpected")
 
     app, _ = ft.use_state(start)
-    page.on_route_change = app.on_route_change
-    page.on_resize = lambda event: app.resized(event.width)
-    page.title = "Scorekeeper"
+    hearing, _ = ft.use_state(lambda: Hearing(page, scorebook, app))
+    ft.on_mounted(hearing.subscribe)
+    ft.on_unmounted(hearing.gone)
     # The fonts ship with the app: suits, emoji and every script a name may be in show
     # offline, with no CDN to fetch a fallback from. The first screen is drawn in the main
     # font alone: a browser loads every font it is given before it draws, and the
@@ -85,85 +84,12 @@ def App(scorebook: Scorebook, lan: LanRoom | None) -> ft.Control:
         set_fallbacks(True)
 
     ft.on_mounted(add_fallbacks)
-    page.fonts = fonts.page_fonts(page.web, fallbacks)
-    page.theme = theme(dark=False)
-    page.dark_theme = theme(dark=True)
-    page.theme_mode = ft.ThemeMode.DARK if app.settings.dark else ft.ThemeMode.LIGHT
-    page.padding = 0
-
-    async def hear(session_id: int | None) -> None:
-        app.heard(session_id)
-
-    async def room_changed() -> None:
-        app.room_changed()
-
-    async def quietly(step: Callable[[], Awaitable[None]]) -> None:
-        """A redraw for a page that may have gone meanwhile: if it has, drop it quietly."""
-        try:
-            await step()
-        except Exception:
-            if not page_gone(page):
-                raise
-            log.debug("dropped an update for a page that has gone")
-
-    def deliver(step: Callable[[], Awaitable[None]]) -> None:
-        # Heard outside this page's context (another page's thread, the watcher);
-        # run_task brings it back into it, so the redraw reaches this page.
-        if page_gone(page):
-            unsubscribe()
-            return
-        try:
-            # run_task sets the context's page to this one; on a copy of the context, so
-            # the page whose command caused the change keeps its own (or its redraw is
-            # sent to this page instead).
-            contextvars.copy_context().run(page.run_task, quietly, step)
-        except Exception:  # the connection went between the check and the call
-            if not page_gone(page):
-                raise
-            unsubscribe()
-
-    def on_change(session_id: int | None) -> None:
-        deliver(lambda: hear(session_id))
-
-    def on_message(topic: str) -> None:
-        if topic == LAN_CHANGED:
-            deliver(room_changed)
-
-    stop_hearing: list[Callable[[], None]] = []
-    kept: list[Viewer] = []  # a guest whose connection dropped, while it may come back
-
-    def subscribe() -> None:
-        if stop_hearing:
-            return
-        stop_hearing.append(scorebook.subscribe(on_change))
-        page.pubsub.subscribe(on_message)
-
-    def unsubscribe() -> None:
-        while stop_hearing:
-            stop_hearing.pop()()
-        with contextlib.suppress(RuntimeError):  # a destroyed session took them along
-            page.pubsub.unsubscribe()
-
-    def gone(_: object = None) -> None:
-        """The page closed or lost its connection: stop hearing, leave the host's list."""
-        unsubscribe()
-        if app.lan is not None and app.viewer_key in app.lan.viewers:
-            kept[:] = [app.lan.viewers[app.viewer_key]]
-            app.lan.leave(app.viewer_key)
-            page.pubsub.send_all(LAN_CHANGED)
-
-    def back(_: object = None) -> None:
-        """The same page reconnected (a phone woke up): hear again, and rejoin."""
-        subscribe()
-        if app.lan is not None and kept and app.role in ("viewer", "scorer"):
-            app.lan.viewers.setdefault(app.viewer_key, kept.pop())
-            page.pubsub.send_all(LAN_CHANGED)
-        app.show(app.route)
-
-    page.on_disconnect = gone
-    page.on_connect = back
-    ft.on_mounted(subscribe)
-    ft.on_unmounted(gone)
+    fonts_now = fonts.page_fonts(page.web, fallbacks)
+    if page.fonts is not fonts_now:
+        page.fonts = fonts_now
+    mode = ft.ThemeMode.DARK if app.settings.dark else ft.ThemeMode.LIGHT
+    if page.theme_mode != mode:
+        page.theme_mode = mode
 
     def show_notice() -> None:
         if app.notice:

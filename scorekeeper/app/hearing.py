@@ -1,0 +1,111 @@
+"""What one page hears: the scorebook's changes and the room's news, while it is there.
+
+Made once per page, not at every redraw: what it subscribed must be what it later
+unsubscribes, and a guest kept while its connection is down must still be there when
+the same page comes back.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
+
+import flet as ft
+
+from scorekeeper.app.lan import Viewer
+from scorekeeper.app.model import LAN_CHANGED, AppModel
+
+if TYPE_CHECKING:
+    from scorekeeper.session import Scorebook
+
+log = logging.getLogger("scorekeeper.app")
+
+
+def page_gone(page: ft.Page) -> bool:
+    """The browser has closed the page (or lost it): nothing sent to it would arrive."""
+    try:
+        return page.session.connection is None
+    except RuntimeError:  # "An attempt to fetch destroyed session."
+        return True
+
+
+class Hearing:
+    def __init__(self, page: ft.Page, scorebook: Scorebook, app: AppModel) -> None:
+        self.page, self.scorebook, self.app = page, scorebook, app
+        self._stop: list[Callable[[], None]] = []
+        self._kept: list[Viewer] = []  # a guest whose connection dropped, while it may come back
+        page.on_disconnect = self.gone
+        page.on_connect = self.back
+
+    def subscribe(self) -> None:
+        if self._stop:
+            return
+        self._stop.append(self.scorebook.subscribe(self._on_change))
+        self.page.pubsub.subscribe(self._on_message)
+
+    def unsubscribe(self) -> None:
+        while self._stop:
+            self._stop.pop()()
+        with contextlib.suppress(RuntimeError):  # a destroyed session took them along
+            self.page.pubsub.unsubscribe()
+
+    def gone(self, _: object = None) -> None:
+        """The page closed or lost its connection: stop hearing, leave the host's list."""
+        self.unsubscribe()
+        app = self.app
+        if app.lan is not None and app.viewer_key in app.lan.viewers:
+            self._kept[:] = [app.lan.viewers[app.viewer_key]]
+            app.lan.leave(app.viewer_key)
+            self.page.pubsub.send_all(LAN_CHANGED)
+
+    def back(self, _: object = None) -> None:
+        """The same page reconnected (a phone woke up): hear again, and rejoin."""
+        self.subscribe()
+        app = self.app
+        if app.lan is not None and self._kept and app.role in ("viewer", "scorer"):
+            app.lan.viewers.setdefault(app.viewer_key, self._kept.pop())
+            self.page.pubsub.send_all(LAN_CHANGED)
+        app.show(app.route)
+
+    # --- what is heard ---
+    def _on_change(self, session_id: int | None) -> None:
+        async def hear() -> None:
+            self.app.heard(session_id)
+
+        self._deliver(hear)
+
+    def _on_message(self, topic: str) -> None:
+        async def room_changed() -> None:
+            self.app.room_changed()
+
+        if topic == LAN_CHANGED:
+            self._deliver(room_changed)
+
+    def _deliver(self, step: Callable[[], Awaitable[None]]) -> None:
+        # Heard outside this page's context (another page's thread, the watcher);
+        # run_task brings it back into it, so the redraw reaches this page.
+        page = self.page
+        if page_gone(page):
+            self.unsubscribe()
+            return
+        try:
+            # run_task sets the context's page to this one; on a copy of the context, so
+            # the page whose command caused the change keeps its own (or its redraw is
+            # sent to this page instead).
+            contextvars.copy_context().run(page.run_task, self._quietly, step)
+        except Exception:  # the connection went between the check and the call
+            if not page_gone(page):
+                raise
+            self.unsubscribe()
+
+    async def _quietly(self, step: Callable[[], Awaitable[None]]) -> None:
+        """A redraw for a page that may have gone meanwhile: if it has, drop it quietly."""
+        try:
+            await step()
+        except Exception:
+            if not page_gone(self.page):
+                raise
+            log.debug("dropped an update for a page that has gone")
