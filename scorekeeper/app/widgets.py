@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 import flet as ft
 
@@ -33,19 +34,37 @@ def readout(*, label: str, content: ft.Control) -> ft.Control:
     return ft.Semantics(label=label, container=True, exclude_semantics=True, content=content)
 
 
+@dataclass(frozen=True, slots=True)
+class Link:
+    """An icon in the screen bar that opens another screen."""
+
+    icon: ft.IconData
+    label: str
+    route: str
+
+
+def screen_bar(app: AppModel, title: str, back: str | None = "/", links: Sequence[Link] = ()
+               ) -> ft.Control:
+    """The bar atop a screen: back (for the host), the title, the links. Its words are
+    looked up here, so the bar is drawn again only when they change, not at every tap."""
+    back_link = (Link(ft.Icons.ARROW_BACK, app.t("ui.back"), back)
+                 if back is not None and app.role == "host" else None)
+    return ScreenBar(title, back_link, tuple(links), app.go)
+
+
 @ft.memo
 @ft.component
-def ScreenBar(app: AppModel, title: str, back: str | None = "/",
-              actions: list[ft.Control] | None = None) -> ft.Control:
-    leading = None
-    if back is not None and app.role == "host":
-        leading = icon_button(ft.Icons.ARROW_BACK, app.t("ui.back"), lambda: app.go(back))
+def ScreenBar(title: str, back: Link | None, links: tuple[Link, ...],
+              go: Callable[[str], object]) -> ft.Control:
+    def button(link: Link) -> ft.Control:
+        return icon_button(link.icon, link.label, lambda: go(link.route))
+
     return ft.AppBar(
-        leading=leading,
+        leading=button(back) if back is not None else None,
         title=ft.Text(title, weight=ft.FontWeight.BOLD),
         center_title=False,
         bgcolor=ft.Colors.SURFACE_CONTAINER,
-        actions=actions or [],
+        actions=[button(link) for link in links],
     )
 
 
@@ -143,7 +162,7 @@ def _framed(body: ft.Control) -> ft.Control:
 def Missing(app: AppModel) -> ft.Control:
     """A session that is not there (removed, or a mistyped address): say so, offer home."""
     return ft.Column(expand=True, spacing=0, controls=[
-        ScreenBar(app, "Scorekeeper"),
+        screen_bar(app, "Scorekeeper"),
         screen(error_line(app.problem or app.t("ui.no_such_session")),
                action(app.t("ui.home"), ft.Icons.HOME, lambda: app.go("/"))),
     ])

@@ -20,14 +20,15 @@ class Money:
 
     unit: Decimal = Decimal(1)
     currency: str | None = None
+    # Worked out once: every deal pays in minor units (a replay of 10,000 deals asks 10,000 times).
+    minor_per_unit: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "minor_per_unit", int(self.unit.scaleb(self.digits)))
 
     @property
     def digits(self) -> int:
         return minor_digits(self.currency)
-
-    @property
-    def minor_per_unit(self) -> int:
-        return int(self.unit.scaleb(self.digits))
 
     def to_decimal(self, minor: int) -> Decimal:
         return Decimal(minor).scaleb(-self.digits)

@@ -6,7 +6,7 @@ import flet as ft
 import flet_charts as fch
 
 from scorekeeper.app.model import AppModel
-from scorekeeper.app.widgets import Missing, ScreenBar, panel, screen
+from scorekeeper.app.widgets import Missing, panel, screen, screen_bar
 
 # Distinct at a glance, light or dark.
 PALETTE = (ft.Colors.BLUE, ft.Colors.RED, ft.Colors.GREEN, ft.Colors.ORANGE, ft.Colors.PURPLE,
@@ -79,7 +79,7 @@ def Charts(app: AppModel) -> ft.Control:
                                     ft.Text(app.t("ui.chart_flights"))]),
     ])
     return ft.Column(expand=True, spacing=0, controls=[
-        ScreenBar(app, app.t("ui.charts_of", name=session.name), f"/session/{session.id}"),
+        screen_bar(app, app.t("ui.charts_of", name=session.name), f"/session/{session.id}"),
         screen(
             panel(app.t("ui.chart_running"), legend, ft.Row([line])),
             panel(app.t("ui.chart_tricks_flights"), bar_legend, ft.Row([bars])),

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from scorekeeper.app.model import AppModel
-from scorekeeper.app.widgets import action, error_line, icon_button, labelled, screen
+from scorekeeper.app.widgets import Link, action, error_line, labelled, screen, screen_bar
 from scorekeeper.core import RuleError
 from scorekeeper.formats.session_file import load_session
 from scorekeeper.session import StoreError
@@ -39,14 +39,10 @@ def Home(app: AppModel) -> ft.Control:
     in_play = [s for s in summaries if s.status == "in_play"]
     finished = [s for s in summaries if s.status != "in_play"]
     return ft.Column(expand=True, spacing=0, controls=[
-        ft.AppBar(
-            title=ft.Text("Scorekeeper", weight=ft.FontWeight.BOLD),
-            bgcolor=ft.Colors.SURFACE_CONTAINER,
-            actions=[
-                icon_button(ft.Icons.GROUPS, app.t("ui.players"), lambda: app.go("/players")),
-                icon_button(ft.Icons.SETTINGS, app.t("ui.settings"), lambda: app.go("/settings")),
-            ],
-        ),
+        screen_bar(app, "Scorekeeper", None, [
+            Link(ft.Icons.GROUPS, app.t("ui.players"), "/players"),
+            Link(ft.Icons.SETTINGS, app.t("ui.settings"), "/settings"),
+        ]),
         screen(
             ft.Row(wrap=True, spacing=12, controls=[
                 ft.FilledButton(app.t("ui.new_session"), icon=ft.Icons.ADD, height=52,

@@ -12,13 +12,13 @@ from scorekeeper.app.model import AppModel
 from scorekeeper.app.screens.settle import paid_marks
 from scorekeeper.app.widgets import (
     Missing,
-    ScreenBar,
     choices,
     confirmation,
     error_line,
     labelled,
     long_screen,
     readout,
+    screen_bar,
 )
 from scorekeeper.core import Entry, Family, Payment
 from scorekeeper.formats.replay import units as units_of
@@ -92,7 +92,7 @@ def Ledger(app: AppModel) -> ft.Control:
     if not ledger:
         cards.append(ft.Text(app.t("ui.no_deals_yet")))
     return ft.Column(expand=True, spacing=0, controls=[
-        ScreenBar(app, app.t("ui.ledger_of", name=session.name), f"/session/{session.id}"),
+        screen_bar(app, app.t("ui.ledger_of", name=session.name), f"/session/{session.id}"),
         long_screen(error_line(app.problem), *cards, beyond=BEYOND_SCREEN),
     ])
 

@@ -12,7 +12,6 @@ import flet as ft
 
 from scorekeeper.app.model import AppModel
 from scorekeeper.app.widgets import (
-    ScreenBar,
     choices,
     error_line,
     icon_button,
@@ -20,6 +19,7 @@ from scorekeeper.app.widgets import (
     panel,
     readout,
     screen,
+    screen_bar,
 )
 from scorekeeper.core import (
     PRESETS,
@@ -135,7 +135,7 @@ def NewSession(app: AppModel) -> ft.Control:
 
     start_label = app.t("ui.start_session")
     return ft.Column(expand=True, spacing=0, controls=[
-        ScreenBar(app, app.t("ui.new_session")),
+        screen_bar(app, app.t("ui.new_session")),
         screen(
             # The field shows the draft's value: a redraw after each key must not empty it.
             ft.TextField(label=app.t("ui.session_name"), value=draft.name,

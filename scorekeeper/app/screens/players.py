@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from scorekeeper.app.model import AppModel
-from scorekeeper.app.widgets import ScreenBar, action, bullet, error_line, screen
+from scorekeeper.app.widgets import action, bullet, error_line, screen, screen_bar
 from scorekeeper.core import RuleError
 from scorekeeper.core.table import stored_money
 from scorekeeper.i18n.accounts import amount
@@ -50,7 +50,7 @@ def Players(app: AppModel) -> ft.Control:
     cards = [PlayerCard(app, name, app.lifetimes.get(name, []), app.details.get(name))
              for name in app.roster]
     return ft.Column(expand=True, spacing=0, controls=[
-        ScreenBar(app, app.t("ui.players")),
+        screen_bar(app, app.t("ui.players")),
         screen(
             ft.Row(wrap=True, controls=[
                 ft.TextField(label=app.t("ui.player_name"), value=new_name, width=260,

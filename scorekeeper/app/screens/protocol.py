@@ -6,7 +6,7 @@ from __future__ import annotations
 import flet as ft
 
 from scorekeeper.app.model import AppModel
-from scorekeeper.app.widgets import Missing, ScreenBar, panel, readout, screen
+from scorekeeper.app.widgets import Missing, panel, readout, screen, screen_bar
 from scorekeeper.formats.games_protocol import GameRow
 
 
@@ -27,7 +27,7 @@ def Protocol(app: AppModel) -> ft.Control:
         cards.append(readout(label=line, content=ft.Text(line, size=20,
                                                          weight=ft.FontWeight.BOLD)))
     return ft.Column(expand=True, spacing=0, controls=[
-        ScreenBar(app, app.t("ui.protocol_of", name=session.name), f"/session/{session.id}"),
+        screen_bar(app, app.t("ui.protocol_of", name=session.name), f"/session/{session.id}"),
         screen(*cards),
     ])
 

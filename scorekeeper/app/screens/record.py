@@ -11,7 +11,7 @@ import flet as ft
 from scorekeeper.app.deal_entry import DealEntry
 from scorekeeper.app.draft import DealDraft
 from scorekeeper.app.model import AppModel
-from scorekeeper.app.widgets import Missing, ScreenBar
+from scorekeeper.app.widgets import Missing, screen_bar
 
 if TYPE_CHECKING:
     from scorekeeper.session import OpenSession
@@ -25,7 +25,7 @@ def CorrectDeal(app: AppModel, index: int) -> ft.Control:
         return Missing(app)
     back = f"/session/{session.id}/ledger"
     return ft.Column(expand=True, spacing=0, controls=[
-        ScreenBar(app, app.t("ui.edit_deal", number=index + 1), back),
+        screen_bar(app, app.t("ui.edit_deal", number=index + 1), back),
         ft.Container(expand=True, padding=ft.Padding.all(8), alignment=ft.Alignment.TOP_CENTER,
                      content=Correction(app, session, index, back,
                                         key=f"{session.id}:{session.version}:{index}")),

@@ -7,7 +7,7 @@ from dataclasses import replace
 import flet as ft
 
 from scorekeeper.app.model import AppModel
-from scorekeeper.app.widgets import ScreenBar, choices, panel, screen
+from scorekeeper.app.widgets import choices, panel, screen, screen_bar
 from scorekeeper.platform import can_use_club_database
 from scorekeeper.session.where import DB_ENV
 
@@ -34,7 +34,7 @@ def SettingsScreen(app: AppModel) -> ft.Control:
         ft.OutlinedButton(save_label, icon=ft.Icons.SAVE, on_click=save_url),
     ] if can_use_club_database() else [])  # a phone keeps its own database
     return ft.Column(expand=True, spacing=0, controls=[
-        ScreenBar(app, app.t("ui.settings")),
+        screen_bar(app, app.t("ui.settings")),
         screen(
             panel(
                 app.t("ui.language"),

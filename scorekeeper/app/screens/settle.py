@@ -11,7 +11,6 @@ import flet as ft
 from scorekeeper.app.model import AppModel
 from scorekeeper.app.widgets import (
     Missing,
-    ScreenBar,
     action,
     bullet,
     confirmation,
@@ -19,6 +18,7 @@ from scorekeeper.app.widgets import (
     panel,
     readout,
     screen,
+    screen_bar,
 )
 from scorekeeper.core import Transfer
 from scorekeeper.formats.exports import Export, file_name
@@ -133,7 +133,7 @@ def SettleUp(app: AppModel) -> ft.Control:
         finish_row.append(action(app.t("ui.finish_session"), ft.Icons.LOCK,
                                  lambda: set_confirm(True)))
     return ft.Column(expand=True, spacing=0, controls=[
-        ScreenBar(app, app.t("ui.settle_of", name=session.name), f"/session/{session.id}"),
+        screen_bar(app, app.t("ui.settle_of", name=session.name), f"/session/{session.id}"),
         screen(
             error_line(app.problem),
             *([action(app.t("ui.reload"), ft.Icons.REFRESH, app.reload)] if app.stale else []),

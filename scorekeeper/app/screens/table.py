@@ -12,14 +12,14 @@ from scorekeeper.app.model import AppModel
 from scorekeeper.app.screens.join import Waiting
 from scorekeeper.app.screens.room import LanPanel
 from scorekeeper.app.widgets import (
+    Link,
     Missing,
-    ScreenBar,
     action,
     bullet,
     confirmation,
-    icon_button,
     panel,
     readout,
+    screen_bar,
 )
 from scorekeeper.core import DealGuide, Family
 from scorekeeper.formats.protocol import events
@@ -53,12 +53,12 @@ def TableScreen(app: AppModel) -> ft.Control:
                   if confirm_undo else None)
 
     base = f"/session/{session.id}"
-    actions = [
-        icon_button(ft.Icons.RECEIPT_LONG, app.t("ui.ledger"), lambda: app.go(f"{base}/ledger")),
-        *([icon_button(ft.Icons.TABLE_CHART, app.t("ui.protocol"),
-                       lambda: app.go(f"{base}/protocol"))] if session.games else []),
-        icon_button(ft.Icons.SHOW_CHART, app.t("ui.charts"), lambda: app.go(f"{base}/charts")),
-        icon_button(ft.Icons.PAYMENTS, app.t("ui.settle"), lambda: app.go(f"{base}/settle")),
+    links = [
+        Link(ft.Icons.RECEIPT_LONG, app.t("ui.ledger"), f"{base}/ledger"),
+        *([Link(ft.Icons.TABLE_CHART, app.t("ui.protocol"), f"{base}/protocol")]
+          if session.games else []),
+        Link(ft.Icons.SHOW_CHART, app.t("ui.charts"), f"{base}/charts"),
+        Link(ft.Icons.PAYMENTS, app.t("ui.settle"), f"{base}/settle"),
     ]
     playing = app.may_score and not session.over
     may_undo = app.role == "host" and not session.finished and session.state.deals > 0
@@ -87,7 +87,7 @@ def TableScreen(app: AppModel) -> ft.Control:
         expand=True,
         spacing=0,
         controls=[
-            ScreenBar(app, session.name, "/", actions if app.role == "host" else []),
+            screen_bar(app, session.name, "/", links if app.role == "host" else []),
             ft.Container(expand=True, alignment=ft.Alignment.TOP_CENTER,
                          padding=ft.Padding.all(10 if app.wide else 6),
                          content=ft.Column(expand=True, spacing=6, width=1400,
