@@ -24,6 +24,7 @@ from scorekeeper.core import (
     make_money,
     make_table,
 )
+from scorekeeper.core.table import stored_table
 from scorekeeper.i18n import render
 from scorekeeper.store.models import DealRow, EntryRow, PlayerRow, StandingRow
 from scorekeeper.store.sessions import ConflictError, SessionStore, StoreError, leaders
@@ -380,3 +381,33 @@ def test_entries_of_a_deal_range(store):
     with Db(store.engine) as db:
         numbers = db.scalars(select(EntryRow.deal_number).distinct()).all()
     assert sorted(numbers) == [1, 2, 3, 4, 5, 6]
+
+
+# Names a Scorekeeper from before names were checked could seat: a control character, a
+# name not in NFC ("e" and a combining acute), spaces around it. Stored as such in the seat,
+# the deals, the states and the entries; the JSON columns escape the control character.
+OLD_NAMES = [("Ben\x07gt", "Ben\\u0007gt"), ("Be\u0301ngt", "Be\u0301ngt"), (" Bengt ", " Bengt ")]
+
+
+@pytest.mark.parametrize(("old", "in_json"), OLD_NAMES)
+def test_a_session_seating_a_name_from_before_names_were_checked_still_opens(store, old,
+                                                                             in_json):
+    stored = record_all(store, worked_example_deals()[:5])
+    with store.engine.begin() as connection:
+        for table, column, written in (("seats", "name", old), ("deals", "record", in_json),
+                                       ("deals", "state_after", in_json),
+                                       ("entries", "payer", old), ("entries", "payee", old),
+                                       ("entries", "player", old),
+                                       ("entries", "reason_params", in_json)):
+            connection.execute(text(f"UPDATE {table} SET {column} = replace({column}, "
+                                    ":name, :old)"), {"name": "Bengt", "old": written})
+    names = ("Astrid", old, "Cilla", "Dag")
+    as_stored = stored_table("english", names, "Astrid", {}, make_money("0.50", "SEK"))
+    opened = store.get(stored.id)
+    assert opened.table == as_stored
+    assert opened.state == Session.replay(as_stored, worked_example_deals(names)[:5]).state
+    _, replayed = store.replayed(stored.id)
+    assert replayed.state == opened.state
+    after, _ = store.record(stored.id, worked_example_deals(names)[5], stored.version)
+    # RULES.md's worked example, whatever the name: A -28, B -13, C +18, D +18.
+    assert units_of(after.state) == {"Astrid": -28, old: -13, "Cilla": 18, "Dag": 18}

@@ -256,3 +256,18 @@ def test_a_currency_stored_before_codes_were_checked_still_opens():
     assert (money.currency, money.minor_per_unit) == ("kr", 50)
     assert stored_money("0.50", "SEK") == make_money("0.50", "SEK")
     assert refused(stored_money, "1e-1000100", "kr").message.key == "setup.unit_finer_than_minor"
+
+
+def test_a_name_seated_before_names_were_checked_is_kept_as_stored():
+    from scorekeeper.core.table import stored_table
+
+    for old in ("Ben\x07gt", "Be\u0301ngt", " Bengt "):
+        table = stored_table("english", ["Astrid", old, "Cilla"], "Astrid")
+        assert table.players == ("Astrid", old, "Cilla")
+        assert table.resolve(old) == old
+    # A name that was fine all along is the checked table's, and the rest is still checked.
+    fine = ["Astrid", "Bengt", "Cilla"]
+    assert stored_table("english", fine) == make_table("english", fine)
+    assert refused(stored_table, "whist", fine).message.key == "setup.unknown_variant"
+    assert refused(stored_table, "english", [*fine, " astrid"]).message.key == \
+        "setup.duplicate_player"

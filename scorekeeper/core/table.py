@@ -114,6 +114,39 @@ def make_table(
 ) -> Table:
     """A checked table: known variant and options, 2 to 9 unique names (NFC, checked by
     ``core.text.player_name``), a seated first dealer."""
+    return _table(variant, tuple(player_name(name) for name in players), first_dealer,
+                  options, money)
+
+
+def stored_table(
+    variant: str,
+    players: Sequence[str],
+    first_dealer: str | None = None,
+    options: Mapping[str, object] | None = None,
+    money: Money | None = None,
+) -> Table:
+    """A table as the store keeps it. A session stored by a Scorekeeper from before names
+    were checked may seat a name that is not NFC or holds a control character; its deals,
+    states and entries are written with that very name, so the table keeps it as it is
+    rather than lock the session away. Everything else is checked as ``make_table`` does."""
+    try:
+        checked = make_table(variant, players, first_dealer, options, money)
+    except RuleError as error:
+        if not error.message.key.startswith(("text.name_", "setup.empty_name")):
+            raise
+    else:
+        if checked.players == tuple(players):
+            return checked
+    return _table(variant, tuple(players), first_dealer, options, money)
+
+
+def _table(
+    variant: str,
+    names: tuple[str, ...],
+    first_dealer: str | None,
+    options: Mapping[str, object] | None,
+    money: Money | None,
+) -> Table:
     # Refused here rather than in rules_for, so that a long or hostile value is quoted short.
     if not isinstance(variant, str) or variant not in PRESETS:
         raise refuse("setup.unknown_variant", variant=quote(variant))
@@ -121,7 +154,6 @@ def make_table(
         if option not in options_for(variant):
             raise refuse("setup.option_not_for_variant", option=quote(option), variant=variant)
     rules = rules_for(variant, options)
-    names = tuple(player_name(name) for name in players)
     seen: set[str] = set()
     for name in names:
         if name_key(name) in seen:

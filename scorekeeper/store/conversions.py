@@ -14,9 +14,8 @@ from scorekeeper.core import (
     Table,
     deal_of_record,
     deal_record,
-    make_table,
 )
-from scorekeeper.core.table import stored_money
+from scorekeeper.core.table import stored_money, stored_table
 from scorekeeper.store.models import EntryRow
 
 # One encoder for every row: json.dumps(..., ensure_ascii=False) builds a new one per call.
@@ -25,7 +24,7 @@ to_json = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 
 def table_of(row: Any, names: list[str]) -> Table:
     """The table of a session row (the ORM's or a Core row with the same columns)."""
-    return make_table(
+    return stored_table(
         row.variant, names, row.first_dealer, json.loads(row.options),
         stored_money(row.unit, row.currency),
     )
