@@ -118,13 +118,9 @@ def make_table(
                   options, money)
 
 
-def stored_table(
-    variant: str,
-    players: Sequence[str],
-    first_dealer: str | None = None,
-    options: Mapping[str, object] | None = None,
-    money: Money | None = None,
-) -> Table:
+def stored_table(variant: str, players: Sequence[str], first_dealer: str | None = None,
+                 options: Mapping[str, object] | None = None, money: Money | None = None
+                 ) -> Table:
     """A table as the store keeps it. A session stored by a Scorekeeper from before names
     were checked may seat a name that is not NFC or holds a control character; its deals,
     states and entries are written with that very name, so the table keeps it as it is
