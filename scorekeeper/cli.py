@@ -319,10 +319,7 @@ def _roster_file(ctx: Context, export_to: Path | None, import_from: Path | None)
         scorebook = ctx.scorebook()
         if import_from is not None:
             roster = load_roster(read_text_file(import_from, ctx.lang), ctx.lang)
-            # a player listed without details is added, but details kept here stay
-            kept = [scorebook.add_player(player) if details.empty
-                    else scorebook.set_payment_details(player, details)
-                    for player, details in roster.items()]
+            kept = scorebook.import_roster(roster)
             click.echo(printable(ctx.t("cli.roster_imported", file=str(import_from),
                                        players=", ".join(kept) or "-")))
         if export_to is not None:

@@ -13,6 +13,7 @@ from sqlalchemy import inspect
 from scorekeeper.payments import PaymentDetails, payment_details
 from scorekeeper.store.database import connect
 from scorekeeper.store.payments import (
+    import_roster,
     paid_transfers,
     set_paid,
     set_payment_details,
@@ -42,6 +43,16 @@ def test_payment_details_are_kept_with_the_roster(store):
     assert "Urs" in store.roster()
     found = stored_details(engine, ["DAG", "Urs", "Astrid", "Nobody"])
     assert found == {"DAG": DAG, "Urs": URS, "Astrid": PaymentDetails()}
+
+
+def test_a_roster_is_imported_whole_or_not_at_all(store):
+    set_payment_details(store.engine, "Dag", DAG)
+    # A player listed without details is added; what the roster keeps for Dag stays.
+    assert import_roster(store.engine, {"dag": PaymentDetails(), "Urs": URS}) == ["Dag", "Urs"]
+    assert stored_details(store.engine, ["Dag", "Urs"]) == {"Dag": DAG, "Urs": URS}
+    with pytest.raises(StoreError):  # the second name holds a control character
+        import_roster(store.engine, {"Astrid": DAG, "Ce\x07cilia": URS})
+    assert store.roster() == ["Dag", "Urs"]
 
 
 def test_empty_details_clear_what_was_kept(store):

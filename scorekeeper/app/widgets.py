@@ -19,6 +19,15 @@ def handler(on_click: Callable[[], object]) -> Callable[..., object]:
     return on_click if inspect.iscoroutinefunction(on_click) else (lambda: on_click())
 
 
+async def pick_json(title: str) -> bytes | None:
+    """The bytes of a JSON file the person picks (None when they pick nothing): on a
+    phone, a desktop or the web alike, as the file's contents, never a path."""
+    picked = await ft.FilePicker().pick_files(
+        dialog_title=title, allowed_extensions=["json"],
+        file_type=ft.FilePickerFileType.CUSTOM, with_data=True)
+    return picked[0].bytes if picked else None
+
+
 def labelled(label: str, control: ft.Control, *, selected: bool | None = None) -> ft.Control:
     """A control a screen reader (and a browser test) finds by ``label``."""
     return ft.Semantics(label=label, button=True, selected=selected, content=control)

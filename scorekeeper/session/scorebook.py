@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import threading
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Mapping
 from datetime import date
 from typing import TYPE_CHECKING, TextIO
 
@@ -176,15 +176,30 @@ class Scorebook:
         the player to the roster if new; returns the name as kept. Open sessions seating
         the player show the new details from now on (a detail is no change of a session)."""
         from scorekeeper.store.payments import set_payment_details
-        from scorekeeper.store.sessions import name_key as key
 
         kept = set_payment_details(self.store.engine, name, details)
+        self._details_changed([kept])
+        return kept
+
+    def import_roster(self, roster: Mapping[str, PaymentDetails]) -> list[str]:
+        """A roster file's players (checked by ``formats.roster_file.load_roster``), all
+        kept or none; returns the names as kept."""
+        from scorekeeper.store.payments import import_roster
+
+        kept = import_roster(self.store.engine, roster)
+        self._details_changed(kept)
+        return kept
+
+    def _details_changed(self, players: list[str]) -> None:
+        """Open sessions seating one of ``players`` show their new details from now on."""
+        from scorekeeper.store.sessions import name_key as key
+
+        changed = {key(player) for player in players}
         with self._lock:
             for session_id, known in list(self._open.items()):
-                if any(key(p) == key(kept) for p in known.table.players):
+                if any(key(p) in changed for p in known.table.players):
                     self._open[session_id] = self._fresh_details(known)
         self._announce(None)
-        return kept
 
     def export(self, session_id: int, kind: Export, language: str,
                version: int | None = None) -> tuple[OpenSession, bytes]:

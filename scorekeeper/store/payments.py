@@ -8,7 +8,7 @@ so two phones ticking at once cannot silently overwrite each other.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from sqlalchemy import Engine, delete, insert, select
@@ -34,9 +34,28 @@ def set_payment_details(engine: Engine, name: str, details: PaymentDetails) -> s
     store = SessionStore(engine)
     with store._transaction() as db:
         player = store._player(db, name)
-        for field in DETAIL_FIELDS:
-            setattr(player, field, getattr(details, field))
+        _keep(player, details)
         return player.name
+
+
+def import_roster(engine: Engine, roster: Mapping[str, PaymentDetails]) -> list[str]:
+    """A roster file's players (already checked by ``load_roster``) in one transaction:
+    all of them are kept, or none. A player listed without details is added, and details
+    kept here for them stay. The names as kept."""
+    store = SessionStore(engine)
+    with store._transaction() as db:
+        kept = []
+        for name, details in roster.items():
+            player = store._player(db, name)
+            if not details.empty:
+                _keep(player, details)
+            kept.append(player.name)
+        return kept
+
+
+def _keep(player: PlayerRow, details: PaymentDetails) -> None:
+    for field in DETAIL_FIELDS:
+        setattr(player, field, getattr(details, field))
 
 
 def payment_details(engine: Engine, names: Iterable[str]) -> dict[str, PaymentDetails]:

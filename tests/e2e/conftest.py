@@ -150,6 +150,12 @@ class Ui:
         self.taps += 1
         self.page.wait_for_timeout(120)  # a person's pace: the screen answers each tap
 
+    def pick_file(self, button: str, path: Path) -> None:
+        """Tap ``button``, and choose ``path`` in the file dialog it opens."""
+        with self.page.expect_file_chooser() as chooser:
+            self.tap(button)
+        chooser.value.set_files(str(path))
+
     def toggle(self, label: str) -> None:
         self.page.get_by_role("switch", name=label, exact=True).click()
         self.taps += 1

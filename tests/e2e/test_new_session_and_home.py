@@ -112,9 +112,7 @@ def test_the_players_order_can_be_changed_and_a_player_removed(ui: Ui, server: S
 
 def test_importing_a_session_file_opens_its_table(ui: Ui, server: Server):
     ui.open("/")
-    with ui.page.expect_file_chooser() as chooser:
-        ui.tap("Import a session file")
-    chooser.value.set_files(str(EXAMPLE))
+    ui.pick_file("Import a session file", EXAMPLE)
     ui.see("Save deal 7")
     ui.see("Astrid: -28")
     assert "Friday at the cabin" in sessions(server)
@@ -128,9 +126,7 @@ def test_a_broken_session_file_is_refused_on_the_home_screen_and_nothing_is_stor
     path = tmp_path / "broken.json"
     path.write_text(json.dumps(broken), encoding="utf-8")
     ui.open("/")
-    with ui.page.expect_file_chooser() as chooser:
-        ui.tap("Import a session file")
-    chooser.value.set_files(str(path))
+    ui.pick_file("Import a session file", path)
     ui.see("The file was not imported: deal 1: single pot - everyone must play, "
            "but Dag passed")
     assert "Friday at the cabin" not in sessions(server)

@@ -222,3 +222,33 @@ def test_settle_up_with_codes_on_a_phone_is_kept_as_a_screenshot(
         assert scanned(ui, label).startswith("C0701234567;10,00;")
     finally:
         context.close()
+
+
+def test_a_roster_exported_on_one_device_is_imported_in_the_app_of_another(
+        phone: Ui, server: Server, tmp_path: Path):
+    roster = tmp_path / "roster.json"
+    roster.write_text(json.dumps(ROSTER), encoding="utf-8")
+    phone.open("/players")
+    phone.see("No players yet")
+    phone.pick_file("Import a roster", roster)
+    phone.see("Roster read: Dag, Cilla")
+    phone.see("Swish: 070-123 45 67")
+    phone.see("Swish: 073-987 65 43")
+    assert server.cli("players").stdout.split() == ["Cilla", "Dag"]
+    # What this device exports is what it was given: the same players, the same numbers.
+    players = json.loads(downloaded(phone, "Export the roster"))["players"]
+    assert sorted(players, key=lambda p: p["name"]) == [
+        {"name": "Cilla", "swish": "0739876543"}, {"name": "Dag", "swish": "0701234567"}]
+
+
+def test_a_roster_with_one_wrong_detail_is_refused_in_the_app_and_nobody_is_added(
+        phone: Ui, server: Server, tmp_path: Path):
+    roster = tmp_path / "roster.json"
+    roster.write_text(json.dumps({"players": [
+        {"name": "Dag", "swish": "070-123 45 67"},
+        {"name": "Urs", "iban": "DE88370400440532013000", "holder": "Urs"}]}), encoding="utf-8")
+    phone.open("/players")
+    phone.pick_file("Import a roster", roster)
+    phone.see("The roster was not imported:")
+    phone.see("Urs")
+    assert server.cli("players").stdout.split() == []

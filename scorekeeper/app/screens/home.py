@@ -7,7 +7,15 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from scorekeeper.app.model import AppModel
-from scorekeeper.app.widgets import Link, action, error_line, labelled, screen, screen_bar
+from scorekeeper.app.widgets import (
+    Link,
+    action,
+    error_line,
+    labelled,
+    pick_json,
+    screen,
+    screen_bar,
+)
 from scorekeeper.core import RuleError
 from scorekeeper.formats.session_file import load_session
 from scorekeeper.session import StoreError
@@ -22,13 +30,11 @@ def Home(app: AppModel) -> ft.Control:
     summaries = app.sessions
 
     async def import_file() -> None:
-        picked = await ft.FilePicker().pick_files(
-            dialog_title=app.t("ui.import"), allowed_extensions=["json"],
-            file_type=ft.FilePickerFileType.CUSTOM, with_data=True)
-        if not picked or picked[0].bytes is None:
+        picked = await pick_json(app.t("ui.import"))
+        if picked is None:
             return
         try:
-            session_file = load_session(picked[0].bytes.decode("utf-8", errors="replace"))
+            session_file = load_session(picked.decode("utf-8", errors="replace"))
             opened = app.scorebook.import_session(session_file.name, session_file.replay())
         except (RuleError, StoreError) as error:
             app.problem = app.t("ui.import_refused", reason=app.refusal(error))

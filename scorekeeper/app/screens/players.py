@@ -9,7 +9,14 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from scorekeeper.app.model import AppModel
-from scorekeeper.app.widgets import action, bullet, error_line, screen, screen_bar
+from scorekeeper.app.widgets import (
+    action,
+    bullet,
+    error_line,
+    pick_json,
+    screen,
+    screen_bar,
+)
 from scorekeeper.core import RuleError
 from scorekeeper.core.table import stored_money
 from scorekeeper.i18n.accounts import amount
@@ -46,6 +53,21 @@ def Players(app: AppModel) -> ft.Control:
         await ft.FilePicker().save_file(file_name="roster.json", src_bytes=body)
         app.notice = app.t("ui.exported", file="roster.json")
 
+    async def import_roster() -> None:
+        """Players and their details from another device's exported roster: all or none."""
+        from scorekeeper.formats.roster_file import load_roster
+
+        picked = await pick_json(app.t("ui.import_roster"))
+        if picked is None:
+            return
+        try:
+            kept = app.scorebook.import_roster(load_roster(picked, app.settings.language))
+        except (RuleError, StoreError) as error:  # nothing of the file was kept
+            app.problem = app.t("ui.roster_import_refused", reason=app.refusal(error))
+            return
+        app.show("/players")
+        app.notice = app.t("ui.roster_imported", players=", ".join(kept) or "-")
+
     add_label = app.t("ui.add_player")
     cards = [PlayerCard(app, name, app.lifetimes.get(name, []), app.details.get(name))
              for name in app.roster]
@@ -59,8 +81,11 @@ def Players(app: AppModel) -> ft.Control:
             ]),
             error_line(app.problem),
             *(cards or [ft.Text(app.t("ui.no_players"))]),
-            *([action(app.t("ui.export_roster"), ft.Icons.DOWNLOAD, export_roster)]
-              if app.roster else []),
+            ft.Row(wrap=True, spacing=8, controls=[
+                *([action(app.t("ui.export_roster"), ft.Icons.DOWNLOAD, export_roster)]
+                  if app.roster else []),
+                action(app.t("ui.import_roster"), ft.Icons.UPLOAD_FILE, import_roster),
+            ]),
         ),
     ])
 
