@@ -162,3 +162,16 @@ def test_the_undo_dialog_names_the_deal_it_takes_back(book: Scorebook, language:
     assert app.session is not None
     dialog = undo_dialog(app, app.session, lambda: None, lambda: None)
     assert dialog.title.value == title
+
+
+def test_a_tap_goes_to_the_draft_on_screen_never_to_an_equal_one_of_another_session():
+    # A guest's table follows the host from one session to the next: the rows are drawn
+    # again only when their taps differ, and two blank drafts must not look alike to them.
+    from scorekeeper.app.deal_entry import ExtraTaps, RowTaps
+
+    first, second = DealDraft(), DealDraft()
+    assert RowTaps(first, "Dag") != RowTaps(second, "Dag")
+    assert ExtraTaps(first) != ExtraTaps(second)
+    assert RowTaps(first, "Dag") == RowTaps(first, "Dag")
+    RowTaps(second, "Dag").tricks(2)
+    assert (first.tricks, second.tricks) == ({}, {"Dag": 2})

@@ -25,8 +25,10 @@ DEAL_FIELDS = ("tricks", "passed", "widow", "general", "fouls", "forfeit_to", "b
                "conceded", "misdeal", "interrupted")
 
 
+# Compared by identity: two blank drafts of two sessions are still two drafts, and a
+# row's taps (RowTaps) must go to the draft on screen, never to an equal one before it.
 @ft.observable
-@dataclass
+@dataclass(eq=False)
 class DealDraft:
     tricks: dict[str, int] = field(default_factory=dict)
     passed: list[str] = field(default_factory=list)
