@@ -29,17 +29,32 @@ WHAT_WAS_DONE = """\
   out beforehand and keyed by its player (moved, not rewritten), each trick count is a
   component of its own, the buttons' looks and the theme are made once (the diff skips
   the very same object), the draft goes in the deal's own transaction, and flet-web
-  sends without the formatting (`app/transport.py`). What is left is in the row: the
-  server's reply takes 40 to 50 ms, of which the store takes 1 to 3 and Flet 20 to 30 to
-  draw and diff the rows that changed (its diff compares some sixty fields of each
-  control); the browser then lays out and paints four rows, the status line and the
-  Save bar in about 40 ms, where the bare page paints one line in 10. Without the snack
-  bar that confirms a deal the figure was the same (81 against 84 ms).
+  sends without the formatting (`app/transport.py`): 86 to 93 ms. Counting what Flet's
+  diff compared at each Save (about 300 objects) then showed the page itself diffed
+  twice, its two themes field by field (60 text styles), because the root set the
+  page's looks again at every change of the model; the extras (widow, fouls, misdeal…)
+  redrawn at every tap on a row; and the screen bar redrawn because its buttons were
+  new objects. Now the page's looks are set once (what a page hears lives in
+  `app/hearing.py`, made once per page), and the extras and the screen bar are drawn
+  from plain views that compare equal when nothing changed: about 200 objects a Save,
+  and 62 ms. What is left is in the row: the server replies after 29 ms against 6 ms
+  for the bare page (the store takes 1 to 3; Flet draws the rows, the status line and
+  the Save bar again and diffs them), and the browser then lays out and paints four rows,
+  the status line and the Save bar in about 33 ms, where the bare page paints one line
+  in 10. Without the snack bar that confirms a deal the figure was the same (81 against
+  84 ms, measured before the last changes).
 - **Cold import to the first screen**: the first screen no longer imports the store.
   The store's errors and the data folder live in modules of their own, and the session
   package loads the scorebook (and SQLAlchemy, a third of a second) on first use, which
   the app does on a worker thread while the first screen is drawn: importing the app's
   root went from 0.50 s to 0.26 s.
+- **Start on the million-entry database** swings with the machine: on that
+  database this run measured 1.45 ×, two runs of the start rows alone 1.34 × and 1.47 ×,
+  and the code from before this session, measured the same afternoon, 1.47 × and 1.49 ×
+  (an earlier day's full run had 1.27 ×). Opening that database takes 13 ms and listing
+  its ten latest sessions 9 ms (the imports take 0.5 s either way); five starts of each,
+  side by side, ranged from 2.7 to 4.5 s for the same app, so the row sits on the
+  target's edge within the machine's noise, not behind a cost of the big database.
 - **Start to the first usable screen** is now timed until the ready words are painted,
   not merely present in the accessibility tree: the client loads every font it is given
   before it draws, and the words were there up to a second before the screen showed
@@ -60,14 +75,16 @@ WHAT_WAS_DONE = """\
   (locked FOR UPDATE OF sessions on PostgreSQL), the standings as one executemany, the
   version bumped with UPDATE ... RETURNING; about 1,280 calls a deal. It never replays:
   a 10,000-deal session records as fast as a new one.
-- **Import** went from 9,400 to 11,400-14,100 deals/s: the rows go to the driver's own
+- **Import** went from 9,400 to about 14,000 deals/s: the rows go to the driver's own
   cursor as tuples, each reason's JSON is encoded once per import, and the replay sets
-  a state's fields directly. It stays below 20,000: loading and replaying 10,000 deals
-  take about 365 ms of the 500 ms that rate allows, and SQLite's own executemany of the
-  same 10,000 deal rows and about 50,000 entry rows, in a bare sqlite3 script, takes
-  154 ms; building those rows takes another 95. Meeting it needs a replay about a third
-  faster or fewer rows per deal (a schema change); a multi-row INSERT gained 6 % and
-  was not adopted.
+  a state's fields directly. The row now imports into a database made before the clock
+  starts, as a person imports into the app's open database; that made no difference
+  (creating one takes about 50 ms). It stays below 20,000: reading and replaying the
+  file alone runs at 20,700 deals/s (482 ms of the 500 ms that rate allows), and
+  SQLite's own executemany of the same 10,000 deal rows and about 50,000 entry rows, in
+  a bare sqlite3 script, takes 154 ms; building those rows takes another 90. Meeting it
+  needs a replay about twice as fast or fewer rows per deal (a schema change); a
+  multi-row INSERT gained 6 % and was not adopted.
 - **The ledger CSV** went through SQLAlchemy's rows (0.29 × the speed of `sqlite3 -csv`),
   then the driver's cursor into Python's csv module (0.40 ×). Now SQLite writes each CSV
   line itself in the query (printf, quotes doubled, quoted exactly where the csv module
