@@ -50,7 +50,7 @@ WHAT_WAS_DONE = """\
   root went from 0.50 s to 0.26 s.
 - **Start on the million-entry database** swings with the machine: on that
   database this run measured 1.45 ×, two runs of the start rows alone 1.34 × and 1.47 ×,
-  and the code from before this session, measured the same afternoon, 1.47 × and 1.49 ×
+  and the code from before this session, measured the same morning, 1.47 × and 1.49 ×
   (an earlier day's full run had 1.27 ×). Opening that database takes 13 ms and listing
   its ten latest sessions 9 ms (the imports take 0.5 s either way); five starts of each,
   side by side, ranged from 2.7 to 4.5 s for the same app, so the row sits on the
