@@ -33,6 +33,8 @@ def page_gone(page: ft.Page) -> bool:
 
 
 class Hearing:
+    """One page's subscriptions, and the guest it keeps while its connection is down."""
+
     def __init__(self, page: ft.Page, scorebook: Scorebook, app: AppModel) -> None:
         self.page, self.scorebook, self.app = page, scorebook, app
         self._stop: list[Callable[[], None]] = []
