@@ -86,6 +86,9 @@ def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int 
                                          draft.general, draft.widow))
     buying = may_buy_down(table, before, deal)
     filled = draft.filled_in(playing, session.fields.tricks)  # whose tricks follow
+    # What the deal just saved did, shown where Save was tapped until the next tap (a snack
+    # bar would cover Save on a phone); (the deal's number, the line).
+    saved, set_saved = ft.use_state(lambda: (0, ""))
 
     def save() -> None:
         if verdict.refusal is not None:
@@ -104,7 +107,8 @@ def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int 
             return opened
 
         if app.run(record_it):
-            app.notice = summary(app, table, changes(table, recorded[0].entries))
+            set_saved((number, summary(app, table, changes(table, recorded[0].entries),
+                                       "ui.deal_saved", number=number)))
             draft.saved()
 
     if index is None and app.wide:
@@ -137,20 +141,24 @@ def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int 
             ),
             *([KeyLegend(app)] if index is None and app.wide else []),
             SaveBar(app, session, tricks_left(app, draft, deal, session.fields.tricks), verdict,
-                    number, save, on_undo),
+                    number, save, on_undo,
+                    just_saved=saved[1] if saved[0] == before.deals and not draft.started
+                    else None),
         ],
     )
 
 
-def summary(app: AppModel, table: Table, moves: dict[str, tuple[int, int]]) -> str:
-    """``Astrid -10 · Bengt +2 · …``: what a deal does to each player, in their measure."""
+def summary(app: AppModel, table: Table, moves: dict[str, tuple[int, int]],
+            key: str = "ui.deal_result", **params: str | int) -> str:
+    """``This deal: Astrid -10 · Bengt +2 · …``: what a deal does to each player, in their
+    measure (``key`` says it of a deal saved)."""
     per_unit = table.money.minor_per_unit
     parts = []
     for player, (minor, points) in moves.items():
         change = minor // per_unit if table.rules.family is Family.POT else points
         if change or minor:
             parts.append(f"{player} {change:+d}")
-    return app.t("ui.deal_result", changes=" · ".join(parts) or "±0")
+    return app.t(key, changes=" · ".join(parts) or "±0", **params)
 
 
 SAVE_STYLE = ft.ButtonStyle(text_style=ft.TextStyle(size=20))
@@ -159,9 +167,11 @@ SAVE_STYLE = ft.ButtonStyle(text_style=ft.TextStyle(size=20))
 @ft.memo
 @ft.component
 def SaveBar(app: AppModel, session: OpenSession, left: str | None, verdict: Check, number: int,
-            save: Callable[[], None], on_undo: Callable[[], object] | None) -> ft.Control:
+            save: Callable[[], None], on_undo: Callable[[], object] | None,
+            just_saved: str | None = None) -> ft.Control:
     """Below the rows, always in view: what is still missing or wrong, what saving does, Save.
-    ``left``: how many tricks are still to give, while only tricks are missing."""
+    ``left``: how many tricks are still to give, while only tricks are missing;
+    ``just_saved``: what the deal saved a moment ago did, until the next tap."""
     lines: list[ft.Control] = []
     problem = app.problem or (None if verdict.unfinished else verdict.refusal)
     if problem:
@@ -169,6 +179,8 @@ def SaveBar(app: AppModel, session: OpenSession, left: str | None, verdict: Chec
             problem, size=15, color=ft.Colors.ON_ERROR_CONTAINER)))
     elif verdict.moves is not None:
         lines.append(ft.Text(summary(app, session.table, verdict.moves), size=15))
+    elif just_saved:
+        lines.append(readout(label=just_saved, content=ft.Text(just_saved, size=15)))
     else:
         lines.append(readout(label=left, content=ft.Text(left, size=16,
                                                          weight=ft.FontWeight.BOLD))

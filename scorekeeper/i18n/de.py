@@ -284,6 +284,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "ui.mark_buy_down": "kauft sich herunter",
     "ui.save_deal": "Spiel {number} speichern",
     "ui.deal_result": "Dieses Spiel: {changes}",
+    "ui.deal_saved": "Spiel {number} gespeichert: {changes}",
     "ui.edited": "Spiel {number} korrigiert; alles danach wird neu berechnet",
     "ui.draft_back": "Dein angefangenes Spiel {number} ist wieder da",
     "ui.undo_deal_title": "Spiel {number} rückgängig machen: {what}?",

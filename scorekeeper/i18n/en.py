@@ -284,6 +284,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "ui.mark_buy_down": "buys down",
     "ui.save_deal": "Save deal {number}",
     "ui.deal_result": "This deal: {changes}",
+    "ui.deal_saved": "Deal {number} saved: {changes}",
     "ui.edited": "Deal {number} corrected; everything after it is recomputed",
     "ui.draft_back": "Your half-entered deal {number} is back",
     "ui.undo_deal_title": "Undo deal {number}: {what}?",

@@ -284,6 +284,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "ui.mark_buy_down": "köper sig ner",
     "ui.save_deal": "Spara giv {number}",
     "ui.deal_result": "Den här given: {changes}",
+    "ui.deal_saved": "Giv {number} sparad: {changes}",
     "ui.edited": "Giv {number} rättad; allt efter den räknas om",
     "ui.draft_back": "Din påbörjade giv {number} är tillbaka",
     "ui.undo_deal_title": "Ångra giv {number}: {what}?",

@@ -309,6 +309,18 @@ FAILED = pytest.StashKey[bool]()
 
 
 @pytest.fixture
+def phone(browser: Browser, server: Server) -> Iterator[Ui]:
+    """A phone's screen, allowed to use the clipboard (as a person allows it once)."""
+    context = browser.new_context(viewport={"width": 390, "height": 844},
+                                  accept_downloads=True)
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.url)
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    yield Ui(page, server.url)
+    context.close()
+
+
+@pytest.fixture
 def ui(request: pytest.FixtureRequest, browser: Browser, server: Server,
        tmp_path: Path) -> Iterator[Ui]:
     context = browser.new_context(viewport={"width": 1000, "height": 1100})

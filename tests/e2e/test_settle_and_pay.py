@@ -11,7 +11,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import unquote
 
@@ -37,18 +36,6 @@ def stored_with_details(server: Server, tmp: Path) -> None:
     roster = tmp / "roster.json"
     roster.write_text(json.dumps(ROSTER), encoding="utf-8")
     assert server.cli("players", "--import", str(roster)).returncode == 0
-
-
-@pytest.fixture
-def phone(browser: Browser, server: Server) -> Iterator[Ui]:
-    """A phone's screen, allowed to use the clipboard (as a person allows it once)."""
-    context = browser.new_context(viewport={"width": 390, "height": 844},
-                                  accept_downloads=True)
-    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.url)
-    page = context.new_page()
-    page.set_default_timeout(20_000)
-    yield Ui(page, server.url)
-    context.close()
 
 
 def code_label(payer: str, payee: str, amount: str) -> str:
