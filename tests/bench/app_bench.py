@@ -9,7 +9,8 @@ import sys
 import time
 from pathlib import Path
 
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from scorekeeper.store.database import connect
 from scorekeeper.store.sessions import SessionStore
@@ -65,7 +66,7 @@ class Served:
                 arg=self.ready_text, timeout=FIRST_PAINT).json_value()
             # The words are in the page before they are painted (the client may still
             # show its spinner, or be loading fonts): usable is when they are drawn.
-            while not painted(page.screenshot(clip=box)):
+            while not _painted_now(page, box):
                 if time.perf_counter() - started > FIRST_PAINT / 1000:
                     raise RuntimeError(f"{self.ready_text!r} was never painted")
                 time.sleep(0.02)
@@ -75,6 +76,15 @@ class Served:
         finally:
             process.terminate()
             process.wait(timeout=20)
+
+
+def _painted_now(page: Page, box: dict[str, float]) -> bool:
+    """The box shows the words drawn; not yet when the browser took too long to say (a
+    busy machine can stall one screenshot for half a minute: the run goes on, not down)."""
+    try:
+        return painted(page.screenshot(clip=box, timeout=5_000))
+    except PlaywrightTimeoutError:
+        return False
 
 
 def _peak_rss(pid: int) -> int:
