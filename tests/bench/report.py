@@ -37,19 +37,22 @@ WHAT_WAS_DONE = """\
   new objects. Now the page's looks are set once (what a page hears lives in
   `app/hearing.py`, made once per page), and the extras and the screen bar are drawn
   from plain views that compare equal when nothing changed: about 200 objects a Save,
-  and 62 ms. What is left is in the row: the server replies after 29 ms against 6 ms
-  for the bare page (the store takes 1 to 3; Flet draws the rows, the status line and
-  the Save bar again and diffs them), and the browser then lays out and paints four rows,
-  the status line and the Save bar in about 33 ms, where the bare page paints one line
-  in 10. Without the snack bar that confirms a deal the figure was the same (81 against
-  84 ms, measured before the last changes).
+  and 62 ms against 16 in a full run. What a saved deal did is now said in the Save bar
+  rather than in a snack bar; the tap row run alone then measured 53 and 57 ms, against
+  62 and 64 ms for the code just before. This run, on a slower hour of the machine
+  (recording a deal took 1.35 ms where the earlier run had 0.81), has 69 ms against 19.
+  What is left is in the row: the server replies after 34 ms against 7 ms for the bare
+  page (the store takes 1 to 3; Flet draws the rows, the status line and the Save bar
+  again and diffs them), and the browser then lays out and paints four rows, the status
+  line and the Save bar in about 35 ms, where the bare page paints one line in 12.
 - **Cold import to the first screen**: the first screen no longer imports the store.
   The store's errors and the data folder live in modules of their own, and the session
   package loads the scorebook (and SQLAlchemy, a third of a second) on first use, which
   the app does on a worker thread while the first screen is drawn: importing the app's
   root went from 0.50 s to 0.26 s.
 - **Start on the million-entry database** swings with the machine: on that
-  database this run measured 1.45 ×, two runs of the start rows alone 1.34 × and 1.47 ×,
+  database this run measured 1.34 ×, the run before it 1.45 ×, two runs of the start
+  rows alone 1.34 × and 1.47 ×,
   and the code from before this session, measured the same morning, 1.47 × and 1.49 ×
   (an earlier day's full run had 1.27 ×). Opening that database takes 13 ms and listing
   its ten latest sessions 9 ms (the imports take 0.5 s either way); five starts of each,
@@ -75,12 +78,13 @@ WHAT_WAS_DONE = """\
   (locked FOR UPDATE OF sessions on PostgreSQL), the standings as one executemany, the
   version bumped with UPDATE ... RETURNING; about 1,280 calls a deal. It never replays:
   a 10,000-deal session records as fast as a new one.
-- **Import** went from 9,400 to about 14,000 deals/s: the rows go to the driver's own
+- **Import** went from 9,400 to 12,500-14,600 deals/s: the rows go to the driver's own
   cursor as tuples, each reason's JSON is encoded once per import, and the replay sets
   a state's fields directly. The row now imports into a database made before the clock
   starts, as a person imports into the app's open database; that made no difference
   (creating one takes about 50 ms). It stays below 20,000: reading and replaying the
-  file alone runs at 20,700 deals/s (482 ms of the 500 ms that rate allows), and
+  file alone runs at 20,700 to 26,700 deals/s (375 to 482 ms of the 500 ms that rate
+  allows), and
   SQLite's own executemany of the same 10,000 deal rows and about 50,000 entry rows, in
   a bare sqlite3 script, takes 154 ms; building those rows takes another 90. Meeting it
   needs a replay about twice as fast or fewer rows per deal (a schema change); a
