@@ -270,7 +270,7 @@ class SessionStore:
                                   step.state)
             if drafted_on is not None:
                 connection.execute(sql.DROP_DRAFT, {"of_session": session_id,
-                                                     "device": drafted_on})
+                                                    "device": drafted_on})
             return self._bump(connection, opened, step.state), step
 
     def undo(self, session_id: int, version: int) -> StoredSession:

@@ -75,7 +75,7 @@ BUMP_RETURNING = BUMP.returning(sessions.c.version, sessions.c.updated_at)
 # A device's draft of a session: dropped when emptied, and with the deal it became (in
 # that deal's transaction, so a kill between the two never offers it again).
 DROP_DRAFT = delete(drafts).where(drafts.c.session_id == bindparam("of_session"),
-                                   drafts.c.device == bindparam("device"))
+                                  drafts.c.device == bindparam("device"))
 VERSION = (select(sessions.c.version, sessions.c.updated_at)
            .where(sessions.c.id == bindparam("session_id")))
 

@@ -60,13 +60,13 @@ window.WebSocket.prototype = Socket.prototype;
 Object.assign(window.WebSocket, Socket);
 """
 
-# Click the button, then resolve with the milliseconds until the readout changed, and
-# until the server's first reply arrived.
 # The sentence a screen reader reads for a figure: "Astrid: 46", "Count 3".
 READOUT = """prefix => [...document.querySelectorAll('flt-semantics')]
     .map(node => (node.getAttribute('aria-label') || node.innerText || '').trim())
     .find(text => text.startsWith(prefix) && text.split(':').length <= 2)"""
 
+# Click the button, then resolve with the milliseconds until the readout changed, and
+# until the server's first reply arrived.
 TIMED_TAP = """
 ([button, prefix, before]) => new Promise(resolve => {
     const readout = () => (""" + READOUT + """)(prefix);

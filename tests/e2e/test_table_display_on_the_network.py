@@ -50,9 +50,8 @@ def ip(*args: str) -> None:
 def _left_behind() -> None:
     """A run killed mid-test leaves its namespace and its end of the link, holding
     HOST_IP: the next link with that address would not route. Take them away first."""
-    names = subprocess.run(["ip", "netns", "list"], capture_output=True, text=True).stdout
-    for line in names.splitlines():
-        name = line.split()[0] if line.split() else ""
+    listed = subprocess.run(["ip", "netns", "list"], capture_output=True, text=True).stdout
+    for name in (line.split()[0] for line in listed.splitlines() if line.strip()):
         if name.startswith("skguest"):
             subprocess.run(["ip", "link", "del", f"skh{name[-6:]}"], capture_output=True)
             subprocess.run(["ip", "netns", "del", name], capture_output=True)
