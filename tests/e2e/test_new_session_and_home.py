@@ -137,3 +137,16 @@ def test_a_session_on_the_home_screen_opens_its_table(ui: Ui, server: Server):
     ui.open("/")
     ui.tap("Open Friday at the cabin")
     ui.see("Save deal 7")
+
+
+def test_the_home_bar_opens_players_and_settings_and_back_returns_home(ui: Ui, server: Server):
+    ui.open("/")
+    ui.see("New session")
+    ui.tap("Players")
+    ui.see("No players yet")
+    ui.tap("Back")
+    ui.see("New session")
+    ui.tap("Settings")
+    ui.see("Language")
+    ui.tap("Back")
+    ui.see("Import a session file")
