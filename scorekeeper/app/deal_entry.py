@@ -131,14 +131,17 @@ def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int 
                       weight=ft.FontWeight.BOLD)
     sitting_out = ([ft.Text(app.t("ui.sitting_out", players=", ".join(seats.sitting_out)))]
                    if seats.sitting_out else [])
+    extras, extra_taps = extras_view(app, session.fields, draft, playing), ExtraTaps(draft)
     return ft.Column(
         expand=True, spacing=6,
         controls=[
             ft.Column(
                 expand=True, spacing=6, scroll=ft.ScrollMode.AUTO,
-                controls=[heading, *sitting_out, *rows, Extras(
-                    extras_view(app, session.fields, draft, playing), ExtraTaps(draft))],
+                controls=[heading, *sitting_out, *rows, Extras(extras, extra_taps)],
             ),
+            # An open question ("Who took the widow?") sits above Save, in view: at the
+            # end of the rows a phone would hide it below the fold.
+            *([Chooser(extras, extra_taps)] if extras.choosing else []),
             *([KeyLegend(app)] if index is None and app.wide else []),
             SaveBar(app, session, tricks_left(app, draft, deal, session.fields.tricks), verdict,
                     number, save, on_undo,
@@ -452,30 +455,42 @@ class ExtraTaps:
             self.draft.toggle_in(name, player)
         else:
             self.draft.choose(name, player)
+            self.draft.choosing = None  # answered: the question gives the rows their room
 
 
 @ft.memo
 @ft.component
 def Extras(view: ExtrasView, taps: ExtraTaps) -> ft.Control:
     """The rarer events this variant has, each one tap away."""
-    chips: list[ft.Control] = [
+    return ft.Row(wrap=True, spacing=6, controls=[
         labelled(chip.label, ft.Chip(
             label=ft.Text(chip.label), selected=chip.selected,
             leading=ft.Icon(ft.Icons.PERSON_ADD_ALT) if chip.chooser else None,
             on_select=lambda _, c=chip: taps.tap(c)),
             selected=None if chip.chooser else chip.selected)
         for chip in view.chips
-    ]
-    controls: list[ft.Control] = [ft.Row(chips, wrap=True, spacing=6)]
-    if view.choosing:
-        name = view.choosing
-        picks = [labelled(label, ft.Chip(
-                     label=ft.Text(player), selected=chosen,
-                     on_select=lambda _, p=player: taps.pick(name, p)), selected=chosen)
-                 for player, label, chosen in view.picks]
-        controls.append(ft.Text(view.question, size=15))
-        controls.append(ft.Row(picks, wrap=True, spacing=6))
-    return ft.Column(spacing=4, controls=controls)
+    ])
+
+
+@ft.memo
+@ft.component
+def Chooser(view: ExtrasView, taps: ExtraTaps) -> ft.Control:
+    """The open question and a chip per player: "Who took the widow?" Astrid, Bengt…"""
+    name = view.choosing
+    assert name is not None
+    return ft.Container(
+        padding=ft.Padding.symmetric(horizontal=10, vertical=6),
+        border_radius=ft.BorderRadius.all(14),
+        bgcolor=ft.Colors.SECONDARY_CONTAINER,
+        content=ft.Column(spacing=4, controls=[
+            ft.Text(view.question, size=15),
+            ft.Row(wrap=True, spacing=6, controls=[
+                labelled(label, ft.Chip(label=ft.Text(player), selected=chosen,
+                                        on_select=lambda _, p=player: taps.pick(name, p)),
+                         selected=chosen)
+                for player, label, chosen in view.picks]),
+        ]),
+    )
 
 
 def keyboard(draft: DealDraft, order: list[str], tricks: int, save: Callable[[], None]
