@@ -39,8 +39,9 @@ WHAT_WAS_DONE = """\
   from plain views that compare equal when nothing changed: about 200 objects a Save,
   and 62 ms against 16 in a full run. What a saved deal did is now said in the Save bar
   rather than in a snack bar; the tap row run alone then measured 53 and 57 ms, against
-  62 and 64 ms for the code just before. This run, on a slower hour of the machine
-  (recording a deal took 1.35 ms where the earlier run had 0.81), has 69 ms against 19.
+  62 and 64 ms for the code just before. Three full runs of the final code measured
+  62 ms against 16, 69 against 19 and 77 against 23 (3.4 to 3.8 ×), as the hour of the
+  machine was quicker or slower.
   What is left is in the row: the server replies after 34 ms against 7 ms for the bare
   page (the store takes 1 to 3; Flet draws the rows, the status line and the Save bar
   again and diffs them), and the browser then lays out and paints four rows, the status
@@ -50,14 +51,17 @@ WHAT_WAS_DONE = """\
   package loads the scorebook (and SQLAlchemy, a third of a second) on first use, which
   the app does on a worker thread while the first screen is drawn: importing the app's
   root went from 0.50 s to 0.26 s.
-- **Start on the million-entry database** swings with the machine: on that
-  database this run measured 1.34 ×, the run before it 1.45 ×, two runs of the start
-  rows alone 1.34 × and 1.47 ×,
-  and the code from before this session, measured the same morning, 1.47 × and 1.49 ×
-  (an earlier day's full run had 1.27 ×). Opening that database takes 13 ms and listing
-  its ten latest sessions 9 ms (the imports take 0.5 s either way); five starts of each,
-  side by side, ranged from 2.7 to 4.5 s for the same app, so the row sits on the
-  target's edge within the machine's noise, not behind a cost of the big database.
+- **Start on the million-entry database** swings with the machine: full runs measured
+  1.27 ×, 1.34 ×, 1.45 × and (with nine starts each instead of five) 1.35 ×; runs of the
+  start rows alone 1.34 × and 1.47 ×. Opening that database takes 13 ms and listing its
+  ten latest sessions 9 ms, and the store opens on a worker thread: a fresh process
+  opens the big database and the empty one alike (0.32 to 0.51 s, imports included).
+  Nine starts of each side by side gave bare 2.48 s, empty 3.12 s (1.26 ×), ten small
+  sessions 3.40 s (1.37 ×) and the club 3.22 s (1.30 ×), each ranging over a second
+  (empty: 2.32 to 3.85 s): what the list costs is drawing ten session cards, inside the
+  noise. Of the app's own lag, 0.13 s is before the server listens (0.61 s against 0.48
+  s for bare Flet: the command line's imports, the rules and the words); the rest is
+  the client drawing a fuller first screen than one line of text.
 - **Start to the first usable screen** is now timed until the ready words are painted,
   not merely present in the accessibility tree: the client loads every font it is given
   before it draws, and the words were there up to a second before the screen showed
@@ -78,7 +82,7 @@ WHAT_WAS_DONE = """\
   (locked FOR UPDATE OF sessions on PostgreSQL), the standings as one executemany, the
   version bumped with UPDATE ... RETURNING; about 1,280 calls a deal. It never replays:
   a 10,000-deal session records as fast as a new one.
-- **Import** went from 9,400 to 12,500-14,600 deals/s: the rows go to the driver's own
+- **Import** went from 9,400 to 11,600-14,600 deals/s: the rows go to the driver's own
   cursor as tuples, each reason's JSON is encoded once per import, and the replay sets
   a state's fields directly. The row now imports into a database made before the clock
   starts, as a person imports into the app's open database; that made no difference
@@ -107,6 +111,16 @@ WHAT_WAS_DONE = """\
   Now a deal written as seated skips name resolution, names are found in a dictionary,
   the state is evolved without `dataclasses.replace`, and a replay pauses the collector
   (it makes no reference cycles).
+- **Taps and scrolls** counted a control as on screen when its place lay inside the
+  phone's 844 pixels. A player chooser ("Who declared General Rams?") opened at the end
+  of the rows, behind the Save bar: the person had to scroll, and the row said 0. It now
+  counts a scroll when the control lies outside the list that shows it, or under
+  something drawn over it; the earlier layout then measures 2 scrolls in the English
+  evening. The open chooser now sits above the Save bar, always in view, and a
+  one-player question closes once answered: 0 scrolls again. Still below the fold on a
+  390x844 phone: the second row of chips (Forfeit to, RH conceded, Misdeal) while all
+  four players' rows are open, so a misdeal called before anyone passes takes a scroll;
+  no deal of the examples is one.
 - **The sessions list** loaded every session as an ORM object, and the home screen drew
   a tile for each of a club's thousand sessions (4.5 s to the first screen). It reads
   columns, not objects, and shows the latest with "show all" one tap away.
