@@ -49,6 +49,15 @@ def test_opening_a_chooser_or_tapping_what_is_already_chosen_writes_nothing():
     assert written == []
 
 
+def test_a_one_player_question_answered_is_put_away_and_its_answer_kept():
+    draft = DealDraft()
+    written = kept_by(draft)
+    draft.choosing = "widow"
+    draft.choose("widow", "Bengt")
+    assert (draft.widow, draft.choosing) == ("Bengt", None)
+    assert written == [Deal(widow="Bengt")]
+
+
 def test_a_clear_is_kept_once_as_the_empty_deal():
     draft = DealDraft(tricks={"Dag": 2}, passed=["Bengt"], fouls=["Astrid"], widow="Cilla")
     written = kept_by(draft)

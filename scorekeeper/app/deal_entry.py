@@ -455,7 +455,6 @@ class ExtraTaps:
             self.draft.toggle_in(name, player)
         else:
             self.draft.choose(name, player)
-            self.draft.choosing = None  # answered: the question gives the rows their room
 
 
 @ft.memo

@@ -155,7 +155,11 @@ class DealDraft:
                 else [*chosen, player])
 
     def choose(self, name: str, player: str) -> None:
+        """``player`` answers a one-player question (took the widow, declared, …; the one
+        chosen, tapped again, is taken back). Answered, the question is put away and
+        gives the rows their room."""
         setattr(self, name, None if getattr(self, name) == player else player)
+        self.choosing = None
 
 
 @cache
