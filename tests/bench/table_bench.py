@@ -24,20 +24,6 @@ from tests.e2e.conftest import (
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 PHONE = {"width": 390, "height": 844}
-# Whether a control shows whole: inside the screen, inside every list that clips it (the
-# browser's semantics nodes keep the places of what is scrolled away), and not under
-# something drawn over it (the Save bar).
-IN_VIEW = """node => {
-    const box = node.getBoundingClientRect();
-    if (!box.height || box.top < 0 || box.bottom > innerHeight) return false;
-    for (let up = node.parentElement; up; up = up.parentElement) {
-        if (getComputedStyle(up).overflowY === 'visible') continue;
-        const view = up.getBoundingClientRect();
-        if (view.height && (box.top < view.top || box.bottom > view.bottom)) return false;
-    }
-    return node.contains(document.elementFromPoint(box.x + box.width / 2,
-                                                   box.y + box.height / 2));
-}"""
 
 
 def taps_for(deal: dict, number: int, players: list[str]) -> list[str]:
@@ -88,8 +74,7 @@ def evening(name: str, folder: Path) -> Row:
             for number, deal in enumerate(deals, start=1):
                 taps = taps_for(deal, number, document["players"])
                 for label in taps:
-                    target = page.get_by_role("button", name=label, exact=True).first
-                    if not target.evaluate(IN_VIEW):
+                    if not ui.in_view(label):
                         scrolls += 1
                     ui.tap(label)
                 ui.see(f"Save deal {number + 1}")

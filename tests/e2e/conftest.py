@@ -28,6 +28,21 @@ CHROMIUM_ARGS = [
 ]
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 FIRST_PAINT = 90_000  # ms: the first paint of the WASM client can take a while
+# Whether a control shows whole: inside the screen, inside every list that clips it (the
+# browser's semantics nodes keep the places of what is scrolled away), and not under
+# something drawn over it (the Save bar). A test's click reaches it either way; a person's
+# finger only when this holds.
+IN_VIEW = """node => {
+    const box = node.getBoundingClientRect();
+    if (!box.height || box.top < 0 || box.bottom > innerHeight) return false;
+    for (let up = node.parentElement; up; up = up.parentElement) {
+        if (getComputedStyle(up).overflowY === 'visible') continue;
+        const view = up.getBoundingClientRect();
+        if (view.height && (box.top < view.top || box.bottom > view.bottom)) return false;
+    }
+    return node.contains(document.elementFromPoint(box.x + box.width / 2,
+                                                   box.y + box.height / 2));
+}"""
 
 
 def free_port() -> int:
@@ -149,6 +164,11 @@ class Ui:
         self.page.get_by_role("button", name=label, exact=True).first.click()
         self.taps += 1
         self.page.wait_for_timeout(120)  # a person's pace: the screen answers each tap
+
+    def in_view(self, label: str) -> bool:
+        """The button a screen reader calls ``label`` is on screen now, not scrolled away
+        nor covered: a person could tap it without scrolling."""
+        return self.page.get_by_role("button", name=label, exact=True).first.evaluate(IN_VIEW)
 
     def pick_file(self, button: str, path: Path) -> None:
         """Tap ``button``, and choose ``path`` in the file dialog it opens."""

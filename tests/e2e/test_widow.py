@@ -18,6 +18,9 @@ def test_who_took_the_widow_must_play_and_the_deal_says_who_took_it(phone: Ui, s
     # Deal 7, Cilla deals a double pot: anyone may pass, but who takes the widow must play.
     phone.tap("Widow")
     phone.see("Who took the widow?")
+    # On a phone the question shows above Save, every answer tappable without a scroll.
+    assert all(phone.in_view(f"{player} took the widow")
+               for player in ("Dag", "Astrid", "Bengt", "Cilla"))
     phone.shot("widow-chooser-phone-light")
     phone.tap("Dag took the widow")
     phone.see("forehand · widow · must play")
