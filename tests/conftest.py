@@ -7,7 +7,7 @@ import subprocess
 import sys
 import uuid
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 import pytest
@@ -125,23 +125,44 @@ def run_cli(url: str, *args: str, timeout: float = 120) -> subprocess.CompletedP
     )
 
 
+# One private PostgreSQL server for the whole run. Under pytest-xdist the controller starts
+# it when it starts the first worker and hands every worker its URL; run without workers,
+# the first test that needs it starts it. Each test gets a database of its own on it.
+SHARED_POSTGRES = pytest.StashKey[tuple[ExitStack, str]]()
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node) -> None:  # type: ignore[no-untyped-def]
+    config = node.config
+    if SHARED_POSTGRES not in config.stash:
+        running = ExitStack()
+        config.stash[SHARED_POSTGRES] = running, running.enter_context(postgres_server())
+    node.workerinput["postgres_url"] = config.stash[SHARED_POSTGRES][1]
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if SHARED_POSTGRES in config.stash:
+        config.stash[SHARED_POSTGRES][0].close()
+
+
 @pytest.fixture(scope="session")
-def postgres_url() -> Iterator[str]:
-    """A private PostgreSQL server for the whole run; the URL of its first (empty) database."""
+def postgres_url(request: pytest.FixtureRequest) -> Iterator[str]:
+    """The URL of the run's PostgreSQL server's first (empty) database."""
+    handed = getattr(request.config, "workerinput", {}).get("postgres_url")
+    if handed is not None:
+        yield handed
+        return
     with postgres_server() as url:
         yield url
 
 
 @contextmanager
-def _fresh_database(request: pytest.FixtureRequest, tmp_path: Path, backend: str
-                    ) -> Iterator[str]:
-    if backend == "sqlite":
-        yield f"sqlite:///{tmp_path}/t.db"
-        return
+def fresh_postgres_database(server_url: str) -> Iterator[str]:
+    """A new, empty database on the server at ``server_url``, dropped afterwards."""
     import psycopg
     from sqlalchemy.engine import make_url
 
-    server = make_url(request.getfixturevalue("postgres_url"))
+    server = make_url(server_url)
     admin = server.set(drivername="postgresql").render_as_string(hide_password=False)
     name = f"t_{uuid.uuid4().hex}"
     with psycopg.connect(admin, autocommit=True) as connection:
@@ -151,6 +172,16 @@ def _fresh_database(request: pytest.FixtureRequest, tmp_path: Path, backend: str
     finally:
         with psycopg.connect(admin, autocommit=True) as connection:
             connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@contextmanager
+def _fresh_database(request: pytest.FixtureRequest, tmp_path: Path, backend: str
+                    ) -> Iterator[str]:
+    if backend == "sqlite":
+        yield f"sqlite:///{tmp_path}/t.db"
+        return
+    with fresh_postgres_database(request.getfixturevalue("postgres_url")) as url:
+        yield url
 
 
 @pytest.fixture(params=BACKENDS)

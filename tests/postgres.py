@@ -9,7 +9,6 @@ from __future__ import annotations
 import glob
 import os
 import shutil
-import socket
 import subprocess
 import tempfile
 import time
@@ -17,18 +16,14 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from tests.ports import free_port
+
 
 def _binaries() -> Path:
     found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
     if not found:
         raise RuntimeError("PostgreSQL is not installed: run tests/run.sh, which installs it")
     return Path(found[-1]).parent
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def _as_postgres(*command: str) -> list[str]:
@@ -43,7 +38,7 @@ def postgres_server(durable: bool = False) -> Iterator[str]:
     folder = Path(tempfile.mkdtemp(prefix="scorekeeper-pg-"))
     if os.geteuid() == 0:
         shutil.chown(folder, "postgres", "postgres")
-    data, port = folder / "data", _free_port()
+    data, port = folder / "data", free_port()
     run = lambda *c: subprocess.run(_as_postgres(*c), check=True, capture_output=True)  # noqa: E731
     run(str(bin_dir / "initdb"), "-D", str(data), "-U", "postgres", "--auth=trust", "-E", "UTF8")
     run(str(bin_dir / "pg_ctl"), "-D", str(data), "-l", str(folder / "log"), "-w", "start",

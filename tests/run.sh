@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
-# Installs everything the tests need on a fresh machine, then runs every test.
-# With no arguments (as CI runs it) the store, migration and export tests run a second time
-# with SQLAlchemy in pure Python, as a phone runs it (tests/pure_python.py): two to three minutes.
+# Installs everything the tests need on a fresh machine, then runs every test, one pytest-xdist
+# worker per core. With no arguments (as CI runs it) the store, migration and export tests run
+# a second time with SQLAlchemy in pure Python, as a phone runs it (tests/pure_python.py).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tests/install.sh
 python3 -m ruff check .
-python3 -m pytest "$@"
+python3 -m pytest -n auto "$@"
 if (($# == 0)); then
-  python3 -m pytest -q -p tests.pure_python tests/test_store.py tests/test_store_durability.py \
-    tests/test_store_concurrency.py tests/test_migrations.py tests/test_cli_store.py \
-    tests/test_exports.py tests/test_store_rows.py tests/test_ledger_export_bytes.py
+  python3 -m pytest -n auto -q -p tests.pure_python tests/test_store.py \
+    tests/test_store_durability.py tests/test_store_concurrency.py tests/test_migrations.py \
+    tests/test_cli_store.py tests/test_exports.py tests/test_store_rows.py \
+    tests/test_ledger_export_bytes.py
 fi

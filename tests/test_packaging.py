@@ -15,8 +15,10 @@ import json
 import os
 import re
 import shutil
+import site
 import subprocess
 import sys
+import sysconfig
 import textwrap
 import tomllib
 import venv
@@ -72,6 +74,23 @@ def pdf_text(pdf: Path) -> str:
 
 # --- An ordinary install: a wheel, not editable --------------------------------------------
 
+def environment_beside_this_one(env_dir: Path) -> Path:
+    """A new virtual environment whose only packages are the ones this test run imports,
+    whichever Python runs it (the system's, or a venv's: ``system_site_packages`` would mean
+    the *base* interpreter's packages, which a venv's tests do not have). The folders are
+    listed in a ``.pth`` file as plain paths, so their own ``.pth`` files (the editable
+    install of the checkout among them) are not read: only the wheel installs scorekeeper.
+    Returns the environment's python."""
+    venv.EnvBuilder(with_pip=False).create(env_dir)
+    python = env_dir / "bin" / "python"
+    inner = run(python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])")
+    outer = dict.fromkeys([*site.getsitepackages(), sysconfig.get_paths()["purelib"],
+                           sysconfig.get_paths()["platlib"]])
+    Path(inner.stdout.strip(), "running-interpreter.pth").write_text(
+        "".join(f"{folder}\n" for folder in outer if Path(folder).is_dir()), encoding="utf-8")
+    return python
+
+
 def test_a_wheel_installed_on_its_own_prints_the_score_sheet_with_its_bundled_fonts(tmp_path):
     # Built from a copy of the checkout, so the build leaves nothing in the worktree.
     source = tmp_path / "source"
@@ -90,11 +109,10 @@ def test_a_wheel_installed_on_its_own_prints_the_score_sheet_with_its_bundled_fo
                  "store/migrations/env.py", "store/migrations/versions/0001_initial.py"):
         assert f"scorekeeper/{data}" in held
 
-    # A fresh environment that sees this machine's packages but not the checkout: the
-    # wheel's scorekeeper must be the one imported, not the editable install.
+    # A fresh environment that sees the running interpreter's packages but not the checkout:
+    # the wheel's scorekeeper must be the one imported, not the editable install.
     env_dir = tmp_path / "venv"
-    venv.EnvBuilder(system_site_packages=True, with_pip=False).create(env_dir)
-    python = env_dir / "bin" / "python"
+    python = environment_beside_this_one(env_dir)
     run(python, "-m", "pip", "install", "--no-deps", "--no-index", "--ignore-installed",
         "--disable-pip-version-check", "--quiet", wheel)
     where = run(python, "-I", "-c", "import scorekeeper; print(scorekeeper.__file__)",

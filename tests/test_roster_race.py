@@ -5,7 +5,7 @@ threads, one barrier, many tries."""
 
 from __future__ import annotations
 
-import threading
+from functools import partial
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session as Db
@@ -14,36 +14,24 @@ from scorekeeper.store.database import connect
 from scorekeeper.store.models import PlayerRow, SeatRow
 from scorekeeper.store.sessions import SessionStore
 from tests.conftest import worked_example
+from tests.racing import at_once
 
-TRIES = 12
+ROUNDS = 12
 
 
 def test_two_imports_adding_the_same_new_players_at_once_both_succeed(db_url):
     engines = [connect(db_url), connect(db_url)]
     try:
         devices = [SessionStore(engine) for engine in engines]
-        for attempt in range(TRIES):
+        for round_number in range(ROUNDS):
             # Four players no import has seen yet, the same four on both devices.
-            names = (f"Åsa {attempt}", f"Bengt {attempt}", f"Cilla {attempt}", f"Dag {attempt}")
-            session = worked_example(names)
-            barrier = threading.Barrier(2, timeout=30)
-            results: list[object] = [None, None]
-
-            def race(i: int, results: list = results, session=session,  # type: ignore[no-untyped-def,type-arg]
-                     barrier=barrier, name=f"Night {attempt}") -> None:
-                barrier.wait()
-                try:
-                    results[i] = devices[i].import_session(name, session)
-                except Exception as error:
-                    results[i] = error
-
-            threads = [threading.Thread(target=race, args=(i,)) for i in range(2)]
-            for thread in threads:
-                thread.start()
-            for thread in threads:
-                thread.join(timeout=60)
+            names = tuple(f"{name} {round_number}" for name in ("Åsa", "Bengt", "Cilla", "Dag"))
+            session = worked_example(names)  # type: ignore[arg-type]
+            night = f"Night {round_number}"
+            results = at_once(*(partial(device.import_session, night, session)
+                                for device in devices))
             errors = [r for r in results if isinstance(r, Exception)]
-            assert errors == [], f"try {attempt}: {errors!r}"
+            assert errors == [], f"round {round_number}: {errors!r}"
 
             with Db(engines[0]) as db:
                 kept = db.scalars(select(PlayerRow.name)
@@ -53,7 +41,7 @@ def test_two_imports_adding_the_same_new_players_at_once_both_succeed(db_url):
                                    .where(PlayerRow.name.in_(names)))
             assert sorted(kept) == sorted(names)  # once each in the roster...
             assert seated == 2 * len(names)  # ...and seated in both sessions
-        assert devices[1].count_sessions() == 2 * TRIES
+        assert devices[1].count_sessions() == 2 * ROUNDS
     finally:
         for engine in engines:
             engine.dispose()

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import ast
 import threading
-import time
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -22,6 +22,7 @@ from tests.conftest import (
     worked_example,
     worked_example_table,
 )
+from tests.racing import at_once
 
 # Deal 7 of the worked example's table, as two devices might each enter it: Cilla deals a
 # double pot of 5; everyone plays.
@@ -87,21 +88,11 @@ def race(url: str, tries: int) -> tuple[int, int]:
     for _ in range(tries):
         seen = [book.open(session_id) for book in books]  # both screens show deal N
         assert seen[0].version == seen[1].version
-        results: list[object] = [None, None]
-
-        def save(device: int, seen=seen, results=results) -> None:
-            try:
-                books[device].record(session_id, Deal(tricks={"Bengt": 5}), seen[device].version)
-                results[device] = "saved"
-            except ConflictError:
-                results[device] = "refused"
-
-        threads = [threading.Thread(target=save, args=(device,)) for device in (0, 1)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-        assert sorted(results) == ["refused", "saved"]  # type: ignore[type-var]
+        deal = Deal(tricks={"Bengt": 5})
+        results = at_once(*(partial(book.record, session_id, deal, shown.version)
+                            for book, shown in zip(books, seen, strict=True)))
+        refusals = [result for result in results if isinstance(result, ConflictError)]
+        assert len(refusals) == 1, results  # one saved, the other told to reload
         refused += 1
     stored = books[0].open(session_id)
     for engine in engines:
@@ -170,14 +161,11 @@ def test_a_change_another_process_makes_is_heard(db_url: str):
     here_engine, there_engine = connect(db_url), connect(db_url)
     here, there = Scorebook(SessionStore(here_engine)), Scorebook(SessionStore(there_engine))
     session = here.open(imported_example(here))
-    heard: list[int | None] = []
-    stop = here.subscribe(heard.append)
+    heard = threading.Event()
+    stop = here.subscribe(lambda changed: changed == session.id and heard.set())
     there.record(session.id, DEAL_7_THERE, session.version)
-    deadline = time.monotonic() + 10
-    while session.id not in heard and time.monotonic() < deadline:
-        time.sleep(0.05)
+    assert heard.wait(10), "the other process's deal was not heard in 10 s"
     stop()
-    assert session.id in heard
     assert here.open(session.id).state.deals == 7
     here_engine.dispose()
     there_engine.dispose()

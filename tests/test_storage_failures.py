@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import socket
 import sqlite3
 import subprocess
 import sys
@@ -28,9 +27,11 @@ from tests.conftest import (
     EXAMPLE_FILE,
     REPO,
     database_counts,
+    fresh_postgres_database,
     run_cli,
     worked_example,
 )
+from tests.ports import free_port
 
 MATTMAR_FILE = EXAMPLE_FILE.with_name("mattmar-saturday.json")
 
@@ -191,13 +192,7 @@ def test_a_read_only_sqlite_database_is_one_line_and_unchanged(tmp_path, command
 
 def test_a_read_only_postgresql_database_refuses_the_import_and_keeps_what_it_has(
         postgres_url, tmp_path):
-    from tests.conftest import _fresh_database  # a database of its own, dropped afterwards
-
-    class Request:  # what _fresh_database asks of pytest's request
-        def getfixturevalue(self, name: str) -> str:
-            return postgres_url
-
-    with _fresh_database(Request(), tmp_path, "postgresql") as url:  # type: ignore[arg-type]
+    with fresh_postgres_database(postgres_url) as url:  # a database of its own
         engine = connect(url)
         try:
             SessionStore(engine).import_session("Friday at the cabin", worked_example())
@@ -270,9 +265,7 @@ def test_postgresqls_disk_full_is_the_same_sentence():
 
 
 def test_an_unreachable_postgresql_server_is_one_line():
-    with socket.socket() as probe:  # a port nothing listens on
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()  # nothing listens on it
     url = f"postgresql+psycopg://club:secret@127.0.0.1:{port}/club"
     result = run_cli(url, "sessions")
     refused_in_one_line(result, "store.unreachable", file=f"127.0.0.1:{port}/club")

@@ -1,10 +1,11 @@
 """Two devices record into one session at once (README, "A club database"): the second
 to record the same deal is told "someone else recorded deal N: reload", and nothing is
-written twice or lost. Two SessionStores on two engines, two threads, one barrier."""
+written twice or lost. Two SessionStores on two engines, two threads, one barrier
+(tests/racing.py)."""
 
 from __future__ import annotations
 
-import threading
+from functools import partial
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session as Db
@@ -14,6 +15,7 @@ from scorekeeper.i18n import render
 from scorekeeper.store.database import connect
 from scorekeeper.store.models import DealRow
 from scorekeeper.store.sessions import ConflictError, SessionStore
+from tests.racing import at_once
 
 ROUNDS = 8
 
@@ -32,27 +34,14 @@ def test_two_devices_recording_the_same_deal_one_wins_the_other_is_told_to_reloa
         devices = [SessionStore(engine) for engine in engines]
         table = make_table("english", ["Åsa", "Bengt", "Cilla"], None, {}, make_money("0.50"))
         session_id = devices[0].create("Club night", table).id
-        barrier = threading.Barrier(2, timeout=30)
 
         for number in range(1, ROUNDS + 1):
             seen = [device.get(session_id) for device in devices]
             assert seen[0].version == seen[1].version
             assert seen[0].state.deals == number - 1
-            results: list[object] = [None, None]
-
-            def race(i: int, seen: list = seen, results: list = results) -> None:  # type: ignore[type-arg]
-                deal = next_deal(seen[i])
-                barrier.wait()
-                try:
-                    results[i] = devices[i].record(session_id, deal, seen[i].version)
-                except Exception as error:
-                    results[i] = error
-
-            threads = [threading.Thread(target=race, args=(i,)) for i in range(2)]
-            for thread in threads:
-                thread.start()
-            for thread in threads:
-                thread.join(timeout=60)
+            results = at_once(*(partial(device.record, session_id, next_deal(stored),
+                                        stored.version)
+                                for device, stored in zip(devices, seen, strict=True)))
             errors = [r for r in results if isinstance(r, Exception)]
             assert len(errors) == 1, f"round {number}: {results}"
             (loser,) = errors

@@ -55,3 +55,18 @@ def test_the_lean_send_formats_nothing_unless_its_log_is_on(change: Message, cap
         assert any("send_message" in record.getMessage() for record in caplog.records)
     finally:
         flet_app.FletApp.send_message = own
+
+
+def test_a_change_for_a_browser_that_has_gone_is_dropped_not_a_traceback(change: Message):
+    # A page closed while its first screen was being drawn: flet-web has let go of its queue
+    # (the browser tests' server log showed "'NoneType' object has no attribute
+    # 'put_nowait'" when a guest's page closed that early).
+    own = flet_app.FletApp.send_message
+    send_without_formatting()
+    try:
+        gone = SimpleNamespace(_FletApp__send_queue=None)
+        flet_app.FletApp.send_message(gone, change)  # nothing to send, nothing raised
+        with pytest.raises(AttributeError):
+            own(gone, change)  # flet-web's own, for comparison
+    finally:
+        flet_app.FletApp.send_message = own

@@ -4,8 +4,9 @@ flet-web 1.0.5 writes ``transport_log.debug(f"send_message: {message}")`` for ev
 message it sends: the f-string formats the whole change (every control in it, field by
 field) whether that log is on or not. In a screen change that was 10 to 40 % of the
 server's time, on the tap at the table too. This sends as flet-web does, and formats
-the line only when its log is on. Only for the version it was written against: another
-version keeps its own ``send_message``.
+the line only when its log is on; a change for a browser that has gone is dropped (where
+flet-web's own raises on the queue it has already let go). Only for the version it was
+written against: another version keeps its own ``send_message``.
 """
 
 from __future__ import annotations
@@ -33,8 +34,13 @@ def send_without_formatting() -> bool:
         if flet_app.transport_log.isEnabledFor(logging.DEBUG):
             logged(self, message)
             return
+        queue = self._FletApp__send_queue
+        if queue is None:
+            # The browser went away while a change for it was being made (a page closed
+            # during its first screen): there is no one to send it to.
+            return
         body = flet_app.msgpack.packb([message.action, message.body], default=encode)
-        self._FletApp__send_queue.put_nowait(b"\x00" + body)
+        queue.put_nowait(b"\x00" + body)
 
     send_message.lean = True  # type: ignore[attr-defined]
     app_class.send_message = send_message

@@ -17,9 +17,18 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import msgpack
 import pytest
 from PIL import Image
-from playwright.sync_api import Browser, Page, Playwright, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    Page,
+    Playwright,
+    WebSocket,
+    sync_playwright,
+)
+
+from tests.ports import free_port
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -27,6 +36,10 @@ CHROMIUM_ARGS = [
     "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
 ]
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+CABIN = EXAMPLES / "friday-at-the-cabin.json"
+# Material's longest transition (a route, 300 ms) in the browser's frames, at 60 a second.
+STILL_FRAMES = 20
 FIRST_PAINT = 90_000  # ms: the first paint of the WASM client can take a while
 # Whether a control shows whole: inside the screen, inside every list that clips it (the
 # browser's semantics nodes keep the places of what is scrolled away), and not under
@@ -45,12 +58,6 @@ IN_VIEW = """node => {
 }"""
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 @dataclass
 class Server:
     url: str
@@ -62,6 +69,12 @@ class Server:
         return subprocess.run([sys.executable, "-m", "scorekeeper", "--db", self.db, *args],
                               capture_output=True, text=True, check=False, env=_env(self.data))
 
+    def holds(self, *session_files: Path) -> None:
+        """Import each session file, as ``scorekeeper import`` does (sessions 1, 2, ...)."""
+        for session_file in session_files:
+            imported = self.cli("import", str(session_file))
+            assert imported.returncode == 0, f"{session_file.name}: {imported.stderr}"
+
     def replay(self, session_id: int, tmp: Path) -> dict:
         exported = tmp / f"session-{session_id}.json"
         assert self.cli("export", str(session_id), "--format", "json", "-o",
@@ -69,6 +82,16 @@ class Server:
         result = self.cli("replay", str(exported), "--json")
         assert result.returncode == 0, result.stderr
         return json.loads(result.stdout)
+
+
+HAS_KEYBOARD = """field => {
+    const typing = document.activeElement;
+    if (typing === field) return true;
+    if (!typing?.closest('flt-text-editing-host')) return false;
+    const over = typing.getBoundingClientRect(), under = field.getBoundingClientRect();
+    return over.height > 0 && over.left >= under.left && over.right <= under.right
+        && over.top >= under.top && over.bottom <= under.bottom;
+}"""
 
 
 def _env(data: Path, **extra: str) -> dict[str, str]:
@@ -97,7 +120,7 @@ def start_server(tmp: Path, *, host: str = "127.0.0.1", db: str | None = None,
         except OSError:
             if process.poll() is not None:
                 raise RuntimeError((tmp / "server.log").read_text()) from None
-            time.sleep(0.2)
+            time.sleep(0.05)
     return Server(f"http://127.0.0.1:{port}", db, data, process)
 
 
@@ -117,6 +140,14 @@ def server(tmp_path: Path) -> Iterator[Server]:
     running = start_server(tmp_path)
     yield running
     stop_server(running)
+
+
+@pytest.fixture
+def cabin(server: Server) -> Server:
+    """The server holding the worked example's evening (tests/examples/friday-at-the-cabin.json)
+    as session 1: six deals played, deal 7 is Cilla's."""
+    server.holds(CABIN)
+    return server
 
 
 @pytest.fixture(scope="session")
@@ -144,26 +175,93 @@ def in_english(amount: str, currency: str) -> str:
     return f"{sign}{currency} {figure}"
 
 
+# Flet's wire (flet/messaging/protocol.py): each frame is [action, body] in msgpack, after a
+# zero byte. The client reports a person's taps and keys as control events, and what they
+# type as an update of the field's properties.
+CONTROL_EVENT, UPDATE_CONTROL_PROPS = 3, 4
+PAGE = 1  # the page's control id: its events (resize, brightness, keys) are not a control's
+
+
+def told(payload: bytes | str) -> tuple[int, dict] | None:
+    """A frame the browser sent the server, as (action, body); None for anything else."""
+    if isinstance(payload, str) or not payload.startswith(b"\x00"):
+        return None
+    action, body = msgpack.unpackb(payload[1:], strict_map_key=False)
+    return action, body
+
+
+def a_control_event(payload: bytes | str) -> bool:
+    """The client told the server of a tap, a toggle or a pick on one of its controls."""
+    frame = told(payload)
+    return frame is not None and frame[0] == CONTROL_EVENT and frame[1]["target"] != PAGE
+
+
+def a_page_event(name: str):  # type: ignore[no-untyped-def]
+    def matches(payload: bytes | str) -> bool:
+        frame = told(payload)
+        return frame is not None and frame[0] == CONTROL_EVENT and frame[1]["name"] == name
+    return matches
+
+
+def a_value(text: str):  # type: ignore[no-untyped-def]
+    """The client told the server that a field now holds ``text``."""
+    def matches(payload: bytes | str) -> bool:
+        frame = told(payload)
+        return (frame is not None and frame[0] == UPDATE_CONTROL_PROPS
+                and frame[1]["props"].get("value") == text)
+    return matches
+
+
 @dataclass
 class Ui:
-    """The app as a person uses it: tap what is labelled, type, read what is shown."""
+    """The app as a person uses it: tap what is labelled, type, read what is shown.
+
+    Every tap, key and text waits until the browser has told the server (its frame is on
+    the page's socket). The server handles a page's events in the order they come, so
+    whatever the test does next reaches the app after it: no pause stands in for that."""
 
     page: Page
     base: str
     taps: int = 0
     shots: list[str] = field(default_factory=list)
+    socket: WebSocket | None = None
+
+    def __post_init__(self) -> None:
+        self.page.on("websocket", self._connected)
+
+    def _connected(self, socket: WebSocket) -> None:
+        self.socket = socket
+
+    def telling(self, what=a_control_event):  # type: ignore[no-untyped-def]
+        """``with ui.telling(): ...`` returns once the page sent the server a frame ``what``
+        accepts (by default a control's event: a tap)."""
+        if self.socket is None:
+            raise AssertionError("the page has no connection to the app: open() it first")
+        return self.socket.expect_event("framesent", predicate=what)
 
     def open(self, path: str = "/") -> None:
-        self.page.goto(self.base + path)
+        with self.page.expect_websocket(timeout=FIRST_PAINT) as connected:
+            self.page.goto(self.base + path)
+        self.socket = connected.value
         placeholder = self.page.locator("flt-semantics-placeholder")
         placeholder.wait_for(state="attached", timeout=FIRST_PAINT)
         placeholder.dispatch_event("click")
 
     def tap(self, label: str) -> None:
         """One tap on the button (or chip) a screen reader calls ``label``."""
-        self.page.get_by_role("button", name=label, exact=True).first.click()
+        with self.telling():
+            self.page.get_by_role("button", name=label, exact=True).first.click()
         self.taps += 1
-        self.page.wait_for_timeout(120)  # a person's pace: the screen answers each tap
+
+    def press(self, key: str) -> None:
+        """One key on the keyboard, told to the app as the page's keyboard event."""
+        with self.telling(a_page_event("keyboard_event")):
+            self.page.keyboard.press(key)
+
+    def submit(self) -> None:
+        """Enter in the field that has the keyboard, told to the app as the field's submit."""
+        with self.telling():
+            self.page.keyboard.press("Enter")
 
     def in_view(self, label: str) -> bool:
         """The button a screen reader calls ``label`` is on screen now, not scrolled away
@@ -177,40 +275,43 @@ class Ui:
         chooser.value.set_files(str(path))
 
     def toggle(self, label: str) -> None:
-        self.page.get_by_role("switch", name=label, exact=True).click()
+        with self.telling():
+            self.page.get_by_role("switch", name=label, exact=True).click()
         self.taps += 1
 
+    def focus(self, label: str) -> None:
+        """Tap into the field a screen reader calls ``label``, and wait until it has the
+        keyboard."""
+        self.page.get_by_role("textbox", name=label, exact=True).click()
+        self.has_keyboard(label)
+
+    def has_keyboard(self, label: str) -> None:
+        """Wait until the field ``label`` has the keyboard. Flutter edits either in the
+        field's own input (focused from the screen reader's tree) or in an input of its
+        own that it lays over the field being edited (focused by the app, at first paint)."""
+        field = self.page.get_by_role("textbox", name=label, exact=True).element_handle()
+        self.page.wait_for_function(HAS_KEYBOARD, arg=field)
+
     def type(self, label: str, text: str) -> None:
-        box = self.page.get_by_role("textbox", name=label, exact=True)
-        for attempt in range(3):
-            box.click()
-            # Flutter edits text in an input of its own, made when a field takes focus.
-            self.page.wait_for_function(
-                "() => ['INPUT', 'TEXTAREA'].includes(document.activeElement?.tagName)")
-            self.page.keyboard.press("Control+A")
+        """Replace what the field ``label`` holds with ``text``, as a paste does (a field
+        that holds ``text`` already is left as it is: the app has nothing to hear)."""
+        self.focus(label)
+        if self.page.evaluate("() => document.activeElement.value") == text:
+            return
+        self.page.keyboard.press("Control+A")
+        with self.telling(a_value(text)):
             self.page.keyboard.insert_text(text)
-            try:
-                self.page.wait_for_function("text => document.activeElement?.value === text",
-                                            arg=text, timeout=3_000)
-                break
-            except Exception:
-                if attempt == 2:
-                    raise
-        # Keystrokes reach the app as change events; let them land before the next tap.
-        self.page.wait_for_timeout(400)
+
+    def type_keys(self, text: str, delay: int) -> None:
+        """Type ``text`` into the field that has the keyboard, one key every ``delay`` ms,
+        as a person types."""
+        with self.telling(a_value(text)):
+            self.page.keyboard.type(text, delay=delay)
 
     def add_player(self, name: str) -> None:
-        """Type a name and add it; a machine types faster than any person, so a name
-        that did not arrive is typed again (a person would see it missing and retype)."""
-        for attempt in range(3):
-            self.type("Player's name", name)
-            self.tap("Add player")
-            try:
-                self.see(f"Remove {name}", timeout=4_000)
-                return
-            except Exception:
-                if attempt == 2:
-                    raise
+        self.type("Player's name", name)
+        self.tap("Add player")
+        self.see(f"Remove {name}")
 
     def start_session(self, players: list[str], currency: str, unit: str,
                       game: str | None = None, name: str | None = None) -> None:
@@ -288,18 +389,26 @@ class Ui:
     def shot(self, name: str) -> None:
         """Keep what a person sees once the screen has settled: the text a screen reader
         reads is there before the page is painted (the client's "Working..." spinner, or
-        nothing yet, can still be on screen), so wait for two equal, painted frames."""
+        a dialog still fading in, can be on screen), so wait for a painted frame that stays
+        the same over as many of the browser's frames as the app's longest animation takes."""
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        self.page.wait_for_timeout(600)
-        before = b""
+        frame = self.page.screenshot()
         for _ in range(40):
-            frame = self.page.screenshot()
+            self.next_frame(STILL_FRAMES)
+            before, frame = frame, self.page.screenshot()
             if frame == before and painted(frame):
                 break
-            before = frame
-            self.page.wait_for_timeout(250)
         (SCREENSHOTS / f"{name}.png").write_bytes(frame)
         self.shots.append(name)
+
+    def next_frame(self, frames: int = 2) -> None:
+        """Wait until the browser has drawn ``frames`` more frames of this page, in front (as
+        the device a person looks at): what the app last sent is on the canvas."""
+        self.page.bring_to_front()
+        self.page.evaluate("""frames => new Promise(drawn => {
+            const next = left => left ? requestAnimationFrame(() => next(left - 1)) : drawn();
+            next(frames);
+        })""", frames)
 
 
 def painted(png: bytes) -> bool:
@@ -307,14 +416,6 @@ def painted(png: bytes) -> bool:
     background where words are still to come, is one colour)."""
     with Image.open(io.BytesIO(png)) as frame:
         return len(frame.convert("L").getcolors(maxcolors=256) or range(256)) > 1
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    # A browser test is run again once if it fails: under load, headless Chromium now and
-    # then loses a synthetic event before Flutter sees it. A real fault fails twice.
-    for item in items:
-        if "e2e" in item.nodeid:
-            item.add_marker(pytest.mark.flaky(reruns=1))
 
 
 @pytest.hookimpl(wrapper=True)

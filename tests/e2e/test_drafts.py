@@ -10,11 +10,11 @@ from __future__ import annotations
 import signal
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.e2e.conftest import Server, Ui, start_server, stop_server, tricks_button
+from tests.e2e.conftest import CABIN, Server, Ui, start_server, stop_server, tricks_button
 
-EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "friday-at-the-cabin.json"
 DEAL_7 = {"Dag": 2, "Astrid": 1, "Bengt": 1, "Cilla": 1}  # as the table reports it
 HALF = {"Dag": 2, "Astrid": 1}  # two taps in, three players still to tap
 THERE = {"Dag": 3, "Astrid": 2}  # deal 7 as the other device records it
@@ -48,9 +48,9 @@ def tap_all(ui: Ui, tricks: dict[str, int]) -> None:
         ui.tap(tricks_button(player, count))
 
 
+@pytest.mark.usefixtures("cabin")
 def test_undo_gives_the_deal_back_in_the_form_and_its_dialog_names_it(ui: Ui, server: Server,
                                                                       tmp_path: Path):
-    assert server.cli("import", str(EXAMPLE)).returncode == 0
     ui.open("/session/1")
     ui.record(7, DEAL_7)
     ui.tap("Undo deal 7")
@@ -75,8 +75,8 @@ def test_undo_gives_the_deal_back_in_the_form_and_its_dialog_names_it(ui: Ui, se
     assert [p["units"] for p in stored["players"]] == [-28 + 2, -13 + 4, 18 - 5 - 5, 18 + 4]
 
 
-def test_the_draft_survives_leaving_the_table_for_the_ledger(ui: Ui, server: Server):
-    assert server.cli("import", str(EXAMPLE)).returncode == 0
+@pytest.mark.usefixtures("cabin")
+def test_the_draft_survives_leaving_the_table_for_the_ledger(ui: Ui):
     ui.open("/session/1")
     ui.see("Save deal 7")
     tap_all(ui, HALF)
@@ -98,7 +98,7 @@ def test_the_draft_survives_another_device_saving_the_same_deal(browser: Browser
     pages = [browser.new_context(viewport=VIEWPORT).new_page() for _ in range(2)]
     here, there = Ui(pages[0], here_server.url), Ui(pages[1], there_server.url)
     try:
-        assert here_server.cli("import", str(EXAMPLE)).returncode == 0
+        here_server.holds(CABIN)
         for ui in (here, there):
             ui.open("/session/1")
             ui.see("Save deal 7")
@@ -125,7 +125,7 @@ def test_the_draft_survives_another_device_saving_the_same_deal(browser: Browser
 def test_the_draft_survives_the_server_being_killed(browser: Browser, tmp_path: Path):
     db = f"sqlite:///{tmp_path / 'scorekeeper.db'}"
     first = start_server(tmp_path, db=db)
-    assert first.cli("import", str(EXAMPLE)).returncode == 0
+    first.holds(CABIN)
     page = browser.new_context(viewport=VIEWPORT).new_page()
     ui = Ui(page, first.url)
     ui.open("/session/1")

@@ -4,15 +4,13 @@ example (Astrid, Bengt, Cilla, Dag are A, B, C, D)."""
 
 from __future__ import annotations
 
-from pathlib import Path
+import pytest
 
-from tests.e2e.conftest import Server, Ui
-
-EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "friday-at-the-cabin.json"
+from tests.e2e.conftest import Ui
 
 
-def test_the_ledger_shows_running_totals_and_the_pot_after_every_deal(ui: Ui, server: Server):
-    assert server.cli("import", str(EXAMPLE)).returncode == 0
+@pytest.mark.usefixtures("cabin")
+def test_the_ledger_shows_running_totals_and_the_pot_after_every_deal(ui: Ui):
     ui.open("/session/1/ledger")
     # RULES.md, the worked example's table: after each deal, A B C D and the pot.
     ui.read("After deal 1: Astrid -10 · Bengt +2 · Cilla +3 · Dag -5 · pot 10")
@@ -23,15 +21,15 @@ def test_the_ledger_shows_running_totals_and_the_pot_after_every_deal(ui: Ui, se
     ui.read("After deal 6: Astrid -28 · Bengt -13 · Cilla +18 · Dag +18 · pot 5")
 
 
-def test_an_entry_says_who_paid_whom(ui: Ui, server: Server):
-    assert server.cli("import", str(EXAMPLE)).returncode == 0
+@pytest.mark.usefixtures("cabin")
+def test_an_entry_says_who_paid_whom(ui: Ui):
     ui.open("/session/1/ledger")
     # Deal 5: Dag, the RH, conceded and paid Astrid, the dealer, 5 (2.50 SEK at 0.50).
     ui.see("Dag → Astrid 5 (SEK 2.50)")
 
 
-def test_the_ledger_shows_one_player_alone_with_signed_amounts(ui: Ui, server: Server):
-    assert server.cli("import", str(EXAMPLE)).returncode == 0
+@pytest.mark.usefixtures("cabin")
+def test_the_ledger_shows_one_player_alone_with_signed_amounts(ui: Ui):
     ui.open("/session/1/ledger")
     ui.tap("Show: Astrid")
     ui.read("After deal 6: Astrid -28 · pot 5")

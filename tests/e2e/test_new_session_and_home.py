@@ -6,19 +6,17 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.e2e.conftest import Server, Ui
+import pytest
 
-EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "friday-at-the-cabin.json"
+from tests.e2e.conftest import CABIN, Server, Ui
+
 NAME = "Player's name"
 
 
 def key_by_key(ui: Ui, label: str, text: str) -> None:
     """Typing as a person does: one key at a time, the screen answering each."""
-    ui.page.get_by_role("textbox", name=label, exact=True).click()
-    ui.page.wait_for_function(
-        "() => ['INPUT', 'TEXTAREA'].includes(document.activeElement?.tagName)")
-    ui.page.keyboard.type(text, delay=150)
-    ui.page.wait_for_timeout(400)
+    ui.focus(label)
+    ui.type_keys(text, delay=150)
 
 
 def sessions(server: Server) -> str:
@@ -40,12 +38,12 @@ def test_enter_adds_a_player_and_the_field_keeps_the_focus_for_the_next(ui: Ui,
                                                                        server: Server):
     ui.open("/new")
     key_by_key(ui, NAME, "Ann")
-    for name in ("Bo", "Cid"):
-        ui.page.keyboard.press("Enter")
-        ui.page.wait_for_timeout(600)
-        ui.page.keyboard.type(name, delay=120)  # no tap on the field in between
-        ui.page.wait_for_timeout(300)
-    ui.page.keyboard.press("Enter")
+    for added, name in (("Ann", "Bo"), ("Bo", "Cid")):
+        ui.submit()
+        ui.see(f"Remove {added}")  # and the field is empty again,
+        ui.has_keyboard(NAME)  # ready for the next name
+        ui.type_keys(name, delay=120)  # no tap on the field in between
+    ui.submit()
     for name in ("Ann", "Bo", "Cid"):
         ui.see(f"Remove {name}")
 
@@ -112,7 +110,7 @@ def test_the_players_order_can_be_changed_and_a_player_removed(ui: Ui, server: S
 
 def test_importing_a_session_file_opens_its_table(ui: Ui, server: Server):
     ui.open("/")
-    ui.pick_file("Import a session file", EXAMPLE)
+    ui.pick_file("Import a session file", CABIN)
     ui.see("Save deal 7")
     ui.see("Astrid: -28")
     assert "Friday at the cabin" in sessions(server)
@@ -121,7 +119,7 @@ def test_importing_a_session_file_opens_its_table(ui: Ui, server: Server):
 def test_a_broken_session_file_is_refused_on_the_home_screen_and_nothing_is_stored(
     ui: Ui, server: Server, tmp_path: Path
 ):
-    broken = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    broken = json.loads(CABIN.read_text(encoding="utf-8"))
     broken["deals"][0] = {"pass": ["Dag"], "tricks": {"Bengt": 2, "Cilla": 3}}  # single pot
     path = tmp_path / "broken.json"
     path.write_text(json.dumps(broken), encoding="utf-8")
@@ -132,8 +130,8 @@ def test_a_broken_session_file_is_refused_on_the_home_screen_and_nothing_is_stor
     assert "Friday at the cabin" not in sessions(server)
 
 
-def test_a_session_on_the_home_screen_opens_its_table(ui: Ui, server: Server):
-    assert server.cli("import", str(EXAMPLE)).returncode == 0
+@pytest.mark.usefixtures("cabin")
+def test_a_session_on_the_home_screen_opens_its_table(ui: Ui):
     ui.open("/")
     ui.tap("Open Friday at the cabin")
     ui.see("Save deal 7")

@@ -11,7 +11,7 @@ EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "mattmar-saturday.j
 
 
 def test_the_protocol_shows_each_games_finals_and_the_running_sum(ui: Ui, server: Server):
-    assert server.cli("import", str(EXAMPLE)).returncode == 0
+    server.holds(EXAMPLE)
     replayed = json.loads(server.cli("replay", str(EXAMPLE), "--json").stdout)
     first = replayed["games"][0]
     ui.open("/session/1")
@@ -28,7 +28,7 @@ def test_the_protocol_shows_each_games_finals_and_the_running_sum(ui: Ui, server
 
 
 def test_the_charts_open_from_the_table_and_go_back(ui: Ui, server: Server):
-    assert server.cli("import", str(EXAMPLE)).returncode == 0
+    server.holds(EXAMPLE)
     ui.open("/session/1")
     ui.tap("Charts")
     ui.see("Score after each deal")

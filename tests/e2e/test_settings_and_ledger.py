@@ -6,13 +6,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.e2e.conftest import Server, Ui
 
-EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "friday-at-the-cabin.json"
 
-
+@pytest.mark.usefixtures("cabin")
 def test_choosing_svenska_turns_the_app_swedish_and_is_kept(ui: Ui, server: Server):
-    assert server.cli("import", str(EXAMPLE)).returncode == 0
     ui.open("/settings")
     ui.tap("Language: Svenska")
     ui.see("Inställningar")
@@ -27,8 +27,11 @@ def test_the_dark_switch_darkens_the_screen_and_is_kept(ui: Ui, server: Server):
     ui.open("/settings")
     light = ui.page.screenshot(clip={"x": 0, "y": 300, "width": 40, "height": 40})
     ui.toggle("Dark")
-    ui.page.wait_for_timeout(800)
-    dark = ui.page.screenshot(clip={"x": 0, "y": 300, "width": 40, "height": 40})
+    for _ in range(50):  # until the new colours are drawn
+        ui.next_frame()
+        dark = ui.page.screenshot(clip={"x": 0, "y": 300, "width": 40, "height": 40})
+        if dark != light:
+            break
     assert light != dark
     settings = json.loads((server.data / "settings.json").read_text(encoding="utf-8"))
     assert settings["dark"] is True
@@ -58,9 +61,9 @@ def test_a_saved_club_database_is_kept_never_shown_and_used_by_the_command_line(
     assert "secret" not in where.stdout
 
 
+@pytest.mark.usefixtures("cabin")
 def test_deleting_a_deal_in_the_ledger_recomputes_everything_after_it(ui: Ui, server: Server,
                                                                       tmp_path: Path):
-    assert server.cli("import", str(EXAMPLE)).returncode == 0
     ui.open("/session/1/ledger")
     ui.tap("Delete Deal 5 · Astrid dealt")
     ui.see("Delete deal 5?")
@@ -73,8 +76,8 @@ def test_deleting_a_deal_in_the_ledger_recomputes_everything_after_it(ui: Ui, se
     ui.page.get_by_text("Deal 6 · ", exact=False).first.wait_for(state="detached")
 
 
-def test_the_ledgers_correct_button_opens_the_deal_as_recorded(ui: Ui, server: Server):
-    assert server.cli("import", str(EXAMPLE)).returncode == 0
+@pytest.mark.usefixtures("cabin")
+def test_the_ledgers_correct_button_opens_the_deal_as_recorded(ui: Ui):
     ui.open("/session/1/ledger")
     ui.tap("Correct Deal 2 · Bengt dealt")
     ui.see("Correct deal 2")

@@ -10,9 +10,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser
 
-from tests.e2e.conftest import Server, Ui, tricks_button
+from tests.e2e.conftest import CABIN, Server, Ui, tricks_button
 
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 SIZES = {"phone": (390, 844), "desktop": (1280, 900)}
 ENGLISH = ("Astrid", "Bengt", "Cilla", "Dag")
 MATTMAR = ("Ann", "Bo", "Cid", "Dag", "Eva")
@@ -50,10 +49,10 @@ def test_every_score_the_pot_and_save_are_on_screen_without_scrolling(
     browser: Browser, server: Server, tmp_path: Path, size: str, game: str
 ):
     if game == "english":
-        source, players, save = EXAMPLES / "friday-at-the-cabin.json", ENGLISH, 7
+        source, players, save = CABIN, ENGLISH, 7
     else:
         source, players, save = five_at_mattmar(tmp_path), MATTMAR, 3
-    assert server.cli("import", str(source)).returncode == 0
+    server.holds(source)
     pot = f"Pot: {json.loads(server.cli('replay', str(source), '--json').stdout)['pot']}"
     width, height = SIZES[size]
     context = browser.new_context(viewport={"width": width, "height": height})
@@ -72,9 +71,9 @@ def test_every_score_the_pot_and_save_are_on_screen_without_scrolling(
         context.close()
 
 
+@pytest.mark.usefixtures("cabin")
 def test_a_whole_deal_is_entered_from_the_keyboard_alone(browser: Browser, server: Server,
                                                          tmp_path: Path):
-    assert server.cli("import", str(EXAMPLES / "friday-at-the-cabin.json")).returncode == 0
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     try:
         ui = Ui(context.new_page(), server.url)
@@ -83,8 +82,7 @@ def test_a_whole_deal_is_entered_from_the_keyboard_alone(browser: Browser, serve
         ui.see("Keys: 0–5 tricks")
         # Deal 7, Cilla deals: Dag (marked first) 2, Astrid 1, Bengt 1; Cilla's 1 follows.
         for key in ("2", "1", "1", "Enter"):
-            ui.page.keyboard.press(key)
-            ui.page.wait_for_timeout(150)
+            ui.press(key)
         ui.see("Save deal 8")
         replayed = server.replay(1, tmp_path)
         assert replayed["deals"] == 7
@@ -94,9 +92,9 @@ def test_a_whole_deal_is_entered_from_the_keyboard_alone(browser: Browser, serve
         context.close()
 
 
+@pytest.mark.usefixtures("cabin")
 def test_a_typical_four_player_deal_is_three_trick_counts_and_save(ui: Ui, server: Server,
                                                                   tmp_path: Path):
-    assert server.cli("import", str(EXAMPLES / "friday-at-the-cabin.json")).returncode == 0
     ui.open("/session/1")
     ui.see("Save deal 7")
     before = ui.taps
@@ -112,9 +110,9 @@ def test_a_typical_four_player_deal_is_three_trick_counts_and_save(ui: Ui, serve
     assert (units["Dag"], units["Cilla"]) == (22, 15)
 
 
-def test_a_duty_shows_on_the_row_as_soon_as_it_follows(ui: Ui, server: Server):
+@pytest.mark.usefixtures("cabin")
+def test_a_duty_shows_on_the_row_as_soon_as_it_follows(ui: Ui):
     """Double pot, Cilla deals: when Dag and Astrid pass, Bengt (the RH) must play or pay 5."""
-    assert server.cli("import", str(EXAMPLES / "friday-at-the-cabin.json")).returncode == 0
     ui.open("/session/1")
     ui.see("Save deal 7")
     ui.tap("Dag passes")
@@ -122,9 +120,9 @@ def test_a_duty_shows_on_the_row_as_soon_as_it_follows(ui: Ui, server: Server):
     ui.see("must play or pay 5")
 
 
-def test_a_refusal_shows_on_the_row_it_concerns_and_beside_save(ui: Ui, server: Server):
+@pytest.mark.usefixtures("cabin")
+def test_a_refusal_shows_on_the_row_it_concerns_and_beside_save(ui: Ui):
     """Single pot (deal 8 after a deal that empties the pot): a pass is refused on that row."""
-    assert server.cli("import", str(EXAMPLES / "friday-at-the-cabin.json")).returncode == 0
     ui.open("/session/1")
     ui.see("Save deal 7")
     # Pot 5 + ante 5 = 10, five tricks at 2 and nobody looed: the pot is empty again.

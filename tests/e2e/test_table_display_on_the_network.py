@@ -16,7 +16,6 @@ import secrets
 import subprocess
 import sys
 import threading
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -26,6 +25,7 @@ import pytest
 from playwright.sync_api import Browser, Page, Playwright
 
 from tests.e2e.conftest import (
+    CABIN,
     CHROMIUM,
     CHROMIUM_ARGS,
     Server,
@@ -35,9 +35,11 @@ from tests.e2e.conftest import (
     tricks_button,
 )
 from tests.e2e.flet_wire import visit
+from tests.ports import WORKER
 
-EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "friday-at-the-cabin.json"
-HOST_IP, GUEST_IP = "10.231.7.1", "10.231.7.2"
+# Each pytest-xdist worker links its guests over a network of its own.
+HOST_IP, GUEST_IP = f"10.231.{WORKER}.1", f"10.231.{WORKER}.2"
+GUESTS = f"skg{WORKER}n"  # the start of the names of this worker's guest namespaces
 REPO = Path(__file__).resolve().parents[2]
 NAME_FIELD = "Name of this device (e.g. Bengt's phone)"
 DEVICES = "Devices on the network"
@@ -49,10 +51,11 @@ def ip(*args: str) -> None:
 
 def _left_behind() -> None:
     """A run killed mid-test leaves its namespace and its end of the link, holding
-    HOST_IP: the next link with that address would not route. Take them away first."""
+    HOST_IP: the next link with that address would not route. Take this worker's away
+    first (another worker's are in use)."""
     listed = subprocess.run(["ip", "netns", "list"], capture_output=True, text=True).stdout
     for name in (line.split()[0] for line in listed.splitlines() if line.strip()):
-        if name.startswith("skguest"):
+        if name.startswith(GUESTS):
             subprocess.run(["ip", "link", "del", f"skh{name[-6:]}"], capture_output=True)
             subprocess.run(["ip", "netns", "del", name], capture_output=True)
 
@@ -63,7 +66,7 @@ def guest_namespace(tmp_path: Path) -> Iterator[str]:
     if os.geteuid() != 0:
         raise RuntimeError("the network-display test makes a network namespace: run as root")
     _left_behind()
-    name = f"skguest{secrets.token_hex(3)}"
+    name = f"{GUESTS}{secrets.token_hex(3)}"
     host_end, guest_end = f"skh{name[-6:]}", f"skg{name[-6:]}"
     ip("netns", "add", name)
     try:
@@ -100,15 +103,12 @@ def guest_browser(playwright: Playwright, guest_namespace: str, tmp_path: Path
 
 
 def join_code(server: Server) -> str:
-    """The code the server printed when it started (as the host's chip writes it)."""
+    """The code the server printed when it started (as the host's chip writes it): it
+    prints it before it listens, so it is in the log once the server can be reached."""
     log = Path(server.data).parent / "server.log"
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        found = re.search(r"Join code: ([2-9A-Z]{4}-[2-9A-Z]{4})", log.read_text())
-        if found:
-            return found.group(1)
-        time.sleep(0.2)
-    raise AssertionError("the server printed no join code")
+    found = re.search(r"Join code: ([2-9A-Z]{4}-[2-9A-Z]{4})", log.read_text())
+    assert found, "the server printed no join code"
+    return found.group(1)
 
 
 def chip(host: Ui) -> str:
@@ -148,7 +148,7 @@ def host_at(browser: Browser, server: Server) -> tuple[Ui, Page]:
 def test_a_device_on_the_network_needs_the_join_code_and_only_watches(
     browser: Browser, guest_browser: Browser, lan_server: Server
 ):
-    assert lan_server.cli("import", str(EXAMPLE)).returncode == 0
+    lan_server.holds(CABIN)
     code = join_code(lan_server)
     host, host_page = host_at(browser, lan_server)
     host.read(f"Join code: {code}")
@@ -189,7 +189,7 @@ def test_a_device_on_the_network_needs_the_join_code_and_only_watches(
 def test_the_host_can_remove_a_device_and_it_is_back_at_the_join_code(
     browser: Browser, guest_browser: Browser, lan_server: Server
 ):
-    assert lan_server.cli("import", str(EXAMPLE)).returncode == 0
+    lan_server.holds(CABIN)
     code = join_code(lan_server)
     host, _ = host_at(browser, lan_server)
     guest, _ = guest_at(guest_browser, lan_server)
@@ -205,7 +205,7 @@ def test_the_host_can_remove_a_device_and_it_is_back_at_the_join_code(
 def test_a_guest_who_leaves_disappears_from_the_hosts_list(
     browser: Browser, guest_browser: Browser, lan_server: Server
 ):
-    assert lan_server.cli("import", str(EXAMPLE)).returncode == 0
+    lan_server.holds(CABIN)
     code = join_code(lan_server)
     host, _ = host_at(browser, lan_server)
     guest, guest_page = guest_at(guest_browser, lan_server)
@@ -221,17 +221,18 @@ def test_a_guest_who_leaves_disappears_from_the_hosts_list(
 def test_a_new_code_on_request_and_the_old_one_stops_working(
     browser: Browser, guest_browser: Browser, lan_server: Server
 ):
-    assert lan_server.cli("import", str(EXAMPLE)).returncode == 0
+    lan_server.holds(CABIN)
     old = join_code(lan_server)
     host, _ = host_at(browser, lan_server)
     host.read(f"Join code: {old}")
     host.tap(f"{DEVICES} (0)")
     host.tap("New join code")
-    deadline = time.monotonic() + 15
-    while (shown := chip(host)) == old:
-        assert time.monotonic() < deadline, "the host's chip kept the old code"
-        time.sleep(0.2)
-    new = shown
+    host.page.wait_for_function(
+        """old => [...document.querySelectorAll('flt-semantics')]
+            .map(node => (node.getAttribute('aria-label') || node.innerText || '').trim())
+            .some(said => /^Join code: [2-9A-Z]{4}-[2-9A-Z]{4}$/.test(said)
+                          && said !== 'Join code: ' + old)""", arg=old)
+    new = chip(host)
     assert re.fullmatch(r"[2-9A-Z]{4}-[2-9A-Z]{4}", new)
     assert new != old
 
@@ -247,7 +248,7 @@ def test_wrong_codes_lock_a_device_then_everyone_until_the_host_lets_them_try_ag
     browser: Browser, guest_browser: Browser, lan_server: Server
 ):
     """3 tries per device; after 10 wrong codes in all, even the right one is refused."""
-    assert lan_server.cli("import", str(EXAMPLE)).returncode == 0
+    lan_server.holds(CABIN)
     code = join_code(lan_server)
     host, _ = host_at(browser, lan_server)
     host.tap(f"{DEVICES} (0)")
@@ -292,7 +293,7 @@ def test_a_guest_that_claims_the_hosts_address_stays_a_guest(
 ):
     """The forged client registers, then overwrites page.client_ip with 127.0.0.1 at once
     (the race that won 26 of 30 tries): it gets the join screen, and never the code."""
-    assert lan_server.cli("import", str(EXAMPLE)).returncode == 0
+    lan_server.holds(CABIN)
     code = join_code(lan_server)
     port = lan_server.url.rsplit(":", 1)[1]
     spoof = json.dumps([{"id": 1, "props": {"client_ip": "127.0.0.1"}}])
@@ -324,7 +325,7 @@ def test_pages_that_go_away_mid_update_are_dropped_quietly(browser: Browser, lan
     """Pages come and go on the loopback while the host records and undoes deals: every
     change is heard by pages whose connection has gone. The server fixture fails the
     test if one traceback reaches the log."""
-    assert lan_server.cli("import", str(EXAMPLE)).returncode == 0
+    lan_server.holds(CABIN)
     port = lan_server.url.rsplit(":", 1)[1]
     host, host_page = host_at(browser, lan_server)
     host_page.set_viewport_size({"width": 1000, "height": 1800})  # the whole deal in view

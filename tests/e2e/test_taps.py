@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+import pytest
 
-from tests.e2e.conftest import Server, Ui, tricks_button
-
-EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "friday-at-the-cabin.json"
+from tests.e2e.conftest import Ui, tricks_button
 
 
-def test_a_normal_four_player_deal_takes_one_tap_per_player_and_one_to_save(ui: Ui,
-                                                                            server: Server):
-    assert server.cli("import", str(EXAMPLE)).returncode == 0
+@pytest.mark.usefixtures("cabin")
+def test_a_normal_four_player_deal_takes_one_tap_per_player_and_one_to_save(ui: Ui):
     ui.open("/session/1")
     ui.see("Save deal 7")
     before = ui.taps
@@ -25,9 +22,9 @@ def test_a_normal_four_player_deal_takes_one_tap_per_player_and_one_to_save(ui: 
     ui.see("Dag: 22")
 
 
+@pytest.mark.usefixtures("cabin")
 def test_what_a_saved_deal_did_is_shown_where_save_was_tapped_and_save_stays_free(
-        phone: Ui, server: Server):
-    assert server.cli("import", str(EXAMPLE)).returncode == 0
+        phone: Ui):
     phone.open("/session/1")
     phone.see("Save deal 7")
     for player, tricks in {"Dag": 2, "Astrid": 1, "Bengt": 1, "Cilla": 1}.items():

@@ -12,9 +12,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser
 
-from tests.e2e.conftest import Server, Ui, start_server, stop_server, tricks_button
+from tests.e2e.conftest import CABIN, Server, Ui, start_server, stop_server, tricks_button
 
-EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "friday-at-the-cabin.json"
 # Deal 7: Cilla deals a double pot; here and there the table reports it differently.
 HERE = {"Dag": 2, "Astrid": 1, "Bengt": 1, "Cilla": 1}
 THERE = {"Dag": 3, "Astrid": 2}
@@ -35,7 +34,7 @@ def test_two_servers_on_one_database_store_deal_7_once(browser: Browser,
                                                        two_servers: tuple[Server, Server],
                                                        tmp_path: Path):
     first, second = two_servers
-    assert first.cli("import", str(EXAMPLE)).returncode == 0
+    first.holds(CABIN)
     pages = [browser.new_context(viewport={"width": 1000, "height": 1100}).new_page()
              for _ in (first, second)]
     here, there = Ui(pages[0], first.url), Ui(pages[1], second.url)

@@ -5,14 +5,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.e2e.conftest import Server, Ui, tricks_button
 
-EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "friday-at-the-cabin.json"
 
-
+@pytest.mark.usefixtures("cabin")
 def test_who_took_the_widow_must_play_and_the_deal_says_who_took_it(phone: Ui, server: Server,
                                                                     tmp_path: Path):
-    assert server.cli("import", str(EXAMPLE)).returncode == 0
     phone.open("/session/1")
     phone.see("Save deal 7")
     # Deal 7, Cilla deals a double pot: anyone may pass, but who takes the widow must play.
