@@ -292,7 +292,7 @@ def test_undo_then_redo_and_editing_a_deal_to_itself_change_nothing(variant, dat
     same(session.edit(index, replace(session.deals[index], dealer=None)), session)
 
 
-def attempt(change: Callable[[], Session]) -> Session | RuleError:
+def outcome_of(change: Callable[[], Session]) -> Session | RuleError:
     try:
         return change()
     except RuleError as error:
@@ -311,7 +311,7 @@ def test_editing_or_deleting_a_deal_keeps_the_deals_before_it(variant, data):
     other = draw_deal(data.draw, session.table, session.state_before(index))
     for change, length in ((lambda: session.delete(index), count - 1),
                            (lambda: session.edit(index, other), count)):
-        changed = attempt(change)
+        changed = outcome_of(change)
         if isinstance(changed, RuleError):
             # only a later deal can become illegal: the deals before it stay as they were
             assert changed.deal is not None

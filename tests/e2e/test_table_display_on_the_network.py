@@ -297,8 +297,8 @@ def test_a_guest_that_claims_the_hosts_address_stays_a_guest(
     code = join_code(lan_server)
     port = lan_server.url.rsplit(":", 1)[1]
     spoof = json.dumps([{"id": 1, "props": {"client_ip": "127.0.0.1"}}])
-    for attempt in range(5):
-        heard = tmp_path / f"heard-{attempt}.bin"
+    for forged in range(5):  # five forged clients: none of them may win the race
+        heard = tmp_path / f"heard-{forged}.bin"
         subprocess.run(
             ["ip", "netns", "exec", guest_namespace, sys.executable, "-m",
              "tests.e2e.flet_wire", f"ws://{HOST_IP}:{port}/ws", "/session/1", str(heard),
