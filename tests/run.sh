@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
-# Installs everything the tests need on a fresh machine, then runs every test, one pytest-xdist
-# worker per core. With no arguments (as CI runs it) the store, migration and export tests run
-# a second time with SQLAlchemy in pure Python, as a phone runs it (tests/pure_python.py).
+# Installs everything the tests need on a fresh machine, then runs every test on two pytest-xdist
+# workers per core: a browser test spends half its time waiting on Chromium or the app's server
+# (on 2 cores, 4 workers ran the suite in 11.6 min, 2 workers in 12.5). With no arguments (as CI
+# runs it) the store, migration and export tests run a second time with SQLAlchemy in pure
+# Python, as a phone runs it (tests/pure_python.py).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tests/install.sh
 python3 -m ruff check .
-python3 -m pytest -n auto "$@"
+workers=$((2 * $(nproc)))
+python3 -m pytest -n "$workers" --durations=25 "$@"
 if (($# == 0)); then
-  python3 -m pytest -n auto -q -p tests.pure_python tests/test_store.py \
+  python3 -m pytest -n "$workers" -q -p tests.pure_python tests/test_store.py \
     tests/test_store_durability.py tests/test_store_concurrency.py tests/test_migrations.py \
     tests/test_cli_store.py tests/test_exports.py tests/test_store_rows.py \
     tests/test_ledger_export_bytes.py
