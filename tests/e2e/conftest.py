@@ -14,6 +14,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -178,7 +179,7 @@ def in_english(amount: str, currency: str) -> str:
 # Flet's wire (flet/messaging/protocol.py): each frame is [action, body] in msgpack, after a
 # zero byte. The client reports a person's taps and keys as control events, and what they
 # type as an update of the field's properties.
-CONTROL_EVENT, UPDATE_CONTROL_PROPS = 3, 4
+PATCH_CONTROL, CONTROL_EVENT, UPDATE_CONTROL_PROPS = 2, 3, 4
 PAGE = 1  # the page's control id: its events (resize, brightness, keys) are not a control's
 
 
@@ -188,6 +189,12 @@ def told(payload: bytes | str) -> tuple[int, dict] | None:
         return None
     action, body = msgpack.unpackb(payload[1:], strict_map_key=False)
     return action, body
+
+
+def a_change(payload: bytes | str) -> bool:
+    """The server sent the page a change of what it shows."""
+    frame = told(payload)
+    return frame is not None and frame[0] == PATCH_CONTROL
 
 
 def a_control_event(payload: bytes | str) -> bool:
@@ -247,15 +254,26 @@ class Ui:
         placeholder.wait_for(state="attached", timeout=FIRST_PAINT)
         placeholder.dispatch_event("click")
 
-    def tap(self, label: str) -> None:
-        """One tap on the button (or chip) a screen reader calls ``label``."""
-        with self.telling():
-            self.page.get_by_role("button", name=label, exact=True).first.click()
+    def tap(self, label: str, *, answer: bool = True) -> None:
+        """One tap on the button (or chip) a screen reader calls ``label``, at a person's
+        pace: once the app has answered it with a change of the screen. A tap while the
+        screen is still changing from the last one can land on a control Flutter is
+        replacing, and is lost; no person taps that fast. ``answer=False`` for a tap the
+        app answers with the screen it already shows (a second wrong join code)."""
+        button = self.page.get_by_role("button", name=label, exact=True).first
+        with self.answered() if answer else nullcontext(), self.telling():
+            button.click()
         self.taps += 1
+
+    def answered(self):  # type: ignore[no-untyped-def]
+        """``with ui.answered(): ...`` returns once the server sent the page a change."""
+        if self.socket is None:
+            raise AssertionError("the page has no connection to the app: open() it first")
+        return self.socket.expect_event("framereceived", predicate=a_change)
 
     def press(self, key: str) -> None:
         """One key on the keyboard, told to the app as the page's keyboard event."""
-        with self.telling(a_page_event("keyboard_event")):
+        with self.answered(), self.telling(a_page_event("keyboard_event")):
             self.page.keyboard.press(key)
 
     def submit(self) -> None:
@@ -340,9 +358,15 @@ class Ui:
         for extra in extras:
             self.tap(extra)
         for player, count in tricks.items():
-            self.tap(tricks_button(player, count))
+            if not self.chosen(tricks_button(player, count)):  # a deal given back by Undo
+                self.tap(tricks_button(player, count))
         self.tap(f"Save deal {number}")
         self.see(f"Save deal {number + 1}")
+
+    def chosen(self, label: str) -> bool:
+        """Is the button ``label`` shown as chosen? (Flutter marks it aria-current.)"""
+        button = self.page.get_by_role("button", name=label, exact=True).first
+        return button.get_attribute("aria-current") == "true"
 
     def scores(self, players: list[str]) -> dict[str, int]:
         """Each player's score as the table screen reads it out ("Astrid: -28")."""

@@ -21,12 +21,6 @@ THERE = {"Dag": 3, "Astrid": 2}  # deal 7 as the other device records it
 VIEWPORT = {"width": 1000, "height": 1100}
 
 
-def chosen(ui: Ui, label: str) -> bool:
-    """Is the button ``label`` shown as chosen? (Flutter marks it aria-current.)"""
-    button = ui.page.get_by_role("button", name=label, exact=True).first
-    return button.get_attribute("aria-current") == "true"
-
-
 def taps_shown(ui: Ui, tricks: dict[str, int]) -> None:
     """Each player's tapped count is the chosen one, and no longer the 0 it started at."""
     for player, count in tricks.items():
@@ -36,7 +30,7 @@ def taps_shown(ui: Ui, tricks: dict[str, int]) -> None:
                 n.getAttribute('aria-label') === label
                 && n.getAttribute('aria-current') === 'true')""",
             arg=tricks_button(player, count), timeout=15_000)
-        assert not chosen(ui, tricks_button(player, 0))
+        assert not ui.chosen(tricks_button(player, 0))
 
 
 def save_ready(ui: Ui, number: int) -> None:
