@@ -184,7 +184,8 @@ PAGE = 1  # the page's control id: its events (resize, brightness, keys) are not
 
 
 def told(payload: bytes | str) -> tuple[int, dict] | None:
-    """A frame the browser sent the server, as (action, body); None for anything else."""
+    """A frame on the page's socket, either way, as (action, body); None for anything else
+    (a text frame, or a data channel's frame, which starts with another byte)."""
     if isinstance(payload, str) or not payload.startswith(b"\x00"):
         return None
     action, body = msgpack.unpackb(payload[1:], strict_map_key=False)
@@ -224,8 +225,9 @@ class Ui:
     """The app as a person uses it: tap what is labelled, type, read what is shown.
 
     Every tap, key and text waits until the browser has told the server (its frame is on
-    the page's socket). The server handles a page's events in the order they come, so
-    whatever the test does next reaches the app after it: no pause stands in for that."""
+    the page's socket), and a tap or key until the server has sent back what changed. The
+    server handles a page's events in the order they come, so whatever the test does next
+    reaches the app after it: no pause stands in for that."""
 
     page: Page
     base: str
@@ -242,9 +244,16 @@ class Ui:
     def telling(self, what=a_control_event):  # type: ignore[no-untyped-def]
         """``with ui.telling(): ...`` returns once the page sent the server a frame ``what``
         accepts (by default a control's event: a tap)."""
+        return self._frame("framesent", what)
+
+    def answered(self):  # type: ignore[no-untyped-def]
+        """``with ui.answered(): ...`` returns once the server sent the page a change."""
+        return self._frame("framereceived", a_change)
+
+    def _frame(self, direction: str, what):  # type: ignore[no-untyped-def]
         if self.socket is None:
             raise AssertionError("the page has no connection to the app: open() it first")
-        return self.socket.expect_event("framesent", predicate=what)
+        return self.socket.expect_event(direction, predicate=what)
 
     def open(self, path: str = "/") -> None:
         with self.page.expect_websocket(timeout=FIRST_PAINT) as connected:
@@ -264,12 +273,6 @@ class Ui:
         with self.answered() if answer else nullcontext(), self.telling():
             button.click()
         self.taps += 1
-
-    def answered(self):  # type: ignore[no-untyped-def]
-        """``with ui.answered(): ...`` returns once the server sent the page a change."""
-        if self.socket is None:
-            raise AssertionError("the page has no connection to the app: open() it first")
-        return self.socket.expect_event("framereceived", predicate=a_change)
 
     def press(self, key: str) -> None:
         """One key on the keyboard, told to the app as the page's keyboard event."""
