@@ -5,6 +5,7 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import flet as ft
 
@@ -26,6 +27,32 @@ async def pick_json(title: str) -> bytes | None:
         dialog_title=title, allowed_extensions=["json"],
         file_type=ft.FilePickerFileType.CUSTOM, with_data=True)
     return picked[0].bytes if picked else None
+
+
+@ft.component
+def Entry(label: str, text: str, on_text: Callable[[str], object], *,
+          on_enter: Callable[[str], object] | None = None, **look: Any) -> ft.Control:
+    """A field to type in. It shows ``text`` when it appears and from then on what the
+    person has typed; the app hears each change (``on_text``) and Enter (``on_enter``),
+    with the field's text. To empty it, give it a new ``key``.
+
+    Why it does not show the app's copy of the text: each key reaches the app as the
+    field's new text at once, and as a change event the app handles after what it is
+    doing. A redraw in between made from the app's copy ("Ci") would put it back over
+    what the field already holds ("Cid"), and a letter typed at a person's pace is lost."""
+    drawn = ft.use_ref(None)  # the field as last drawn: the browser's text lands on it
+    held = text if drawn.current is None else drawn.current.value
+
+    async def entered(event: ft.Event[ft.TextField]) -> None:
+        assert on_enter is not None
+        answer = on_enter(event.control.value or "")
+        if inspect.isawaitable(answer):
+            await answer
+
+    drawn.current = ft.TextField(label=label, value=held, **look,
+                                 on_change=lambda e: on_text(e.control.value or ""),
+                                 on_submit=entered if on_enter is not None else None)
+    return drawn.current
 
 
 def labelled(label: str, control: ft.Control, *, selected: bool | None = None) -> ft.Control:

@@ -23,6 +23,7 @@ import pytest
 from PIL import Image
 from playwright.sync_api import (
     Browser,
+    Locator,
     Page,
     Playwright,
     WebSocket,
@@ -414,19 +415,25 @@ class Ui:
         )
 
     def shot(self, name: str) -> None:
-        """Keep what a person sees once the screen has settled: the text a screen reader
-        reads is there before the page is painted (the client's "Working..." spinner, or
-        a dialog still fading in, can be on screen), so wait for a painted frame that stays
-        the same over as many of the browser's frames as the app's longest animation takes."""
+        """Keep what a person sees once the screen has settled (see ``picture``)."""
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        frame = self.page.screenshot()
+        (SCREENSHOTS / f"{name}.png").write_bytes(self.picture())
+        self.shots.append(name)
+
+    def picture(self, of: Locator | None = None) -> bytes:
+        """The page (or the part ``of`` it) as a person sees it once it has settled: the
+        text a screen reader reads is there before the page is painted (the client's
+        "Working..." spinner, a dialog still fading in, an image still being decoded), so
+        wait for a painted frame that stays the same over as many of the browser's frames
+        as the app's longest animation takes."""
+        take = (of or self.page).screenshot
+        frame = take()
         for _ in range(40):
             self.next_frame(STILL_FRAMES)
-            before, frame = frame, self.page.screenshot()
+            before, frame = frame, take()
             if frame == before and painted(frame):
                 break
-        (SCREENSHOTS / f"{name}.png").write_bytes(frame)
-        self.shots.append(name)
+        return frame
 
     def next_frame(self, frames: int = 2) -> None:
         """Wait until the browser has drawn ``frames`` more frames of this page, in front (as

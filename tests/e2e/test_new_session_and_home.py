@@ -148,3 +148,17 @@ def test_the_home_bar_opens_players_and_settings_and_back_returns_home(ui: Ui, s
     ui.see("Language")
     ui.tap("Back")
     ui.see("Import a session file")
+
+
+def test_a_name_typed_faster_than_the_screen_redraws_is_kept_whole_when_enter_adds_it(
+    ui: Ui, server: Server
+):
+    # Each key reaches the app twice: as the field's text at once, and as a change the app
+    # handles after what it is doing. A field redrawn from the app's copy in between lost
+    # the last letters ("Cid" was seated as "Ci").
+    ui.open("/new")
+    name = "Maximiliane Charlotte"
+    ui.focus(NAME)
+    ui.type_keys(name, delay=0)
+    ui.submit()
+    ui.see(f"Remove {name}")

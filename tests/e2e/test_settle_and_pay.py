@@ -60,7 +60,8 @@ def in_view(ui: Ui, label: str):  # type: ignore[no-untyped-def]
             break
         ui.page.mouse.move(195, height / 2)
         ui.page.mouse.wheel(0, 300 if not whole or box["y"] > 60 else -200)
-    ui.next_frame()
+    else:
+        raise AssertionError(f"{label} cannot be scrolled whole into view")
     return node
 
 
@@ -79,8 +80,7 @@ def settled_box(ui: Ui, node):  # type: ignore[no-untyped-def]
 def scanned(ui: Ui, label: str) -> str:
     """What a phone reads from the code the screen shows: a screenshot of just the code,
     decoded by ZXing (the decoder family banking apps use)."""
-    node = in_view(ui, label)
-    found = zxing(node.screenshot())
+    found = zxing(ui.picture(in_view(ui, label)))
     assert len(found) == 1, f"no code readable at {label}"
     return found[0].decode("utf-8")
 

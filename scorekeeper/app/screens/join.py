@@ -9,7 +9,7 @@ import flet as ft
 from scorekeeper.app.lan import Verdict
 from scorekeeper.app.model import LAN_CHANGED, AppModel
 from scorekeeper.app.peer import peer_address
-from scorekeeper.app.widgets import error_line, screen
+from scorekeeper.app.widgets import Entry, error_line, screen
 from scorekeeper.core import RuleError
 from scorekeeper.core.text import player_name
 
@@ -17,14 +17,14 @@ from scorekeeper.core.text import player_name
 @ft.memo
 @ft.component
 def Join(app: AppModel) -> ft.Control:
-    name, set_name = ft.use_state("")
-    code, set_code = ft.use_state("")
+    typed = ft.use_ref(lambda: {"name": "", "code": ""}).current  # heard, not drawn (see Entry)
     problem, set_problem = ft.use_state(None)
     room = app.lan
     assert room is not None
 
     async def join() -> None:
         page = ft.context.page
+        name, code = typed["name"], typed["code"]
         if app.role != "locked":
             return
         if not name.strip():
@@ -51,17 +51,20 @@ def Join(app: AppModel) -> ft.Control:
             set_problem(app.t("ui.room_locked", minutes=room.minutes_locked()))
             page.pubsub.send_all(LAN_CHANGED)  # the host sees the lock and can lift it
 
-    def typing_code(event: ft.ControlEvent) -> None:
-        set_code(event.control.value)
+    def typing_code(text: str) -> None:
+        typed["code"] = text
         set_problem(None)  # the last answer was about the code before
+
+    async def entered_code(text: str) -> None:
+        typed["code"] = text
+        await join()
 
     return screen(
         ft.Text("Scorekeeper", size=28, weight=ft.FontWeight.BOLD),
         ft.Text(app.t("ui.join_intro"), size=17),
-        ft.TextField(label=app.t("ui.join_name_field"), value=name, autofocus=True,
-                     on_change=lambda e: set_name(e.control.value)),
-        ft.TextField(label=app.t("ui.join_code_field"), value=code, width=260,
-                     on_change=typing_code, on_submit=join),
+        Entry(app.t("ui.join_name_field"), "", lambda text: typed.__setitem__("name", text),
+              autofocus=True),
+        Entry(app.t("ui.join_code_field"), "", typing_code, width=260, on_enter=entered_code),
         ft.Row([ft.FilledButton(app.t("ui.join"), icon=ft.Icons.LOGIN, on_click=join)]),
         error_line(problem),
     )

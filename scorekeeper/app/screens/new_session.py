@@ -12,6 +12,7 @@ import flet as ft
 
 from scorekeeper.app.model import AppModel
 from scorekeeper.app.widgets import (
+    Entry,
     choices,
     error_line,
     icon_button,
@@ -46,6 +47,7 @@ class SetupDraft:
     options: dict[str, object] = field(default_factory=dict)
     players: list[str] = field(default_factory=list)
     new_name: str = ""
+    names_typed: int = 0  # names added from the field: each one empties it
     money: bool = False
     currency: str = "SEK"
     unit: str = "1"
@@ -75,8 +77,14 @@ class SetupDraft:
             self.name_refused = msg("setup.duplicate_player", player=checked)
             return False
         self.players = [*self.players, checked]
-        self.new_name, self.name_refused = "", None
+        self.name_refused = None
         return True
+
+    def add_typed(self, name: str) -> None:
+        """Seat the name typed in the field; the field is emptied for the next one."""
+        if self.add(name):
+            self.new_name = ""
+            self.names_typed += 1
 
     def remove(self, name: str) -> None:
         self.players = [p for p in self.players if p != name]
@@ -137,9 +145,7 @@ def NewSession(app: AppModel) -> ft.Control:
     return ft.Column(expand=True, spacing=0, controls=[
         screen_bar(app, app.t("ui.new_session")),
         screen(
-            # The field shows the draft's value: a redraw after each key must not empty it.
-            ft.TextField(label=app.t("ui.session_name"), value=draft.name,
-                         on_change=lambda e: setattr(draft, "name", e.control.value)),
+            Entry(app.t("ui.session_name"), draft.name, lambda text: setattr(draft, "name", text)),
             GamePanel(app, draft),
             PlayersPanel(app, draft, app.roster),
             MoneyPanel(app, draft),
@@ -189,10 +195,9 @@ def OptionField(app: AppModel, draft: SetupDraft, option: Option) -> ft.Control:
         else:
             draft.options = {k: v for k, v in draft.options.items() if k != option.name}
 
-    return ft.TextField(label=label, value="" if value is None else str(value), width=200,
-                        keyboard_type=ft.KeyboardType.NUMBER,
-                        hint_text="" if default is None else str(default),
-                        on_change=lambda e: set_number(e.control.value))
+    return Entry(label, "" if value is None else str(value), set_number, width=200,
+                 keyboard_type=ft.KeyboardType.NUMBER,
+                 hint_text="" if default is None else str(default))
 
 
 @ft.memo
@@ -217,21 +222,13 @@ def PlayersPanel(app: AppModel, draft: SetupDraft, roster: list[str]) -> ft.Cont
         ]))
     add_label = app.t("ui.add_player")
 
-    name_field = ft.use_ref()
-
-    async def add_and_stay() -> None:
-        # Enter adds the name and keeps the focus in the field, so the next name is typed
-        # at once. Adding redraws the panel with a new field: focus that one.
-        draft.add(draft.new_name)
-        await asyncio.sleep(0.1)
-        if name_field.current is not None:
-            await name_field.current.focus()
-
-    field = ft.TextField(
-        label=app.t("ui.player_name"), value=draft.new_name, width=260,
-        error=render(draft.name_refused, app.settings.language) if draft.name_refused else None,
-        on_change=lambda e: setattr(draft, "new_name", e.control.value), on_submit=add_and_stay)
-    name_field.current = field
+    # Enter adds the name and the keyboard stays for the next: the emptied field is a new
+    # one, and it takes the focus as it appears once a name has been typed in.
+    field = Entry(app.t("ui.player_name"), "", lambda text: setattr(draft, "new_name", text),
+                  key=f"name-{draft.names_typed}", width=260, autofocus=draft.names_typed > 0,
+                  error=render(draft.name_refused, app.settings.language)
+                  if draft.name_refused else None,
+                  on_enter=draft.add_typed)
     return panel(
         app.t("ui.players_in_order"),
         ft.Text(app.t("ui.order_hint"), size=14),
@@ -239,7 +236,7 @@ def PlayersPanel(app: AppModel, draft: SetupDraft, roster: list[str]) -> ft.Cont
         ft.Row(wrap=True, controls=[
             field,
             ft.FilledTonalButton(add_label, icon=ft.Icons.ADD,
-                                 on_click=lambda: draft.add(draft.new_name)),
+                                 on_click=lambda: draft.add_typed(draft.new_name)),
         ]),
         *([ft.Text(app.t("ui.from_roster"), size=14), ft.Row(known, wrap=True)] if known else []),
     )
@@ -254,10 +251,10 @@ def MoneyPanel(app: AppModel, draft: SetupDraft) -> ft.Control:
     ]
     if draft.money:
         fields.append(ft.Row(wrap=True, controls=[
-            ft.TextField(label=app.t("ui.currency"), value=draft.currency, width=140,
-                         on_change=lambda e: setattr(draft, "currency", e.control.value)),
-            ft.TextField(label=app.t("ui.unit_value"), value=draft.unit, width=200,
-                         on_change=lambda e: setattr(draft, "unit", e.control.value)),
+            Entry(app.t("ui.currency"), draft.currency,
+                  lambda text: setattr(draft, "currency", text), width=140),
+            Entry(app.t("ui.unit_value"), draft.unit,
+                  lambda text: setattr(draft, "unit", text), width=200),
         ]))
         fields.append(ft.Text(app.t(UNIT_HINTS[draft.variant]), size=14))
     return panel(app.t("ui.money"), *fields)

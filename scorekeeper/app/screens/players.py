@@ -10,6 +10,7 @@ import flet as ft
 
 from scorekeeper.app.model import AppModel
 from scorekeeper.app.widgets import (
+    Entry,
     action,
     bullet,
     error_line,
@@ -33,18 +34,24 @@ FIELDS = ("swish", "iban", "holder", "qr_iban", "postcode", "town", "country")
 @ft.memo
 @ft.component
 def Players(app: AppModel) -> ft.Control:
-    new_name, set_new_name = ft.use_state("")
+    new_name = ft.use_ref("")  # what the field holds: heard, not drawn (see Entry)
+    added, set_added = ft.use_state(0)  # players added from the field: each empties it
 
     def add() -> None:
-        if not new_name.strip():
+        if not new_name.current.strip():
             return
         try:
-            app.scorebook.add_player(new_name)
+            app.scorebook.add_player(new_name.current)
         except StoreError as error:
             app.problem = app.refusal(error)
             return
-        set_new_name("")
+        new_name.current = ""
+        set_added(added + 1)
         app.show("/players")
+
+    def add_typed(text: str) -> None:
+        new_name.current = text
+        add()
 
     async def export_roster() -> None:
         from scorekeeper.formats.roster_file import dump_roster
@@ -75,8 +82,8 @@ def Players(app: AppModel) -> ft.Control:
         screen_bar(app, app.t("ui.players")),
         screen(
             ft.Row(wrap=True, controls=[
-                ft.TextField(label=app.t("ui.player_name"), value=new_name, width=260,
-                             on_change=lambda e: set_new_name(e.control.value), on_submit=add),
+                Entry(app.t("ui.player_name"), "", lambda text: setattr(new_name, "current", text),
+                      key=f"name-{added}", width=260, on_enter=add_typed),
                 ft.FilledTonalButton(add_label, icon=ft.Icons.PERSON_ADD, on_click=add),
             ]),
             error_line(app.problem),
@@ -147,15 +154,15 @@ def DetailsForm(app: AppModel, name: str, details: PaymentDetails | None,
                 close: Callable[[], None]) -> ft.Control:
     """The details as typed; checked when saved, and refused in words if wrong (nothing
     is kept then, and what was typed stays to be corrected)."""
-    typed, set_typed = ft.use_state(lambda: {
+    # Heard as typed, not drawn (see Entry); a dict the fields change in place, so a key
+    # in one field is not undone by a redraw made before the key in another was heard.
+    typed = ft.use_ref(lambda: {
         field: (getattr(details, field) or "") if details is not None else ""
-        for field in FIELDS})
+        for field in FIELDS}).current
     problem, set_problem = ft.use_state("")
 
-    def change(field: str) -> Callable[[ft.Event[ft.TextField]], None]:
-        def changed(event: ft.Event[ft.TextField]) -> None:
-            set_typed({**typed, field: event.control.value or ""})
-        return changed
+    def change(field: str) -> Callable[[str], None]:
+        return lambda text: typed.__setitem__(field, text)
 
     def save() -> None:
         from scorekeeper.payments import payment_details
@@ -171,9 +178,8 @@ def DetailsForm(app: AppModel, name: str, details: PaymentDetails | None,
         app.show("/players")
         app.notice = app.t("ui.details_saved", player=name)
 
-    boxes = [ft.TextField(label=app.t(f"payments.label_{field}"), value=typed[field],
-                          on_change=change(field), dense=True,
-                          width=320 if field in ("iban", "qr_iban", "holder") else 200)
+    boxes = [Entry(app.t(f"payments.label_{field}"), typed[field], change(field), dense=True,
+                   width=320 if field in ("iban", "qr_iban", "holder") else 200)
              for field in FIELDS]
     return ft.Container(
         padding=ft.Padding.symmetric(vertical=6),

@@ -7,7 +7,7 @@ from dataclasses import replace
 import flet as ft
 
 from scorekeeper.app.model import AppModel
-from scorekeeper.app.widgets import choices, panel, screen, screen_bar
+from scorekeeper.app.widgets import Entry, choices, panel, screen, screen_bar
 from scorekeeper.platform import can_use_club_database
 from scorekeeper.session.where import DB_ENV
 
@@ -18,19 +18,21 @@ LANGUAGE_NAMES = {"sv": "Svenska", "en": "English", "de": "Deutsch"}
 @ft.component
 def SettingsScreen(app: AppModel) -> ft.Control:
     # The saved URL is never put back into the field: it may hold the club's password.
-    url, set_url = ft.use_state("")
+    url = ft.use_ref("")  # heard as typed, not drawn (see Entry)
+    saved, set_saved = ft.use_state(0)  # each save empties the field
     settings = app.settings
     save_label = app.t("ui.save_database")
 
     def save_url() -> None:
-        app.set_settings(replace(settings, database_url=url.strip()))
-        set_url("")
+        app.set_settings(replace(settings, database_url=url.current.strip()))
+        url.current = ""
+        set_saved(saved + 1)
         app.notice = app.t("ui.database_saved")
 
     club = ([
         ft.Text(app.t("ui.database_hint", env=DB_ENV), size=14),
-        ft.TextField(label=app.t("ui.database_url"), value=url, password=True,
-                     can_reveal_password=True, on_change=lambda e: set_url(e.control.value)),
+        Entry(app.t("ui.database_url"), "", lambda text: setattr(url, "current", text),
+              key=f"url-{saved}", password=True, can_reveal_password=True),
         ft.OutlinedButton(save_label, icon=ft.Icons.SAVE, on_click=save_url),
     ] if can_use_club_database() else [])  # a phone keeps its own database
     return ft.Column(expand=True, spacing=0, controls=[
