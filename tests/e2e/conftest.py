@@ -36,7 +36,15 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking",
     "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+    # The tests talk only to addresses they own. Flet's web client asks a CDN for Rive's
+    # script at every start: no name resolves here, so that ask fails at once, the same on
+    # every machine, and nothing leaves this one.
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1, EXCLUDE 10.*",
 ]
+# Playwright waits for the page's web fonts before each screenshot. The app has none (Flutter
+# draws its text with fonts it loads itself; document.fonts is empty), and that wait once
+# hung 30 s on a loaded machine. Ui.picture waits for a painted, settled frame instead.
+os.environ["PW_TEST_SCREENSHOT_NO_FONTS_READY"] = "1"
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 CABIN = EXAMPLES / "friday-at-the-cabin.json"
@@ -163,6 +171,17 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
     launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
     yield launched
     launched.close()
+
+
+@pytest.fixture(autouse=True)
+def _no_page_left_open(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Every page a test opened in the shared browser is closed with the test. A page left
+    open keeps drawing: once its server is gone, Flet's client animates its "reconnecting"
+    spinner for ever, and a dozen such pages took the CPU every later test needed."""
+    yield
+    if "browser" in request.fixturenames:
+        for context in request.getfixturevalue("browser").contexts:
+            context.close()
 
 
 def tricks_button(player: str, count: int) -> str:
@@ -427,6 +446,7 @@ class Ui:
         wait for a painted frame that stays the same over as many of the browser's frames
         as the app's longest animation takes."""
         take = (of or self.page).screenshot
+        self.next_frame()
         frame = take()
         for _ in range(40):
             self.next_frame(STILL_FRAMES)
