@@ -131,6 +131,16 @@ def run_cli(url: str, *args: str, timeout: float = 120) -> subprocess.CompletedP
 SHARED_POSTGRES = pytest.StashKey[tuple[ExitStack, str]]()
 
 
+# The tests that take seconds each (a browser, a server, pip): handed out to the workers
+# first, so the thousand quick ones fill the gaps at the end instead of one worker finishing
+# a long browser test while the others wait.
+SLOW_FIRST = ("tests/e2e/", "tests/test_packaging.py")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    items.sort(key=lambda item: not item.nodeid.startswith(SLOW_FIRST))  # stable: file order
+
+
 @pytest.hookimpl(optionalhook=True)
 def pytest_configure_node(node) -> None:  # type: ignore[no-untyped-def]
     config = node.config

@@ -18,22 +18,32 @@ CONTROL_EVENT = 3
 SESSION_CRASHED = b"\x92\x06\x81\xa7message"  # msgpack [6, {"message": ...}]
 
 
+NOTICE = b"Something went wrong there. The host's log says what; please try again."
+PATCH_CONTROL = b"\x00\x92\x02"  # a frame [2, {...}]: the app drew something
+
+
 async def forge_a_failing_event(url: str) -> bytes:
+    """Everything the server sent, from registering until the notice came."""
     import websockets
 
-    heard = b""
     async with websockets.connect(url, max_size=None) as socket:
         await socket.send(registration("/"))
-        await asyncio.sleep(2)  # the home screen is drawn
+        heard = await heard_until(socket, lambda message: message.startswith(PATCH_CONTROL))
         await socket.send(frame(CONTROL_EVENT, {"target": 1, "name": "route_change",
                                                 "data": {"route": 5}}))
-        try:
-            while True:
-                message = await asyncio.wait_for(socket.recv(), 3)
-                heard += message if isinstance(message, bytes) else message.encode()
-        except TimeoutError:
-            pass
-    return heard
+        return heard + await heard_until(socket, lambda message: NOTICE in message)
+
+
+async def heard_until(socket, last) -> bytes:  # type: ignore[no-untyped-def]
+    """The frames the server sends, up to the first one ``last`` accepts; a minute without
+    it fails the test."""
+    heard = b""
+    while True:
+        message = await asyncio.wait_for(socket.recv(), 60)
+        message = message if isinstance(message, bytes) else message.encode()
+        heard += message
+        if last(message):
+            return heard
 
 
 def test_a_failing_handler_shows_a_sentence_and_logs_the_traceback_on_the_server(
@@ -50,7 +60,7 @@ def test_a_failing_handler_shows_a_sentence_and_logs_the_traceback_on_the_server
     finally:
         server.process.terminate()
         server.process.wait(timeout=20)
-    assert b"Something went wrong there. The host's log says what; please try again." in heard
+    assert NOTICE in heard
     assert b"Traceback" not in heard
     assert b"AttributeError" not in heard
     assert SESSION_CRASHED not in heard
