@@ -50,6 +50,11 @@ EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 CABIN = EXAMPLES / "friday-at-the-cabin.json"
 # Material's longest transition (a route, 300 ms) in the browser's frames, at 60 a second.
 STILL_FRAMES = 20
+# ms between two looks for what a test waits for. Playwright's default looks at every frame
+# the browser draws, which keeps an idle page drawing at 60 frames a second and runs the
+# look (every node of the screen reader's tree) each time: eight workers' pages fought the
+# app's own drawing for the CPU.
+POLL = 100
 FIRST_PAINT = 90_000  # ms: the first paint of the WASM client can take a while
 # Whether a control shows whole: inside the screen, inside every list that clips it (the
 # browser's semantics nodes keep the places of what is scrolled away), and not under
@@ -331,7 +336,7 @@ class Ui:
         field's own input (focused from the screen reader's tree) or in an input of its
         own that it lays over the field being edited (focused by the app, at first paint)."""
         field = self.page.get_by_role("textbox", name=label, exact=True).element_handle()
-        self.page.wait_for_function(HAS_KEYBOARD, arg=field)
+        self.page.wait_for_function(HAS_KEYBOARD, arg=field, polling=POLL)
 
     def type(self, label: str, text: str) -> None:
         """Replace what the field ``label`` holds with ``text``, as a paste does (a field
@@ -416,7 +421,7 @@ class Ui:
             """text => [...document.querySelectorAll('flt-semantics')].some(node =>
                 (node.getAttribute('aria-label') || '').replace(/\\s+/g, ' ').includes(text)
                 || (node.innerText || '').replace(/\\s+/g, ' ').includes(text))""",
-            arg=text, timeout=timeout)
+            arg=text, polling=POLL, timeout=timeout)
 
     def read(self, text: str, timeout: int = 15_000) -> None:
         """Wait until ``text`` is read out whole (a figure, a transfer, a refusal)."""

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.e2e.conftest import CABIN, Server, Ui, start_server, stop_server, tricks_button
+from tests.e2e.conftest import CABIN, POLL, Server, Ui, start_server, stop_server, tricks_button
 
 DEAL_7 = {"Dag": 2, "Astrid": 1, "Bengt": 1, "Cilla": 1}  # as the table reports it
 HALF = {"Dag": 2, "Astrid": 1}  # two taps in, three players still to tap
@@ -29,7 +29,7 @@ def taps_shown(ui: Ui, tricks: dict[str, int]) -> None:
             """label => [...document.querySelectorAll('flt-semantics[role=button]')].some(n =>
                 n.getAttribute('aria-label') === label
                 && n.getAttribute('aria-current') === 'true')""",
-            arg=tricks_button(player, count), timeout=15_000)
+            arg=tricks_button(player, count), timeout=15_000, polling=POLL)
         assert not ui.chosen(tricks_button(player, 0))
 
 

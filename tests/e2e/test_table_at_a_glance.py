@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser
 
-from tests.e2e.conftest import CABIN, Server, Ui, tricks_button
+from tests.e2e.conftest import CABIN, POLL, Server, Ui, tricks_button
 
 SIZES = {"phone": (390, 844), "desktop": (1280, 900)}
 ENGLISH = ("Astrid", "Bengt", "Cilla", "Dag")
@@ -135,4 +135,4 @@ def test_a_refusal_shows_on_the_row_it_concerns_and_beside_save(ui: Ui):
     ui.page.wait_for_function(
         """text => [...document.querySelectorAll('flt-semantics')].filter(node =>
             ((node.getAttribute('aria-label') || node.innerText || '').replace(/\\s+/g, ' ')
-             .trim()) === text).length >= 2""", arg=refusal, timeout=15_000)
+             .trim()) === text).length >= 2""", arg=refusal, timeout=15_000, polling=POLL)

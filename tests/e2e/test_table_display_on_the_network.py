@@ -28,6 +28,7 @@ from tests.e2e.conftest import (
     CABIN,
     CHROMIUM,
     CHROMIUM_ARGS,
+    POLL,
     Server,
     Ui,
     start_server,
@@ -231,7 +232,7 @@ def test_a_new_code_on_request_and_the_old_one_stops_working(
         """old => [...document.querySelectorAll('flt-semantics')]
             .map(node => (node.getAttribute('aria-label') || node.innerText || '').trim())
             .some(said => /^Join code: [2-9A-Z]{4}-[2-9A-Z]{4}$/.test(said)
-                          && said !== 'Join code: ' + old)""", arg=old)
+                          && said !== 'Join code: ' + old)""", arg=old, polling=POLL)
     new = chip(host)
     assert re.fullmatch(r"[2-9A-Z]{4}-[2-9A-Z]{4}", new)
     assert new != old
