@@ -213,3 +213,17 @@ def store(request: pytest.FixtureRequest, tmp_path: Path):  # type: ignore[no-un
             yield SessionStore(engine)
         finally:
             engine.dispose()
+
+
+@pytest.fixture
+def book(store):  # type: ignore[no-untyped-def]
+    """The scorebook (the session layer: every use case) over ``store``."""
+    from scorekeeper.session.scorebook import Scorebook
+
+    return Scorebook(store)
+
+
+def replayed(book, session_id: int):  # type: ignore[no-untyped-def]
+    """The session as stored, and its deals replayed by the rules (for edits and exports)."""
+    opened = book.open(session_id)
+    return opened, opened.history

@@ -64,16 +64,16 @@ def refused_with_exit_2(result, key: str) -> str:  # type: ignore[no-untyped-def
 
 
 @pytest.mark.parametrize("case", sorted(HOSTILE_SESSION_NAMES))
-def test_a_hostile_session_name_is_refused_on_import_and_changes_nothing(store, tmp_path, case):
-    kept = store.import_session("Kept", worked_example())
-    before = database_counts(store.engine)
+def test_a_hostile_session_name_is_refused_on_import_and_changes_nothing(book, tmp_path, case):
+    kept = book.import_session("Kept", worked_example())
+    before = database_counts(book.store.engine)
     path = tmp_path / "night.json"
     path.write_text(document_text(name=f'"{HOSTILE_SESSION_NAMES[case]}"'), encoding="utf-8")
-    result = invoke(url_of(store.engine), "import", str(path))
+    result = invoke(url_of(book.store.engine), "import", str(path))
     line = refused_with_exit_2(result, "text.session_name_forbidden")
     assert line.startswith("the session's name 'Friday")
-    assert database_counts(store.engine) == before
-    assert store.get(kept.id).state == worked_example().state
+    assert database_counts(book.store.engine) == before
+    assert book.open(kept.id).state == worked_example().state
 
 
 @pytest.mark.parametrize("case", sorted(HOSTILE_SESSION_NAMES))
@@ -92,13 +92,13 @@ def test_a_hostile_session_name_is_refused_on_replay(tmp_path, case):
     ('{"currency": "SEK", "unit": 1e-1000100}', "setup.unit_finer_than_minor"),
     ('{"currency": "SEK", "unit": "1e1000000"}', "setup.unit_too_large"),
 ])
-def test_a_hostile_currency_or_unit_is_refused_on_import_and_replay(store, tmp_path, money, key):
-    before = database_counts(store.engine)
+def test_a_hostile_currency_or_unit_is_refused_on_import_and_replay(book, tmp_path, money, key):
+    before = database_counts(book.store.engine)
     path = tmp_path / "night.json"
     path.write_text(document_text(money=money), encoding="utf-8")
-    line = refused_with_exit_2(invoke(url_of(store.engine), "import", str(path)), key)
+    line = refused_with_exit_2(invoke(url_of(book.store.engine), "import", str(path)), key)
     assert line == refused_with_exit_2(CliRunner().invoke(main, ["replay", str(path)]), key)
-    assert database_counts(store.engine) == before
+    assert database_counts(book.store.engine) == before
 
 
 def test_a_ten_megabyte_currency_is_refused_at_once_in_a_short_line(tmp_path):
@@ -111,9 +111,9 @@ def test_a_ten_megabyte_currency_is_refused_at_once_in_a_short_line(tmp_path):
     assert time.monotonic() - started < 10
 
 
-def test_sessions_prints_names_stored_before_they_were_checked_safely(store):
-    kept = store.import_session("Kept", worked_example())
-    with Db(store.engine) as db, db.begin():
+def test_sessions_prints_names_stored_before_they_were_checked_safely(book):
+    kept = book.import_session("Kept", worked_example())
+    with Db(book.store.engine) as db, db.begin():
         row = db.get(SessionRow, kept.id)
         assert row is not None
         row.name = "Friday\x1b[2J\x1b[H\r   9  2026-01-01  Fake session\n\u202egnirts"
@@ -124,7 +124,7 @@ def test_sessions_prints_names_stored_before_they_were_checked_safely(store):
             name="Second", variant="english", options="{}", first_dealer="Astrid", unit="1",
             status="in_play", version=0, deal_count=0, leaders="[]",
             created_at=row.created_at, updated_at=row.updated_at))
-    result = invoke(url_of(store.engine), "sessions")
+    result = invoke(url_of(book.store.engine), "sessions")
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
     assert len(lines) == 2  # one per session: no line made up by a stored CR or LF
@@ -134,10 +134,11 @@ def test_sessions_prints_names_stored_before_they_were_checked_safely(store):
 
 
 @pytest.mark.parametrize("raw", ['"Ast\\u0000rid"', '"Ast\\ud800rid"', '"\\u202eAstrid"'])
-def test_a_player_name_with_nul_surrogate_or_bidi_is_refused_on_import(store, tmp_path, raw):
-    before = database_counts(store.engine)
+def test_a_player_name_with_nul_surrogate_or_bidi_is_refused_on_import(book, tmp_path, raw):
+    before = database_counts(book.store.engine)
     path = tmp_path / "night.json"
     body = document_text(players=f'[{raw}, "Bengt", "Cilla", "Dag"]', first_dealer='"Bengt"')
     path.write_text(body, encoding="utf-8")
-    refused_with_exit_2(invoke(url_of(store.engine), "import", str(path)), "text.name_forbidden")
-    assert database_counts(store.engine) == before
+    refused_with_exit_2(invoke(url_of(book.store.engine), "import", str(path)),
+                        "text.name_forbidden")
+    assert database_counts(book.store.engine) == before

@@ -15,6 +15,7 @@ import pytest
 from pypdf import PdfReader
 
 from scorekeeper.formats.session_file import load_session
+from scorekeeper.session.scorebook import Scorebook
 from scorekeeper.store.database import connect
 from scorekeeper.store.sessions import SessionStore
 from tests.conftest import EXAMPLE_FILE, database_counts, run_cli
@@ -26,13 +27,13 @@ TRANSFERS = {"Astrid pays Dag SEK\u00a010.00", "Astrid pays Cilla SEK\u00a03.50"
 
 @pytest.fixture
 def example(db_url):  # type: ignore[no-untyped-def]
-    """The example file stored (through the store, not the CLI): (url, session id, store)."""
+    """The example file stored (through the store, not the CLI): (url, session id, scorebook)."""
     engine = connect(db_url)
     try:
         loaded = load_session(EXAMPLE_FILE.read_text(encoding="utf-8"))
-        store = SessionStore(engine)
-        stored = store.import_session(loaded.name, loaded.replay())
-        yield db_url, stored.id, store
+        book = Scorebook(SessionStore(engine))
+        stored = book.import_session(loaded.name, loaded.replay())
+        yield db_url, stored.id, book
     finally:
         engine.dispose()
 
@@ -44,7 +45,7 @@ def test_import_prints_the_session_id(db_url):
     assert found, result.stdout
     engine = connect(db_url)
     try:
-        stored = SessionStore(engine).get(int(found.group(1)))
+        stored = Scorebook(SessionStore(engine)).open(int(found.group(1)))
         assert stored.name == "Friday at the cabin"
         assert stored.state.deals == 6
     finally:
@@ -128,7 +129,7 @@ def test_export_writes_a_file(example, tmp_path, fmt):
 
 def test_an_exported_json_file_imports_back(example, tmp_path):
     # README, "Backing up": export ... -o backup.json; import backup.json brings it back.
-    url, session_id, store = example
+    url, session_id, book = example
     backup = tmp_path / "backup.json"
     exported = run_cli(url, "export", str(session_id), "--format", "json", "-o", str(backup))
     assert exported.returncode == 0, exported.stderr
@@ -138,14 +139,14 @@ def test_an_exported_json_file_imports_back(example, tmp_path):
     assert found, result.stdout
     copy = int(found.group(1))
     assert copy != session_id
-    assert store.get(copy).state == store.get(session_id).state
-    assert store.deals(copy) == store.deals(session_id)
+    assert book.open(copy).state == book.open(session_id).state
+    assert book.store.deals(copy) == book.store.deals(session_id)
 
 
 def test_players_prints_lifetime_statistics(example):
-    url, session_id, store = example
-    stored = store.get(session_id)
-    store.finish(session_id, stored.version)
+    url, session_id, book = example
+    stored = book.open(session_id)
+    book.finish(session_id, stored.version)
     result = run_cli(url, "players", "astrid")
     assert result.returncode == 0, result.stderr
     line = ("{}: 1 session, 5 deals played, 7 tricks, 1 flight, 0 games won, "
@@ -154,8 +155,8 @@ def test_players_prints_lifetime_statistics(example):
 
 
 def test_a_broken_import_exits_non_zero_with_one_line_and_changes_nothing(example, tmp_path):
-    url, session_id, store = example
-    before = database_counts(store.engine)
+    url, session_id, book = example
+    before = database_counts(book.store.engine)
     document = json.loads(EXAMPLE_FILE.read_text(encoding="utf-8"))
     document["deals"][3] = {"pass": ["Cilla"], "tricks": {"Astrid": 3, "Bengt": 2}}
     broken = tmp_path / "broken.json"
@@ -165,8 +166,8 @@ def test_a_broken_import_exits_non_zero_with_one_line_and_changes_nothing(exampl
     assert result.stdout == ""
     assert result.stderr.splitlines() == [
         "deal 4: single pot - everyone must play, but Cilla passed"]
-    assert database_counts(store.engine) == before
-    assert store.get(session_id).state.deals == 6
+    assert database_counts(book.store.engine) == before
+    assert book.open(session_id).state.deals == 6
 
 
 def test_export_ledger_writes_every_entry_of_every_session(example, tmp_path):

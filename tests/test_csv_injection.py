@@ -97,11 +97,11 @@ def test_the_standings_csv_keeps_negative_money_a_number():
     assert by_player["'" + A][3] == "-28"
 
 
-def test_every_entry_export_neutralises_text_on_both_back_ends_alike(store):
-    stored = store.import_session(SESSION_NAME, hostile_session())
-    store.finish(stored.id, stored.version)
+def test_every_entry_export_neutralises_text_on_both_back_ends_alike(book):
+    stored = book.import_session(SESSION_NAME, hostile_session())
+    book.finish(stored.id, stored.version)
     out = io.StringIO(newline="")
-    count = write_all_entries(store.engine, out)
+    count = write_all_entries(book.store.engine, out)
     written = out.getvalue()
     rows = read_back(written)
     assert rows[0] == list(COLUMNS)
@@ -112,7 +112,7 @@ def test_every_entry_export_neutralises_text_on_both_back_ends_alike(store):
     expected = io.StringIO(newline="")
     writer = csv.writer(expected, lineterminator="\n")
     writer.writerow(COLUMNS)
-    with store.engine.connect() as connection:
+    with book.store.engine.connect() as connection:
         raw = connection.exec_driver_sql(f"SELECT {', '.join(COLUMNS)} FROM entries ORDER BY id")
         for row in raw:
             writer.writerow([spreadsheet_safe(cell or None) if name in TEXT_COLUMNS else cell
@@ -121,14 +121,14 @@ def test_every_entry_export_neutralises_text_on_both_back_ends_alike(store):
     assert "'" + A.replace('"', '""') in written
 
 
-def test_the_cli_exports_are_read_back_without_formulas(store, tmp_path):
+def test_the_cli_exports_are_read_back_without_formulas(book, tmp_path):
     from click.testing import CliRunner
 
     from scorekeeper.cli import main
     from tests.conftest import url_of
 
-    stored = store.import_session(SESSION_NAME, hostile_session())
-    url = url_of(store.engine)
+    stored = book.import_session(SESSION_NAME, hostile_session())
+    url = url_of(book.store.engine)
     for args in (["--format", "csv"], ["--format", "csv", "--standings"]):
         out = tmp_path / "out.csv"
         result = CliRunner().invoke(main, ["--db", url, "export", str(stored.id), *args,

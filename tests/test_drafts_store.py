@@ -12,7 +12,7 @@ from sqlalchemy import create_engine, inspect, text
 
 from scorekeeper.core import Deal
 from scorekeeper.session import ConflictError, Scorebook
-from scorekeeper.store.database import connect, migrate
+from scorekeeper.store.database import REVISIONS, connect, migrate
 from scorekeeper.store.drafts import draft_of, drop_draft, keep_draft
 from scorekeeper.store.sessions import SessionStore, StoreError
 from tests.conftest import database_counts, worked_example, worked_example_table
@@ -24,88 +24,87 @@ EVERY_FIELD = Deal(passed=("Bengt",), widow="Dag", tricks={"Dag": 3, "Astrid": 1
 PHONE, TABLET = "phone", "tablet"
 
 
-def example(store: SessionStore) -> int:
-    return store.import_session("Friday at the cabin", worked_example()).id
+def example(book: Scorebook) -> int:
+    return book.import_session("Friday at the cabin", worked_example()).id
 
 
-def test_a_kept_draft_reads_back_as_the_same_deal(store):
-    session_id = example(store)
-    keep_draft(store.engine, session_id, PHONE, EVERY_FIELD)
-    assert draft_of(store.engine, session_id, PHONE) == EVERY_FIELD
+def test_a_kept_draft_reads_back_as_the_same_deal(book):
+    session_id = example(book)
+    keep_draft(book.store.engine, session_id, PHONE, EVERY_FIELD)
+    assert draft_of(book.store.engine, session_id, PHONE) == EVERY_FIELD
 
 
-def test_a_session_without_a_draft_has_none(store):
-    assert draft_of(store.engine, example(store), PHONE) is None
+def test_a_session_without_a_draft_has_none(book):
+    assert draft_of(book.store.engine, example(book), PHONE) is None
 
 
-def test_the_next_tap_replaces_the_draft_kept_before(store):
-    session_id = example(store)
-    keep_draft(store.engine, session_id, PHONE, HALF)
+def test_the_next_tap_replaces_the_draft_kept_before(book):
+    session_id = example(book)
+    keep_draft(book.store.engine, session_id, PHONE, HALF)
     more = Deal(tricks={"Dag": 2, "Astrid": 1, "Bengt": 1})
-    keep_draft(store.engine, session_id, PHONE, more)
-    assert draft_of(store.engine, session_id, PHONE) == more
-    assert database_counts(store.engine)["drafts"] == 1  # one draft, not one per tap
+    keep_draft(book.store.engine, session_id, PHONE, more)
+    assert draft_of(book.store.engine, session_id, PHONE) == more
+    assert database_counts(book.store.engine)["drafts"] == 1  # one draft, not one per tap
 
 
-def test_two_devices_keep_their_own_drafts_of_the_same_deal(store):
-    session_id = example(store)
+def test_two_devices_keep_their_own_drafts_of_the_same_deal(book):
+    session_id = example(book)
     there = Deal(tricks={"Dag": 3, "Astrid": 2})
-    keep_draft(store.engine, session_id, PHONE, HALF)
-    keep_draft(store.engine, session_id, TABLET, there)
-    assert draft_of(store.engine, session_id, PHONE) == HALF
-    assert draft_of(store.engine, session_id, TABLET) == there
+    keep_draft(book.store.engine, session_id, PHONE, HALF)
+    keep_draft(book.store.engine, session_id, TABLET, there)
+    assert draft_of(book.store.engine, session_id, PHONE) == HALF
+    assert draft_of(book.store.engine, session_id, TABLET) == there
 
 
-def test_a_dropped_draft_is_gone_and_only_that_devices(store):
-    session_id = example(store)
-    keep_draft(store.engine, session_id, PHONE, HALF)
-    keep_draft(store.engine, session_id, TABLET, HALF)
-    drop_draft(store.engine, session_id, PHONE)
-    drop_draft(store.engine, session_id, PHONE)  # dropping nothing is nothing
-    assert draft_of(store.engine, session_id, PHONE) is None
-    assert draft_of(store.engine, session_id, TABLET) == HALF
+def test_a_dropped_draft_is_gone_and_only_that_devices(book):
+    session_id = example(book)
+    keep_draft(book.store.engine, session_id, PHONE, HALF)
+    keep_draft(book.store.engine, session_id, TABLET, HALF)
+    drop_draft(book.store.engine, session_id, PHONE)
+    drop_draft(book.store.engine, session_id, PHONE)  # dropping nothing is nothing
+    assert draft_of(book.store.engine, session_id, PHONE) is None
+    assert draft_of(book.store.engine, session_id, TABLET) == HALF
 
 
-def test_a_draft_is_not_a_change_of_the_session(store):
-    session_id = example(store)
-    before = store.get(session_id)
-    counts = database_counts(store.engine)
-    keep_draft(store.engine, session_id, PHONE, HALF)
-    after = store.get(session_id)
+def test_a_draft_is_not_a_change_of_the_session(book):
+    session_id = example(book)
+    before = book.open(session_id)
+    counts = database_counts(book.store.engine)
+    keep_draft(book.store.engine, session_id, PHONE, HALF)
+    after = book.open(session_id)
     assert after.version == before.version  # no other page has anything to reload
     assert after.updated_at == before.updated_at
-    assert store.deals(session_id) == list(worked_example().deals)
-    assert database_counts(store.engine) == {**counts, "drafts": 1}
+    assert book.store.deals(session_id) == list(worked_example().deals)
+    assert database_counts(book.store.engine) == {**counts, "drafts": 1}
 
 
-def test_a_draft_for_a_session_that_does_not_exist_is_refused(store):
+def test_a_draft_for_a_session_that_does_not_exist_is_refused(book):
     with pytest.raises(StoreError) as refused:
-        keep_draft(store.engine, 99, PHONE, HALF)
+        keep_draft(book.store.engine, 99, PHONE, HALF)
     assert refused.value.message.key == "store.no_session"
-    assert database_counts(store.engine)["drafts"] == 0
+    assert database_counts(book.store.engine)["drafts"] == 0
 
 
-def test_removing_the_session_removes_its_drafts(store):
-    session_id = example(store)
-    keep_draft(store.engine, session_id, PHONE, HALF)
-    store.remove(session_id)
-    assert database_counts(store.engine)["drafts"] == 0
+def test_removing_the_session_removes_its_drafts(book):
+    session_id = example(book)
+    keep_draft(book.store.engine, session_id, PHONE, HALF)
+    book.store.remove(session_id)
+    assert database_counts(book.store.engine)["drafts"] == 0
 
 
-def test_a_draft_that_no_longer_reads_as_a_deal_is_no_draft(store):
-    session_id = example(store)
-    keep_draft(store.engine, session_id, PHONE, HALF)
-    with store.engine.begin() as db:
+def test_a_draft_that_no_longer_reads_as_a_deal_is_no_draft(book):
+    session_id = example(book)
+    keep_draft(book.store.engine, session_id, PHONE, HALF)
+    with book.store.engine.begin() as db:
         db.execute(text("UPDATE drafts SET record = '{\"tricks\": 7}'"))
-    assert draft_of(store.engine, session_id, PHONE) is None
+    assert draft_of(book.store.engine, session_id, PHONE) is None
 
 
-def test_the_draft_outlives_deal_7_recorded_on_another_device_and_an_undo(store):
-    book = Scorebook(store)
-    session_id = example(store)
+def test_the_draft_outlives_deal_7_recorded_on_another_device_and_an_undo(book):
+    session_id = example(book)
     book.keep_draft(session_id, HALF, PHONE)
-    other = Scorebook(SessionStore(store.engine))  # another device on the same database
-    opened, _ = other.record(session_id, Deal(tricks={"Dag": 5}), store.get(session_id).version)
+    other = Scorebook(SessionStore(book.store.engine))  # another device on the same database
+    opened, _ = other.record(session_id, Deal(tricks={"Dag": 5}), book.open(session_id).version)
     assert book.draft(session_id, PHONE) == HALF
     other.undo(session_id, opened.version)
     assert book.draft(session_id, PHONE) == HALF
@@ -113,21 +112,19 @@ def test_the_draft_outlives_deal_7_recorded_on_another_device_and_an_undo(store)
     assert book.draft(session_id, PHONE) is None
 
 
-def test_the_deal_saved_takes_its_draft_along_and_only_that_devices(store):
-    book = Scorebook(store)
-    session_id = example(store)
+def test_the_deal_saved_takes_its_draft_along_and_only_that_devices(book):
+    session_id = example(book)
     book.keep_draft(session_id, Deal(tricks={"Dag": 5}), PHONE)
     book.keep_draft(session_id, HALF, TABLET)
-    book.record(session_id, Deal(tricks={"Dag": 5}), store.get(session_id).version,
+    book.record(session_id, Deal(tricks={"Dag": 5}), book.open(session_id).version,
                 drafted_on=PHONE)
     assert book.draft(session_id, PHONE) is None
     assert book.draft(session_id, TABLET) == HALF
 
 
-def test_a_deal_refused_leaves_its_draft_kept(store):
-    book = Scorebook(store)
-    session_id = example(store)
-    stale = store.get(session_id).version
+def test_a_deal_refused_leaves_its_draft_kept(book):
+    session_id = example(book)
+    stale = book.open(session_id).version
     book.record(session_id, Deal(tricks={"Astrid": 5}), stale)  # another device was first
     book.keep_draft(session_id, HALF, PHONE)
     with pytest.raises(ConflictError):
@@ -145,11 +142,11 @@ def test_revision_0005_adds_drafts_to_an_existing_database(db_url):
         old.dispose()
     engine = connect(db_url)
     try:
-        assert version_of(db_url) == ["0005"]
+        assert version_of(db_url) == [REVISIONS[-1]]
         assert "drafts" in inspect(engine).get_table_names()
         assert draft_of(engine, session_id, PHONE) is None  # a session from before has none
         keep_draft(engine, session_id, PHONE, HALF)
         assert draft_of(engine, session_id, PHONE) == HALF
-        assert SessionStore(engine).get(session_id).state.deals == 0
+        assert Scorebook(SessionStore(engine)).open(session_id).state.deals == 0
     finally:
         engine.dispose()

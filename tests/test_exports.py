@@ -32,6 +32,7 @@ from tests.conftest import (
     EXAMPLE_FILE,
     EXAMPLE_NAMES,
     database_counts,
+    replayed,
     url_of,
     worked_example,
 )
@@ -44,15 +45,15 @@ STANDINGS_COLUMNS = ["player", "seat", "score", "units", "flights", "deals_playe
 MONEY = {"-13.50", "-6.00", "9.50", "10.00"}
 
 
-def finished_example(store, names=EXAMPLE_NAMES):  # type: ignore[no-untyped-def]
-    stored = store.import_session("Friday at the cabin", worked_example(names))
-    return store.finish(stored.id, stored.version)
+def finished_example(book, names=EXAMPLE_NAMES):  # type: ignore[no-untyped-def]
+    stored = book.import_session("Friday at the cabin", worked_example(names))
+    return book.finish(stored.id, stored.version)
 
 
-def ledger_rows(store, names=SWEDES) -> tuple[list[list[str]], list]:  # type: ignore[no-untyped-def]
+def ledger_rows(book, names=SWEDES) -> tuple[list[list[str]], list]:  # type: ignore[no-untyped-def]
     """The stored, finished example's ledger as CSV, read back with the csv module."""
-    stored = finished_example(store, names)
-    entries = store.entries(stored.id)
+    stored = finished_example(book, names)
+    entries = book.store.entries(stored.id)
     # in order: the deals, then the end of the session (deal 0), as the CLI writes it
     entries = [*(e for e in entries if e.deal), *(e for e in entries if not e.deal)]
     out = io.StringIO(newline="")
@@ -77,29 +78,29 @@ def mattmar_with_money() -> Session:
 
 
 @pytest.mark.parametrize("example", ["english", "mattmar"])
-def test_json_export_then_import_replays_the_same(store, example):
+def test_json_export_then_import_replays_the_same(book, example):
     session = worked_example(SWEDES) if example == "english" else mattmar_with_money()
-    original = store.import_session("Friday at the cabin", session)
-    stored, session = store.replayed(original.id)
+    original = book.import_session("Friday at the cabin", session)
+    stored, session = replayed(book, original.id)
     assert "Åsa Öberg" in session.table.players
     exported = json.dumps(dump_session(stored.name, session), ensure_ascii=False, indent=2)
     assert json.loads(exported)["players"] == list(session.table.players)
     back = load_session(exported)
-    copy = store.import_session(back.name, back.replay())
+    copy = book.import_session(back.name, back.replay())
     assert copy.id != original.id
     assert copy.name == "Friday at the cabin"
-    copied, copied_session = store.replayed(copy.id)
+    copied, copied_session = replayed(book, copy.id)
     assert replay_report(copied_session) == replay_report(session)
     assert copied.state == stored.state
-    assert store.deals(copy.id) == store.deals(original.id)
+    assert book.store.deals(copy.id) == book.store.deals(original.id)
     assert dump_session(copied.name, copied_session) == dump_session(stored.name, session)
 
 
-def test_json_export_of_the_example_file_gives_back_its_deals(store):
+def test_json_export_of_the_example_file_gives_back_its_deals(book):
     source = json.loads(EXAMPLE_FILE.read_text(encoding="utf-8"))
     loaded = load_session(EXAMPLE_FILE.read_text(encoding="utf-8"))
-    stored = store.import_session(loaded.name, loaded.replay())
-    again, session = store.replayed(stored.id)
+    stored = book.import_session(loaded.name, loaded.replay())
+    again, session = replayed(book, stored.id)
     document = dump_session(again.name, session)
     for field in ("format", "name", "variant", "players", "first_dealer", "money"):
         assert document[field] == source[field]
@@ -109,8 +110,8 @@ def test_json_export_of_the_example_file_gives_back_its_deals(store):
                                  zip(dealers, source["deals"], strict=True)]
 
 
-def test_csv_ledger_has_a_header_and_one_row_per_entry(store):
-    rows, entries = ledger_rows(store)
+def test_csv_ledger_has_a_header_and_one_row_per_entry(book):
+    rows, entries = ledger_rows(book)
     assert rows[0] == LEDGER_COLUMNS
     assert len(rows) == 1 + len(entries)
     assert all(len(row) == len(LEDGER_COLUMNS) for row in rows)
@@ -124,8 +125,8 @@ def test_csv_ledger_has_a_header_and_one_row_per_entry(store):
     assert kinds == {"payment"}  # a pot game moves only money
 
 
-def test_csv_ledger_money_balances_deal_by_deal(store):
-    rows, _ = ledger_rows(store)
+def test_csv_ledger_money_balances_deal_by_deal(book):
+    rows, _ = ledger_rows(book)
     accounts = {*SWEDES, text("ledger.pot_account")}
     per_deal: dict[int, dict[str, Decimal]] = defaultdict(lambda: defaultdict(Decimal))
     for row in rows[1:]:
@@ -150,16 +151,16 @@ def test_csv_ledger_money_balances_deal_by_deal(store):
                      "Cilla": Decimal("9.50"), "Dag": Decimal("10.00")}
 
 
-def test_csv_ledger_keeps_names_intact(store):
-    rows, _ = ledger_rows(store)
+def test_csv_ledger_keeps_names_intact(book):
+    rows, _ = ledger_rows(book)
     names = {row[3] for row in rows[1:]} | {row[4] for row in rows[1:]}
     assert "Åsa Öberg" in names
     assert any("Åsa Öberg" in row[10] for row in rows[1:])
 
 
-def test_csv_standings_have_one_row_per_player(store):
-    stored = finished_example(store, SWEDES)
-    _, session = store.replayed(stored.id)
+def test_csv_standings_have_one_row_per_player(book):
+    stored = finished_example(book, SWEDES)
+    _, session = replayed(book, stored.id)
     out = io.StringIO(newline="")
     write_standings(out, session.table, session.state, close(session.table, session.state))
     rows = list(csv.reader(io.StringIO(out.getvalue(), newline="")))
@@ -179,9 +180,9 @@ def pdf_text(pdf: bytes) -> str:
     return re.sub(r"\s+", " ", " ".join(page.extract_text() for page in reader.pages))
 
 
-def test_pdf_score_sheet_has_the_session_the_players_the_money_and_the_transfers(store):
-    stored = store.import_session("Friday at the cabin", worked_example())
-    _, session = store.replayed(stored.id)
+def test_pdf_score_sheet_has_the_session_the_players_the_money_and_the_transfers(book):
+    stored = book.import_session("Friday at the cabin", worked_example())
+    _, session = replayed(book, stored.id)
     sheet = pdf_text(score_sheet(stored.name, session, date(2026, 11, 21)))
     assert "Friday at the cabin" in sheet
     for player in EXAMPLE_NAMES:
@@ -253,8 +254,8 @@ def _write_hostile(folder: Path, case: str, body: str | None) -> Path:
     return path
 
 
-def _import(store, path: Path):  # type: ignore[no-untyped-def]
-    return CliRunner().invoke(main, ["--db", url_of(store.engine), "import", str(path)])
+def _import(book, path: Path):  # type: ignore[no-untyped-def]
+    return CliRunner().invoke(main, ["--db", url_of(book.store.engine), "import", str(path)])
 
 
 def _message_lines(stderr: str) -> list[str]:
@@ -263,14 +264,14 @@ def _message_lines(stderr: str) -> list[str]:
 
 
 @pytest.mark.parametrize(("case", "body", "says"), HOSTILE, ids=[c for c, _, _ in HOSTILE])
-def test_a_hostile_file_is_refused_and_leaves_the_database_untouched(store, tmp_path, case,
+def test_a_hostile_file_is_refused_and_leaves_the_database_untouched(book, tmp_path, case,
                                                                      body, says):
-    kept = store.import_session("Friday at the cabin", worked_example())
-    before = database_counts(store.engine)
+    kept = book.import_session("Friday at the cabin", worked_example())
+    before = database_counts(book.store.engine)
     assert (before["sessions"], before["deals"]) == (1, 6)
-    result = _import(store, _write_hostile(tmp_path, case, body))
-    assert database_counts(store.engine) == before
-    assert store.get(kept.id).state == worked_example().state
+    result = _import(book, _write_hostile(tmp_path, case, body))
+    assert database_counts(book.store.engine) == before
+    assert book.open(kept.id).state == worked_example().state
     assert result.exit_code != 0
     assert isinstance(result.exception, SystemExit), (
         f"crashed instead of refusing: {result.exception!r}")
@@ -284,11 +285,11 @@ CONTROL = [case for case in HOSTILE if case[0].startswith("name-with")]
 
 
 @pytest.mark.parametrize(("case", "body", "says"), CONTROL, ids=[c for c, _, _ in CONTROL])
-def test_a_refused_name_is_not_echoed_with_its_control_characters(store, tmp_path, case, body,
+def test_a_refused_name_is_not_echoed_with_its_control_characters(book, tmp_path, case, body,
                                                                   says):
-    result = _import(store, _write_hostile(tmp_path, case, body))
+    result = _import(book, _write_hostile(tmp_path, case, body))
     assert result.exit_code == 2
     message = result.stderr.removesuffix("\n")
     assert says in message
     assert message.isprintable(), repr(message)
-    assert database_counts(store.engine)["sessions"] == 0
+    assert database_counts(book.store.engine)["sessions"] == 0

@@ -8,6 +8,7 @@ import csv
 import io
 
 from scorekeeper.formats.csv_export import spreadsheet_safe
+from scorekeeper.session.scorebook import Scorebook
 from scorekeeper.store.database import connect
 from scorekeeper.store.ledger_export import COLUMNS, TEXT_COLUMNS, write_all_entries
 from scorekeeper.store.sessions import SessionStore
@@ -38,9 +39,9 @@ def expected_csv(engine) -> str:  # type: ignore[no-untyped-def]
 
 
 def test_every_hostile_text_is_written_exactly_as_the_csv_module_writes_it(tmp_path):
-    store = SessionStore(connect(f"sqlite:///{tmp_path / 'club.db'}"))
-    store.import_session("Evening", worked_example())
-    with store.engine.begin() as connection:
+    book = Scorebook(SessionStore(connect(f"sqlite:///{tmp_path / 'club.db'}")))
+    book.import_session("Evening", worked_example())
+    with book.store.engine.begin() as connection:
         for text in HOSTILE:  # the text in every text column at once, and in each alone
             everywhere = [text if text is not None or c in NULLABLE else "" for c in TEXT_ORDER]
             connection.exec_driver_sql(
@@ -58,6 +59,6 @@ def test_every_hostile_text_is_written_exactly_as_the_csv_module_writes_it(tmp_p
                     f"UPDATE entries SET {column} = ? WHERE id = last_insert_rowid()", (text,))
         stored = connection.exec_driver_sql("SELECT count(*) FROM entries").scalar()
     out = io.StringIO(newline="")
-    count = write_all_entries(store.engine, out)
-    assert out.getvalue() == expected_csv(store.engine)
+    count = write_all_entries(book.store.engine, out)
+    assert out.getvalue() == expected_csv(book.store.engine)
     assert count == stored

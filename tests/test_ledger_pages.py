@@ -5,10 +5,10 @@ the nearest kept state before it."""
 from __future__ import annotations
 
 import pytest
-from sqlalchemy import select, update
+from sqlalchemy import Engine, select, text, update
 from sqlalchemy.orm import Session as Db
 
-import scorekeeper.store.sessions as sessions
+import scorekeeper.session.changes as changes
 from scorekeeper.core import Deal, Session, Table, make_money, make_table, record, seating
 from scorekeeper.session import Scorebook
 from scorekeeper.store.database import connect
@@ -38,9 +38,9 @@ def long_session(count: int) -> Session:
     return Session.replay(table, deals)
 
 
-def kept_states(store: SessionStore, session_id: int) -> dict[int, int]:
+def kept_states(engine: Engine, session_id: int) -> dict[int, int]:
     """Deal number -> the deal count of the state kept with it, for every deal with one."""
-    with Db(store.engine) as db:
+    with Db(engine) as db:
         rows = db.execute(select(DealRow.number, DealRow.state_after)
                           .where(DealRow.session_id == session_id,
                                  DealRow.state_after.is_not(None))
@@ -50,37 +50,37 @@ def kept_states(store: SessionStore, session_id: int) -> dict[int, int]:
 
 @pytest.fixture
 def replays(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """The number of every deal the store replays, in order."""
+    """The number of every deal the session layer replays, in order."""
     replayed: list[int] = []
-    real = sessions.record
+    real = changes.record
 
     def counted(table, state, deal):  # type: ignore[no-untyped-def]
         replayed.append(state.deals + 1)
         return real(table, state, deal)
 
-    monkeypatch.setattr(sessions, "record", counted)
+    monkeypatch.setattr(changes, "record", counted)
     return replayed
 
 
-def test_an_import_keeps_the_state_after_every_hundredth_deal_and_the_newest(store):
-    stored = store.import_session("Long", long_session(250))
-    assert kept_states(store, stored.id) == {100: 100, 200: 200, 250: 250}
+def test_an_import_keeps_the_state_after_every_hundredth_deal_and_the_newest(book):
+    stored = book.import_session("Long", long_session(250))
+    assert kept_states(book.store.engine, stored.id) == {100: 100, 200: 200, 250: 250}
 
 
-def test_a_kept_state_is_the_state_the_rules_reach_after_that_deal(store):
+def test_a_kept_state_is_the_state_the_rules_reach_after_that_deal(book):
     whole = long_session(250)
-    stored = store.import_session("Long", whole)
-    with Db(store.engine) as db:
+    stored = book.import_session("Long", whole)
+    with Db(book.store.engine) as db:
         kept = db.scalar(select(DealRow.state_after).where(DealRow.session_id == stored.id,
                                                            DealRow.number == 200))
     assert load_state(kept) == whole.steps[199].state
 
 
-def test_the_newest_thirty_are_replayed_from_the_state_kept_after_deal_200(store, replays):
+def test_the_newest_thirty_are_replayed_from_the_state_kept_after_deal_200(book, replays):
     whole = long_session(250)
-    stored = store.import_session("Long", whole)
+    stored = book.import_session("Long", whole)
     replays.clear()
-    steps = store.recent_steps(stored.id, 30, 250, stored.version)
+    steps = changes.recent_steps(book.store, stored.id, stored.table, 250, 30)
     # Deals 221..250 are shown; the nearest state kept at or before deal 220 is deal 200's.
     assert replays == list(range(201, 251))
     assert steps == whole.steps[220:]
@@ -101,50 +101,63 @@ def test_the_page_of_the_newest_deals_is_the_tail_of_the_whole_ledger(db_url: st
     engine.dispose()
 
 
-def test_after_an_early_deal_is_edited_the_page_and_the_kept_states_follow_it(store):
+def test_after_an_early_deal_is_edited_the_page_and_the_kept_states_follow_it(book):
     whole = long_session(250)
-    stored = store.import_session("Long", whole)
-    edited = store.edit(stored.id, 4, Deal(tricks={"Astrid": 5}), stored.version)
+    stored = book.import_session("Long", whole)
+    book.edit(stored.id, 4, Deal(tricks={"Astrid": 5}), stored.version)
     expected = whole.edit(4, Deal(tricks={"Astrid": 5}))
-    assert kept_states(store, stored.id) == {100: 100, 200: 200, 250: 250}
-    with Db(store.engine) as db:
+    assert kept_states(book.store.engine, stored.id) == {100: 100, 200: 200, 250: 250}
+    with Db(book.store.engine) as db:
         kept = db.scalar(select(DealRow.state_after).where(DealRow.session_id == stored.id,
                                                            DealRow.number == 200))
     assert load_state(kept) == expected.steps[199].state
-    assert store.recent_steps(stored.id, 30, 250, edited.version) == expected.steps[220:]
+    newest = changes.recent_steps(book.store, stored.id, stored.table, 250, 30)
+    assert newest == expected.steps[220:]
 
 
-def test_an_undo_leaves_no_state_kept_beyond_the_last_deal(store):
+def test_an_undo_leaves_no_state_kept_beyond_the_last_deal(book):
     whole = long_session(201)
-    stored = store.import_session("Long", whole)
-    undone = store.undo(stored.id, stored.version)
-    assert kept_states(store, stored.id) == {100: 100, 200: 200}
-    undone = store.undo(stored.id, undone.version)
-    assert kept_states(store, stored.id) == {100: 100, 199: 199}
-    assert store.recent_steps(stored.id, 30, 199, undone.version) == whole.steps[169:199]
+    stored = book.import_session("Long", whole)
+    undone = book.undo(stored.id, stored.version)
+    assert kept_states(book.store.engine, stored.id) == {100: 100, 200: 200}
+    undone = book.undo(stored.id, undone.version)
+    assert kept_states(book.store.engine, stored.id) == {100: 100, 199: 199}
+    newest = changes.recent_steps(book.store, stored.id, stored.table, 199, 30)
+    assert newest == whole.steps[169:199]
 
 
-def test_a_session_stored_without_kept_states_is_replayed_from_the_start_once(store, replays):
-    # As stored before every 100th state was kept: only the newest deal has its state.
+def test_a_session_without_its_hundredth_states_is_replayed_from_the_start_and_the_read_writes_nothing(  # noqa: E501
+        book, replays):
     whole = long_session(250)
-    stored = store.import_session("Long", whole)
-    with store.engine.begin() as connection:
+    stored = book.import_session("Long", whole)
+    with book.store.engine.begin() as connection:
         connection.execute(update(DealRow).where(DealRow.number < 250).values(state_after=None))
     replays.clear()
-    assert store.recent_steps(stored.id, 30, 250, stored.version) == whole.steps[220:]
+    assert changes.recent_steps(book.store, stored.id, stored.table, 250, 30) == whole.steps[220:]
     assert replays == list(range(1, 251))
-    assert kept_states(store, stored.id) == {100: 100, 200: 200, 250: 250}
-    replays.clear()
-    assert store.recent_steps(stored.id, 30, 250, stored.version) == whole.steps[220:]
-    assert replays == list(range(201, 251))
+    assert kept_states(book.store.engine, stored.id) == {250: 250}
 
 
-def test_a_session_with_no_state_kept_at_all_still_gives_its_newest_deals(store):
+def test_the_upgrade_keeps_the_hundredth_states_a_session_stored_before_lacks(db_url: str):
+    # As stored before every 100th state was kept: only the newest deal has its state.
+    # Revision 0006 keeps the others once, at the upgrade, so no read has to.
+    engine = connect(db_url)
+    session_id = Scorebook(SessionStore(engine)).import_session("Long", long_session(250)).id
+    with engine.begin() as connection:
+        connection.execute(update(DealRow).where(DealRow.number < 250).values(state_after=None))
+        connection.execute(text("UPDATE alembic_version SET version_num = '0005'"))
+    engine.dispose()
+    engine = connect(db_url)  # what the next start of the app does: upgrade to the newest
+    assert kept_states(engine, session_id) == {100: 100, 200: 200, 250: 250}
+    engine.dispose()
+
+
+def test_a_session_with_no_state_kept_at_all_still_gives_its_newest_deals(book):
     whole = long_session(120)
-    stored = store.import_session("Long", whole)
-    with store.engine.begin() as connection:
+    stored = book.import_session("Long", whole)
+    with book.store.engine.begin() as connection:
         connection.execute(update(DealRow).values(state_after=None))
-    assert store.recent_steps(stored.id, 30, 120, stored.version) == whole.steps[90:]
+    assert changes.recent_steps(book.store, stored.id, stored.table, 120, 30) == whole.steps[90:]
 
 
 def test_opening_the_ledger_page_reads_no_whole_history(db_url: str):
@@ -156,9 +169,9 @@ def test_opening_the_ledger_page_reads_no_whole_history(db_url: str):
         def deals(self, session_id: int) -> list[Deal]:
             raise AssertionError("the whole session was read")
 
-        def recent_steps(self, session_id: int, newest: int, deals: int, version: int):  # type: ignore[no-untyped-def]
-            asked.append(newest)
-            return super().recent_steps(session_id, newest, deals, version)
+        def kept_before(self, session_id: int, first: int, last: int):  # type: ignore[no-untyped-def]
+            asked.append(last - first)
+            return super().kept_before(session_id, first, last)
 
     session = Scorebook(CountingStore(engine)).open(session_id)
     for _ in range(3):  # three redraws of the ledger screen

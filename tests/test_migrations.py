@@ -14,6 +14,7 @@ from sqlalchemy import MetaData, create_engine, insert, inspect, select, text
 
 from scorekeeper.core import Session, deal_of_record
 from scorekeeper.i18n import text as say
+from scorekeeper.session.scorebook import Scorebook
 from scorekeeper.store.database import (
     MIGRATIONS,
     REVISIONS,
@@ -22,10 +23,10 @@ from scorekeeper.store.database import (
     migrate,
 )
 from scorekeeper.store.sessions import SessionStore
-from scorekeeper.store.statistics import lifetime
 from tests.conftest import (
     EXAMPLE_FILE,
     EXAMPLE_NAMES,
+    replayed,
     run_cli,
     worked_example,
     worked_example_table,
@@ -119,40 +120,43 @@ def test_a_session_stored_by_revision_0001_opens_after_the_upgrade(db_url):
     try:
         assert version_of(db_url) == [HEAD]
         assert "state_after" in {c["name"] for c in inspect(engine).get_columns("deals")}
-        store = SessionStore(engine)
-        stored = store.get(session_id)
+        book = Scorebook(SessionStore(engine))
+        stored = book.open(session_id)
         expected = worked_example()
         assert stored.name == "Friday at the cabin"
         assert stored.table == worked_example_table()
         assert stored.version == 6
         assert stored.state == expected.state
         document = json.loads(EXAMPLE_FILE.read_text(encoding="utf-8"))
-        assert store.deals(session_id) == [deal_of_record(d) for d in document["deals"]]
-        assert store.replayed(session_id)[1].steps == expected.steps
-        (english, _total) = lifetime(engine, "astrid")
+        assert book.store.deals(session_id) == [deal_of_record(d) for d in document["deals"]]
+        assert replayed(book, session_id)[1].steps == expected.steps
+        (english, _total) = book.lifetime("astrid")
         assert (english.sessions, english.deals_played, english.tricks, english.flights) == (
             1, 5, 7, 1)
         # and the session goes on: deal 7 (Cilla deals, a double pot of 5 + 5)
         seventh = deal_of_record({"dealer": "Cilla", "tricks": {"Dag": 5}})
-        after, _ = store.record(session_id, seventh, stored.version)
+        after, _ = book.record(session_id, seventh, stored.version)
         assert after.state == Session.replay(expected.table, [*expected.deals, seventh]).state
     finally:
         engine.dispose()
 
 
-def test_a_session_stored_by_revision_0001_keeps_its_states_once_opened(db_url):
-    # Revision 0002: "Sessions from revision 0001 get their states filled in the first
-    # time they are opened (the store replays them once)": the newest deal's state is
-    # kept, so the second opening needs no replay.
+def test_a_session_stored_by_revision_0001_has_its_state_and_leaders_kept_by_the_upgrade(
+        db_url):
+    # Revision 0006 fills in, once, what revision 0001 did not keep, so that no read of a
+    # session ever writes: the state after the newest deal, and who leads (RULES.md's
+    # worked example before its end: Cilla and Dag, both +18 units).
     session_id = store_as_0001(db_url)
     engine = connect(db_url)
     try:
-        SessionStore(engine).get(session_id)
         with engine.connect() as connection:
             kept = connection.scalars(text(
                 "SELECT state_after FROM deals WHERE number = 6")).one()
+            leaders = connection.scalars(text(
+                "SELECT leaders FROM sessions WHERE id = :id"), {"id": session_id}).one()
         assert kept is not None
         assert json.loads(kept)["deals"] == 6
+        assert json.loads(leaders) == ["Cilla", "Dag"]
     finally:
         engine.dispose()
 
@@ -160,7 +164,7 @@ def test_a_session_stored_by_revision_0001_keeps_its_states_once_opened(db_url):
 def stamp_newer(url: str) -> None:
     engine = connect(url)
     try:
-        SessionStore(engine).import_session("Friday at the cabin", worked_example())
+        Scorebook(SessionStore(engine)).import_session("Friday at the cabin", worked_example())
         with engine.begin() as connection:
             connection.execute(text("UPDATE alembic_version SET version_num = 'ffff'"))
     finally:

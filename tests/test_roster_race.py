@@ -1,6 +1,6 @@
 """Two imports adding the same new player at once both succeed (store/sessions.py's roster:
 insert, yielding to the row already there, then read it), on SQLite and PostgreSQL: one
-player in the roster, seated in both sessions. Two SessionStores on two engines, two
+player in the roster, seated in both sessions. Two scorebooks on two engines, two
 threads, one barrier, many tries."""
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from functools import partial
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session as Db
 
+from scorekeeper.session.scorebook import Scorebook
 from scorekeeper.store.database import connect
 from scorekeeper.store.models import PlayerRow, SeatRow
 from scorekeeper.store.sessions import SessionStore
@@ -22,7 +23,7 @@ ROUNDS = 12
 def test_two_imports_adding_the_same_new_players_at_once_both_succeed(db_url):
     engines = [connect(db_url), connect(db_url)]
     try:
-        devices = [SessionStore(engine) for engine in engines]
+        devices = [Scorebook(SessionStore(engine)) for engine in engines]
         for round_number in range(ROUNDS):
             # Four players no import has seen yet, the same four on both devices.
             names = tuple(f"{name} {round_number}" for name in ("Åsa", "Bengt", "Cilla", "Dag"))
@@ -47,7 +48,7 @@ def test_two_imports_adding_the_same_new_players_at_once_both_succeed(db_url):
             engine.dispose()
 
 
-def test_the_roster_knows_a_name_whatever_its_case_or_normalisation(store):
-    assert store.add_player(" A\u030asa ") == "\u00c5sa"  # kept composed and trimmed
-    assert store.add_player("\u00c5SA") == "\u00c5sa"
-    assert store.roster() == ["\u00c5sa"]
+def test_the_roster_knows_a_name_whatever_its_case_or_normalisation(book):
+    assert book.add_player(" A\u030asa ") == "\u00c5sa"  # kept composed and trimmed
+    assert book.add_player("\u00c5SA") == "\u00c5sa"
+    assert book.roster() == ["\u00c5sa"]

@@ -20,6 +20,7 @@ from sqlalchemy.exc import OperationalError
 
 from scorekeeper.cli import main
 from scorekeeper.i18n import text
+from scorekeeper.session.scorebook import Scorebook
 from scorekeeper.store.database import APPLICATION_ID, connect
 from scorekeeper.store.failures import StorageError, storage_error
 from scorekeeper.store.sessions import SessionStore
@@ -195,7 +196,7 @@ def test_a_read_only_postgresql_database_refuses_the_import_and_keeps_what_it_ha
     with fresh_postgres_database(postgres_url) as url:  # a database of its own
         engine = connect(url)
         try:
-            SessionStore(engine).import_session("Friday at the cabin", worked_example())
+            Scorebook(SessionStore(engine)).import_session("Friday at the cabin", worked_example())
             before = database_counts(engine)
             database = make_url(url).database
             with psycopg.connect(make_url(url).set(drivername="postgresql", database="postgres")
@@ -248,7 +249,7 @@ def test_a_full_disk_is_one_line_and_loses_nothing(tmp_path, monkeypatch):
     engine = connect(sqlite_url(path))
     try:
         assert database_counts(engine) == before
-        assert SessionStore(engine).replayed(1)[1].state == worked_example().state
+        assert Scorebook(SessionStore(engine)).open(1).history.state == worked_example().state
     finally:
         engine.dispose()
 
@@ -272,22 +273,22 @@ def test_an_unreachable_postgresql_server_is_one_line():
     assert "secret" not in result.stderr
 
 
-def test_the_store_turns_a_failure_mid_session_into_a_storage_error(store):
-    stored = store.import_session("Friday at the cabin", worked_example())
-    if store.engine.dialect.name == "sqlite":
+def test_the_store_turns_a_failure_mid_session_into_a_storage_error(book):
+    stored = book.import_session("Friday at the cabin", worked_example())
+    if book.store.engine.dialect.name == "sqlite":
         def failing(*_args: object) -> None:
             raise sqlite3.OperationalError("disk I/O error")
     else:
         def failing(*_args: object) -> None:
             raise psycopg.errors.AdminShutdown("terminating connection")
-    event.listen(store.engine, "before_cursor_execute", failing)
+    event.listen(book.store.engine, "before_cursor_execute", failing)
     try:
         with pytest.raises(StorageError) as refused:
-            store.get(stored.id)
+            book.open(stored.id)
     finally:
-        event.remove(store.engine, "before_cursor_execute", failing)
+        event.remove(book.store.engine, "before_cursor_execute", failing)
     assert refused.value.message.key in ("store.io_error", "store.unreachable")
-    assert store.get(stored.id).state == worked_example().state
+    assert book.open(stored.id).state == worked_example().state
 
 
 def test_a_url_of_a_database_scorekeeper_cannot_speak_to_is_one_line():

@@ -24,13 +24,16 @@ from scorekeeper.core import (
     make_money,
     make_table,
 )
+from scorekeeper.core.standings import leaders
 from scorekeeper.core.table import stored_table
 from scorekeeper.i18n import render
+from scorekeeper.session.scorebook import Scorebook
 from scorekeeper.store.models import DealRow, EntryRow, PlayerRow, StandingRow
-from scorekeeper.store.sessions import ConflictError, SessionStore, StoreError, leaders
-from scorekeeper.store.statistics import Lifetime, lifetime
+from scorekeeper.store.sessions import ConflictError, StoreError
+from scorekeeper.store.statistics import Lifetime
 from tests.conftest import (
     database_counts,
+    replayed,
     worked_example,
     worked_example_deals,
     worked_example_table,
@@ -43,11 +46,11 @@ def units_of(state) -> dict[str, int]:  # type: ignore[no-untyped-def]
     return {p: m // UNIT for p, m in state.balances.items() if p != POT}
 
 
-def record_all(store: SessionStore, deals: list[Deal], name: str = "Friday at the cabin",
+def record_all(book: Scorebook, deals: list[Deal], name: str = "Friday at the cabin",
                table=None):  # type: ignore[no-untyped-def]
-    stored = store.create(name, table or worked_example_table())
+    stored = book.create(name, table or worked_example_table())
     for deal in deals:
-        stored, _ = store.record(stored.id, deal, stored.version)
+        stored, _ = book.record(stored.id, deal, stored.version)
     return stored
 
 
@@ -62,13 +65,13 @@ ROWS = [
 ]
 
 
-def test_recording_the_worked_example_deal_by_deal_gives_the_state_of_a_replay(store):
+def test_recording_the_worked_example_deal_by_deal_gives_the_state_of_a_replay(book):
     table, deals = worked_example_table(), worked_example_deals()
-    stored = store.create("Friday at the cabin", table)
+    stored = book.create("Friday at the cabin", table)
     assert stored.version == 0
     assert stored.state.deals == 0
     for number, (deal, row) in enumerate(zip(deals, ROWS, strict=True), start=1):
-        stored, step = store.record(stored.id, deal, stored.version)
+        stored, step = book.record(stored.id, deal, stored.version)
         dealer, pot, *players = row
         assert step.deal.dealer == dealer
         assert stored.state.pot == pot * UNIT
@@ -77,208 +80,208 @@ def test_recording_the_worked_example_deal_by_deal_gives_the_state_of_a_replay(s
         assert stored.version == number
         assert step == expected.steps[-1]
         assert stored.state == expected.state
-        assert store.get(stored.id).state == expected.state
+        assert book.open(stored.id).state == expected.state
     assert units_of(stored.state) == {"Astrid": -28, "Bengt": -13, "Cilla": 18, "Dag": 18}
     assert stored.state.pot == 5 * UNIT
     whole = worked_example()
-    assert store.deals(stored.id) == list(whole.deals)
-    assert store.entries(stored.id) == list(whole.entries)
-    again, replayed = store.replayed(stored.id)
+    assert book.store.deals(stored.id) == list(whole.deals)
+    assert book.store.entries(stored.id) == list(whole.entries)
+    again, history = replayed(book, stored.id)
     assert again.state == whole.state
-    assert replayed.steps == whole.steps
+    assert history.steps == whole.steps
 
 
-def test_a_refused_deal_writes_nothing(store):
+def test_a_refused_deal_writes_nothing(book):
     deals = worked_example_deals()
-    stored = record_all(store, deals[:3])
-    before = (store.get(stored.id), store.deals(stored.id), store.entries(stored.id),
-              database_counts(store.engine))
+    stored = record_all(book, deals[:3])
+    before = (book.open(stored.id), book.store.deals(stored.id), book.store.entries(stored.id),
+              database_counts(book.store.engine))
     # Deal 4 is a single pot (the pot is empty after General Rams): nobody may pass.
     illegal = Deal(passed=("Bengt",), tricks={"Astrid": 3, "Cilla": 2})
     with pytest.raises(RuleError) as refused:
-        store.record(stored.id, illegal, stored.version)
+        book.record(stored.id, illegal, stored.version)
     assert refused.value.deal == 4
     assert refused.value.message.key == "refused.single_pot"
-    after = (store.get(stored.id), store.deals(stored.id), store.entries(stored.id),
-             database_counts(store.engine))
+    after = (book.open(stored.id), book.store.deals(stored.id), book.store.entries(stored.id),
+             database_counts(book.store.engine))
     assert after == before
     assert after[0].version == 3
     assert after[0].state.deals == 3
 
 
-def test_undo_removes_the_last_deal(store):
+def test_undo_removes_the_last_deal(book):
     deals = worked_example_deals()
-    stored = record_all(store, deals)
-    undone = store.undo(stored.id, stored.version)
+    stored = record_all(book, deals)
+    undone = book.undo(stored.id, stored.version)
     expected = Session.replay(worked_example_table(), deals[:5])
     assert undone.version == stored.version + 1
     assert undone.state == expected.state
-    assert store.get(stored.id).state == expected.state
-    assert store.deals(stored.id) == list(expected.deals)
-    assert store.entries(stored.id) == list(expected.entries)
+    assert book.open(stored.id).state == expected.state
+    assert book.store.deals(stored.id) == list(expected.deals)
+    assert book.store.entries(stored.id) == list(expected.entries)
     assert units_of(undone.state) == {"Astrid": -23, "Bengt": -8, "Cilla": -2, "Dag": 18}
     # and the deal can be recorded again
-    redone, _ = store.record(stored.id, deals[5], undone.version)
+    redone, _ = book.record(stored.id, deals[5], undone.version)
     assert redone.state == worked_example().state
 
 
-def test_editing_a_past_deal_recomputes_every_deal_after_it(store):
+def test_editing_a_past_deal_recomputes_every_deal_after_it(book):
     deals = worked_example_deals()
-    stored = record_all(store, deals)
+    stored = record_all(book, deals)
     # Deal 1 again, but Dag took a trick from Cilla: the pot after it is 5, not 10, so
     # deal 2 pays 2 a trick, not 3, and every later amount follows from there.
     edited = Deal(tricks={"Bengt": 2, "Cilla": 2, "Dag": 1, "Astrid": 0})
-    after = store.edit(stored.id, 0, edited, stored.version)
+    after = book.edit(stored.id, 0, edited, stored.version)
     expected = Session.replay(worked_example_table(), [edited, *deals[1:]])
     assert after.version == stored.version + 1
     assert after.state == expected.state
-    assert store.get(stored.id).state == expected.state
-    assert store.deals(stored.id) == list(expected.deals)
-    assert store.entries(stored.id) == list(expected.entries)
+    assert book.open(stored.id).state == expected.state
+    assert book.store.deals(stored.id) == list(expected.deals)
+    assert book.store.entries(stored.id) == list(expected.entries)
     # By hand: A -10/-2/-7/-27/-27/-32, B 2/-8/-13/-8/-8/-13, C 2/2/-8/-3/-3/17,
     # D 1/3/28/28/23/23; 5 left in the pot.
     assert units_of(after.state) == {"Astrid": -32, "Bengt": -13, "Cilla": 17, "Dag": 23}
     assert after.state.pot == 5 * UNIT
-    deal_2 = [e for e in store.entries(stored.id, 2, 2) if isinstance(e, Payment)]
+    deal_2 = [e for e in book.store.entries(stored.id, 2, 2) if isinstance(e, Payment)]
     assert {(e.payee, e.minor) for e in deal_2 if e.payer == POT} == {
         ("Dag", 2 * UNIT), ("Astrid", 8 * UNIT)}
 
 
-def test_an_edit_that_breaks_a_later_deal_is_refused_and_writes_nothing(store):
-    stored = record_all(store, worked_example_deals())
-    before = (store.get(stored.id), store.deals(stored.id), store.entries(stored.id),
-              database_counts(store.engine))
+def test_an_edit_that_breaks_a_later_deal_is_refused_and_writes_nothing(book):
+    stored = record_all(book, worked_example_deals())
+    before = (book.open(stored.id), book.store.deals(stored.id), book.store.entries(stored.id),
+              database_counts(book.store.engine))
     # Nobody flies in deal 1, so the pot is empty again and deal 2 is a single pot,
     # in which Cilla may not pass.
     with pytest.raises(RuleError) as refused:
-        store.edit(stored.id, 0, Deal(tricks={"Bengt": 2, "Cilla": 1, "Dag": 1, "Astrid": 1}),
+        book.edit(stored.id, 0, Deal(tricks={"Bengt": 2, "Cilla": 1, "Dag": 1, "Astrid": 1}),
                    stored.version)
     assert refused.value.deal == 2
     assert refused.value.message.key == "refused.single_pot"
-    assert (store.get(stored.id), store.deals(stored.id), store.entries(stored.id),
-            database_counts(store.engine)) == before
+    assert (book.open(stored.id), book.store.deals(stored.id), book.store.entries(stored.id),
+            database_counts(book.store.engine)) == before
 
 
-def test_a_stale_version_is_refused_as_a_conflict(store):
+def test_a_stale_version_is_refused_as_a_conflict(book):
     deals = worked_example_deals()
-    stored = record_all(store, deals[:2])
+    stored = record_all(book, deals[:2])
     with pytest.raises(ConflictError) as refused:
-        store.record(stored.id, deals[2], stored.version - 1)
+        book.record(stored.id, deals[2], stored.version - 1)
     assert refused.value.message.key == "store.conflict_recorded"
     assert render(refused.value.message) == "someone else recorded deal 2: reload"
     with pytest.raises(ConflictError) as refused:
-        store.undo(stored.id, stored.version - 1)
+        book.undo(stored.id, stored.version - 1)
     assert refused.value.message.key == "store.conflict"
-    assert store.get(stored.id).version == stored.version
-    assert store.get(stored.id).state.deals == 2
+    assert book.open(stored.id).version == stored.version
+    assert book.open(stored.id).state.deals == 2
 
 
-def test_deleting_a_deal_recomputes_every_deal_after_it(store):
+def test_deleting_a_deal_recomputes_every_deal_after_it(book):
     deals = worked_example_deals()
-    stored = record_all(store, deals)
-    after = store.delete_deal(stored.id, 4, stored.version)  # deal 5, the concession
+    stored = record_all(book, deals)
+    after = book.delete(stored.id, 4, stored.version)  # deal 5, the concession
     expected = Session.replay(worked_example_table(), deals).delete(4)
     assert after.version == stored.version + 1
     assert after.state == expected.state
-    assert store.get(stored.id).state == expected.state
-    assert store.deals(stored.id) == list(expected.deals)
-    assert store.entries(stored.id) == list(expected.entries)
+    assert book.open(stored.id).state == expected.state
+    assert book.store.deals(stored.id) == list(expected.deals)
+    assert book.store.entries(stored.id) == list(expected.entries)
     # By hand: the former deal 6 is now dealt by Astrid into a pot of 15 (share 3):
     # Cilla 3 tricks (+9) and Astrid's 2 forfeited to her (+6); Astrid antes 5, fouls 5.
-    assert [d.dealer for d in store.deals(stored.id)] == [
+    assert [d.dealer for d in book.store.deals(stored.id)] == [
         "Astrid", "Bengt", "Cilla", "Dag", "Astrid"]
     assert units_of(after.state) == {"Astrid": -33, "Bengt": -8, "Cilla": 13, "Dag": 23}
 
 
-def test_finishing_writes_the_end_of_session_entries_as_deal_0(store):
-    stored = record_all(store, worked_example_deals())
-    finished = store.finish(stored.id, stored.version)
+def test_finishing_writes_the_end_of_session_entries_as_deal_0(book):
+    stored = record_all(book, worked_example_deals())
+    finished = book.finish(stored.id, stored.version)
     assert finished.finished
-    assert store.get(stored.id).finished
-    end = store.entries(stored.id, 0, 0)
+    assert book.open(stored.id).finished
+    end = book.store.entries(stored.id, 0, 0)
     # The 5 units left are split 1 each; the rest (1) goes to Dag, forehand of the next deal.
     assert all(isinstance(e, Payment) and e.deal == 0 and e.payer == POT for e in end)
     assert {e.payee: e.minor for e in end} == {  # type: ignore[union-attr]
         "Dag": 2 * UNIT, "Astrid": UNIT, "Bengt": UNIT, "Cilla": UNIT}
-    money = balances_of(store.entries(stored.id))
+    money = balances_of(book.store.entries(stored.id))
     assert money.pop(POT, 0) == 0
     assert money == {"Astrid": -1350, "Bengt": -600, "Cilla": 950, "Dag": 1000}
 
 
-def test_finishing_a_session_with_an_empty_pot_writes_no_end_entries(store):
+def test_finishing_a_session_with_an_empty_pot_writes_no_end_entries(book):
     # After deal 3 (Dag's General Rams took the pot) nothing is left to split.
-    stored = record_all(store, worked_example_deals()[:3])
+    stored = record_all(book, worked_example_deals()[:3])
     assert stored.state.pot == 0
-    finished = store.finish(stored.id, stored.version)
+    finished = book.finish(stored.id, stored.version)
     assert finished.finished
-    assert store.entries(stored.id, 0, 0) == []
-    assert units_of(store.get(stored.id).state) == {
+    assert book.store.entries(stored.id, 0, 0) == []
+    assert units_of(book.open(stored.id).state) == {
         "Astrid": -3, "Bengt": -13, "Cilla": -7, "Dag": 23}
 
 
-def test_a_finished_session_refuses_further_deals(store):
+def test_a_finished_session_refuses_further_deals(book):
     deals = worked_example_deals()
-    stored = record_all(store, deals[:5])
-    finished = store.finish(stored.id, stored.version)
-    before = database_counts(store.engine)
+    stored = record_all(book, deals[:5])
+    finished = book.finish(stored.id, stored.version)
+    before = database_counts(book.store.engine)
     with pytest.raises(StoreError) as refused:
-        store.record(stored.id, deals[5], finished.version)
+        book.record(stored.id, deals[5], finished.version)
     assert refused.value.message.key == "store.finished"
-    for change in (lambda: store.undo(stored.id, finished.version),
-                   lambda: store.delete_deal(stored.id, 0, finished.version),
-                   lambda: store.finish(stored.id, finished.version)):
+    for change in (lambda: book.undo(stored.id, finished.version),
+                   lambda: book.delete(stored.id, 0, finished.version),
+                   lambda: book.finish(stored.id, finished.version)):
         with pytest.raises(StoreError) as refused:
             change()
         assert refused.value.message.key == "store.finished"
-    assert database_counts(store.engine) == before
-    assert store.get(stored.id).version == finished.version
+    assert database_counts(book.store.engine) == before
+    assert book.open(stored.id).version == finished.version
 
 
-def test_the_roster_is_reused_across_sessions(store):
-    record_all(store, worked_example_deals()[:2], "Friday")
+def test_the_roster_is_reused_across_sessions(book):
+    record_all(book, worked_example_deals()[:2], "Friday")
     three = make_table("english", ["Cilla", "Astrid", "Erik"], "Cilla")
-    store.create("Saturday", three)
-    assert sorted(store.roster()) == ["Astrid", "Bengt", "Cilla", "Dag", "Erik"]
-    assert store.add_player("Bengt") == "Bengt"
-    assert database_counts(store.engine)["players"] == 5
+    book.create("Saturday", three)
+    assert sorted(book.roster()) == ["Astrid", "Bengt", "Cilla", "Dag", "Erik"]
+    assert book.add_player("Bengt") == "Bengt"
+    assert database_counts(book.store.engine)["players"] == 5
 
 
-def test_the_roster_is_case_insensitive(store):
-    store.create("One", make_table("english", ["Åsa", "Bengt", "Cilla"]))
-    store.create("Two", make_table("english", ["åsa", "BENGT", "Cilla"]))
-    assert store.add_player("  ÅSA ") == "Åsa"
-    assert sorted(store.roster()) == ["Bengt", "Cilla", "Åsa"]
-    with Db(store.engine) as db:
+def test_the_roster_is_case_insensitive(book):
+    book.create("One", make_table("english", ["Åsa", "Bengt", "Cilla"]))
+    book.create("Two", make_table("english", ["åsa", "BENGT", "Cilla"]))
+    assert book.add_player("  ÅSA ") == "Åsa"
+    assert sorted(book.roster()) == ["Bengt", "Cilla", "Åsa"]
+    with Db(book.store.engine) as db:
         assert db.scalars(select(PlayerRow.name)).all().count("Åsa") == 1
-    assert [row.sessions for row in lifetime(store.engine, "åsa")] == [2, 2]
+    assert [row.sessions for row in book.lifetime("åsa")] == [2, 2]
 
 
-def test_removing_a_session_deletes_its_rows_and_keeps_the_others(store):
-    gone = record_all(store, worked_example_deals(), "Gone")
-    store.finish(gone.id, store.get(gone.id).version)
-    kept = record_all(store, worked_example_deals()[:2], "Kept")
-    store.remove(gone.id)
-    assert [s.id for s in store.summaries()] == [kept.id]
+def test_removing_a_session_deletes_its_rows_and_keeps_the_others(book):
+    gone = record_all(book, worked_example_deals(), "Gone")
+    book.finish(gone.id, book.open(gone.id).version)
+    kept = record_all(book, worked_example_deals()[:2], "Kept")
+    book.store.remove(gone.id)
+    assert [s.id for s in book.summaries()] == [kept.id]
     with pytest.raises(StoreError) as refused:
-        store.get(gone.id)
+        book.open(gone.id)
     assert refused.value.message.key == "store.no_session"
-    counts = database_counts(store.engine)
+    counts = database_counts(book.store.engine)
     assert counts["sessions"] == 1
     assert counts["deals"] == 2
-    assert counts["entries"] == len(store.entries(kept.id))
+    assert counts["entries"] == len(book.store.entries(kept.id))
     assert counts["seats"] == counts["standings"] == 4
     assert counts["players"] == 4  # the roster outlives the session
-    assert store.get(kept.id).state == Session.replay(worked_example_table(),
+    assert book.open(kept.id).state == Session.replay(worked_example_table(),
                                                       worked_example_deals()[:2]).state
 
 
-def test_summaries_list_sessions_newest_first_with_players_and_leaders(store):
-    first = record_all(store, worked_example_deals()[:2], "Friday")
-    second = store.create("Saturday", make_table("english", ["Erik", "Astrid", "Fia"]))
+def test_summaries_list_sessions_newest_first_with_players_and_leaders(book):
+    first = record_all(book, worked_example_deals()[:2], "Friday")
+    second = book.create("Saturday", make_table("english", ["Erik", "Astrid", "Fia"]))
     # Recording in Friday's session makes it the latest again.
-    first = store.get(first.id)
-    first, _ = store.record(first.id, worked_example_deals()[2], first.version)
-    summaries = store.summaries()
+    first = book.open(first.id)
+    first, _ = book.record(first.id, worked_example_deals()[2], first.version)
+    summaries = book.summaries()
     assert [s.id for s in summaries] == [first.id, second.id]
     friday, saturday = summaries
     assert friday.name == "Friday"
@@ -293,23 +296,23 @@ def test_summaries_list_sessions_newest_first_with_players_and_leaders(store):
     assert saturday.leaders == ()
 
 
-def test_summaries_name_the_same_leaders_as_the_session(store):
+def test_summaries_name_the_same_leaders_as_the_session(book):
     # A mattmar session without money: Astrid won the only game, so she leads, as
     # sessions.leaders() says; money (all zero) decides nothing here.
     table = make_table("mattmar", ["Astrid", "Bengt", "Cilla"], None, {"start": 5, "games": 1})
     deals = [Deal(tricks={"Bengt": 2, "Astrid": 3}), Deal(tricks={"Astrid": 2, "Cilla": 3})]
-    stored = record_all(store, deals, "Mattmar", table)
+    stored = record_all(book, deals, "Mattmar", table)
     assert leaders(stored.table, stored.state) == ("Astrid",)
-    (summary,) = store.summaries()
+    (summary,) = book.summaries()
     assert set(summary.leaders) == {"Astrid"}
 
 
-def test_lifetime_statistics_add_up_over_sessions_and_games(store):
+def test_lifetime_statistics_add_up_over_sessions_and_games(book):
     # english: the worked example, finished (Astrid is A): she went in in deals 1, 2, 3, 4
     # and 6 (not 5, dealt to her and conceded), took 0+4+0+1+2 = 7 tricks, flew once
     # (deal 1; General Rams has no flights) and ends on -13.50.
-    english = record_all(store, worked_example_deals())
-    store.finish(english.id, english.version)
+    english = record_all(book, worked_example_deals())
+    book.finish(english.id, english.version)
     # mattmar with money, 1 game from 5 points, one unit = 2.00 SEK, seated as "astrid":
     # deal 1 (astrid deals): Bengt 2, Cilla flew (10, pays 1), astrid 3 -> 2;
     # deal 2 (Bengt deals): astrid 2 -> 0, Cilla 3, Bengt flew (pays 1): astrid wins the
@@ -317,9 +320,9 @@ def test_lifetime_statistics_add_up_over_sessions_and_games(store):
     table = make_table("mattmar", ["astrid", "Bengt", "Cilla"], None,
                        {"money": True, "start": 5, "games": 1}, make_money("2", "SEK"))
     deals = [Deal(tricks={"Bengt": 2, "astrid": 3}), Deal(tricks={"astrid": 2, "Cilla": 3})]
-    record_all(store, deals, "Mattmar", table)  # the game's pot is paid out: nothing to close
+    record_all(book, deals, "Mattmar", table)  # the game's pot is paid out: nothing to close
 
-    assert lifetime(store.engine, "ASTRID") == [
+    assert book.lifetime("ASTRID") == [
         Lifetime("english", sessions=1, deals_played=5, tricks=7, flights=1, games_won=0,
                  money={"SEK": -1350}),
         Lifetime("mattmar", sessions=1, deals_played=2, tricks=5, flights=0, games_won=1,
@@ -327,17 +330,17 @@ def test_lifetime_statistics_add_up_over_sessions_and_games(store):
         Lifetime("*", sessions=2, deals_played=7, tricks=12, flights=1, games_won=1,
                  money={"SEK": -550}),
     ]
-    assert lifetime(store.engine, "Nobody") == []
+    assert book.lifetime("Nobody") == []
 
 
-def test_money_is_stored_as_whole_minor_units(store):
-    stored = record_all(store, worked_example_deals())
-    store.finish(stored.id, stored.version)
+def test_money_is_stored_as_whole_minor_units(book):
+    stored = record_all(book, worked_example_deals())
+    book.finish(stored.id, stored.version)
     columns = {(table, c["name"]): c["type"] for table in ("entries", "standings")
-               for c in inspect(store.engine).get_columns(table)}
+               for c in inspect(book.store.engine).get_columns(table)}
     for key in (("entries", "minor"), ("standings", "minor")):
         assert columns[key].python_type is int, columns[key]
-    with Db(store.engine) as db:
+    with Db(book.store.engine) as db:
         entries = db.execute(text("SELECT payer, payee, minor FROM entries "
                                   "WHERE kind = 'payment'")).all()
         standings = db.execute(
@@ -356,29 +359,34 @@ def test_money_is_stored_as_whole_minor_units(store):
     assert net == dict(standings)
 
 
-def test_a_session_stored_without_states_is_rebuilt_when_opened(store):
-    # What revision 0001 left behind: the deals, but no state after each of them.
-    stored = record_all(store, worked_example_deals()[:5])
-    with store.engine.begin() as connection:
+def test_a_session_whose_states_were_never_kept_is_replayed_when_read_and_the_read_writes_nothing(
+        book):
+    # The deals, but no state after any of them (what revision 0001 left behind, before
+    # the 0006 data migration fills them in).
+    stored = record_all(book, worked_example_deals()[:5])
+    with book.store.engine.begin() as connection:
         connection.execute(update(DealRow).values(state_after=None))
+    book = Scorebook(book.store)  # as the next start of the app opens what is on disk
     expected = Session.replay(worked_example_table(), worked_example_deals()[:5])
-    assert store.get(stored.id).state == expected.state
-    after, _ = store.record(stored.id, worked_example_deals()[5], stored.version)
+    assert book.open(stored.id).state == expected.state
+    with Db(book.store.engine) as db:
+        assert set(db.scalars(select(DealRow.state_after))) == {None}
+    after, _ = book.record(stored.id, worked_example_deals()[5], stored.version)
     assert after.state == worked_example().state
-    with Db(store.engine) as db:
+    with Db(book.store.engine) as db:
         states = db.scalars(select(DealRow.state_after).order_by(DealRow.number)).all()
     assert len(states) == 6
     assert states[-1] is not None  # the newest deal's state is kept for the next one
     assert json.loads(states[-1])["deals"] == 6
-    assert database_counts(store.engine)["entries"] == len(list(worked_example().entries))
+    assert database_counts(book.store.engine)["entries"] == len(list(worked_example().entries))
 
 
-def test_entries_of_a_deal_range(store):
-    stored = record_all(store, worked_example_deals())
+def test_entries_of_a_deal_range(book):
+    stored = record_all(book, worked_example_deals())
     whole = worked_example()
-    assert store.entries(stored.id, 3, 4) == [
+    assert book.store.entries(stored.id, 3, 4) == [
         e for e in whole.entries if 3 <= e.deal <= 4]
-    with Db(store.engine) as db:
+    with Db(book.store.engine) as db:
         numbers = db.scalars(select(EntryRow.deal_number).distinct()).all()
     assert sorted(numbers) == [1, 2, 3, 4, 5, 6]
 
@@ -390,10 +398,10 @@ OLD_NAMES = [("Ben\x07gt", "Ben\\u0007gt"), ("Be\u0301ngt", "Be\u0301ngt"), (" B
 
 
 @pytest.mark.parametrize(("old", "in_json"), OLD_NAMES)
-def test_a_session_seating_a_name_from_before_names_were_checked_still_opens(store, old,
+def test_a_session_seating_a_name_from_before_names_were_checked_still_opens(book, old,
                                                                              in_json):
-    stored = record_all(store, worked_example_deals()[:5])
-    with store.engine.begin() as connection:
+    stored = record_all(book, worked_example_deals()[:5])
+    with book.store.engine.begin() as connection:
         for table, column, written in (("seats", "name", old), ("deals", "record", in_json),
                                        ("deals", "state_after", in_json),
                                        ("entries", "payer", old), ("entries", "payee", old),
@@ -401,13 +409,14 @@ def test_a_session_seating_a_name_from_before_names_were_checked_still_opens(sto
                                        ("entries", "reason_params", in_json)):
             connection.execute(text(f"UPDATE {table} SET {column} = replace({column}, "
                                     ":name, :old)"), {"name": "Bengt", "old": written})
+    book = Scorebook(book.store)  # as the next start of the app opens what is on disk
     names = ("Astrid", old, "Cilla", "Dag")
     as_stored = stored_table("english", names, "Astrid", {}, make_money("0.50", "SEK"))
-    opened = store.get(stored.id)
+    opened = book.open(stored.id)
     assert opened.table == as_stored
     assert opened.state == Session.replay(as_stored, worked_example_deals(names)[:5]).state
-    _, replayed = store.replayed(stored.id)
-    assert replayed.state == opened.state
-    after, _ = store.record(stored.id, worked_example_deals(names)[5], stored.version)
+    _, history = replayed(book, stored.id)
+    assert history.state == opened.state
+    after, _ = book.record(stored.id, worked_example_deals(names)[5], stored.version)
     # RULES.md's worked example, whatever the name: A -28, B -13, C +18, D +18.
     assert units_of(after.state) == {"Astrid": -28, old: -13, "Cilla": 18, "Dag": 18}

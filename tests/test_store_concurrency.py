@@ -1,6 +1,6 @@
 """Two devices record into one session at once (README, "A club database"): the second
 to record the same deal is told "someone else recorded deal N: reload", and nothing is
-written twice or lost. Two SessionStores on two engines, two threads, one barrier
+written twice or lost. Two scorebooks on two engines, two threads, one barrier
 (tests/racing.py)."""
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session as Db
 
 from scorekeeper.core import Deal, make_money, make_table, seating
 from scorekeeper.i18n import render
+from scorekeeper.session.scorebook import Scorebook
 from scorekeeper.store.database import connect
 from scorekeeper.store.models import DealRow
 from scorekeeper.store.sessions import ConflictError, SessionStore
@@ -31,12 +32,12 @@ def next_deal(stored) -> Deal:  # type: ignore[no-untyped-def]
 def test_two_devices_recording_the_same_deal_one_wins_the_other_is_told_to_reload(db_url):
     engines = [connect(db_url), connect(db_url)]
     try:
-        devices = [SessionStore(engine) for engine in engines]
+        devices = [Scorebook(SessionStore(engine)) for engine in engines]
         table = make_table("english", ["Åsa", "Bengt", "Cilla"], None, {}, make_money("0.50"))
         session_id = devices[0].create("Club night", table).id
 
         for number in range(1, ROUNDS + 1):
-            seen = [device.get(session_id) for device in devices]
+            seen = [device.open(session_id) for device in devices]
             assert seen[0].version == seen[1].version
             assert seen[0].state.deals == number - 1
             results = at_once(*(partial(device.record, session_id, next_deal(stored),
@@ -57,11 +58,11 @@ def test_two_devices_recording_the_same_deal_one_wins_the_other_is_told_to_reloa
             total = db.scalar(select(func.count()).select_from(DealRow))
         assert numbers == list(range(1, ROUNDS + 1))
         assert total == ROUNDS
-        final = devices[1].get(session_id)
+        final = devices[1].open(session_id)
         assert final.state.deals == ROUNDS
         assert final.version == ROUNDS
         assert sum(final.state.balances.values()) == 0
-        assert devices[1].replayed(session_id)[0].state == final.state
+        assert final.history.state == final.state
     finally:
         for engine in engines:
             engine.dispose()

@@ -19,10 +19,11 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session as Db
 
 from scorekeeper.core import POT, balances_of, make_money, make_table
+from scorekeeper.session.scorebook import Scorebook
 from scorekeeper.store.database import connect
 from scorekeeper.store.models import DealRow
 from scorekeeper.store.sessions import SessionStore
-from tests.conftest import REPO
+from tests.conftest import REPO, replayed
 
 # english, three players. A single pot (empty before the ante): everyone plays, forehand 3
 # tricks, RH 2, the dealer flies and pays 5 into the pot. The next deal is then a double
@@ -32,17 +33,18 @@ CHILD = textwrap.dedent("""
     import sys
     from scorekeeper.core import Deal, seating
     from scorekeeper.store.database import connect
+    from scorekeeper.session.scorebook import Scorebook
     from scorekeeper.store.sessions import SessionStore
 
-    store = SessionStore(connect(sys.argv[1]))
-    stored = store.get(int(sys.argv[2]))
+    book = Scorebook(SessionStore(connect(sys.argv[1])))
+    stored = book.open(int(sys.argv[2]))
     while True:
         forehand, rh, dealer = seating(stored.table, stored.state).order
         if stored.state.pot == 0:
             deal = Deal(tricks={forehand: 3, rh: 2, dealer: 0})
         else:
             deal = Deal(passed=(forehand,), tricks={rh: 4, dealer: 1})
-        stored, _ = store.record(stored.id, deal, stored.version)
+        stored, _ = book.record(stored.id, deal, stored.version)
         print(stored.state.deals, flush=True)
 """)
 
@@ -92,8 +94,8 @@ def test_committed_deals_survive_the_app_being_killed(tmp_path):
 
         engine = connect(url)
         try:
-            store = SessionStore(engine)
-            stored = store.get(session_id)
+            book = Scorebook(SessionStore(engine))
+            stored = book.open(session_id)
             with Db(engine) as db:
                 numbers = db.scalars(select(DealRow.number).where(
                     DealRow.session_id == session_id).order_by(DealRow.number)).all()
@@ -104,10 +106,10 @@ def test_committed_deals_survive_the_app_being_killed(tmp_path):
             # the ledger balances: players plus pot sum to zero, and the entries add up
             # to the state the store kept
             assert sum(stored.state.balances.values()) == 0
-            derived = balances_of(store.entries(session_id))
+            derived = balances_of(book.store.entries(session_id))
             assert {a: derived.get(a, 0) for a in (*table.players, POT)} == dict(
                 stored.state.balances)
-            again, _ = store.replayed(session_id)
+            again, _ = replayed(book, session_id)
             assert again.state == stored.state
             committed = list(range(1, stored.state.deals + 1))
         finally:

@@ -9,14 +9,12 @@ from collections.abc import Collection, Mapping, Sequence
 from datetime import date
 from typing import TYPE_CHECKING, Literal
 
-from scorekeeper.core import Session, Transfer, close
+from scorekeeper.core import PaidTransfer, Session, Transfer, close
 from scorekeeper.formats.csv_export import ENCODING, write_ledger, write_standings
 from scorekeeper.formats.session_file import dump_session
 
 if TYPE_CHECKING:  # the payments package is loaded only by what draws codes
     from scorekeeper.payments import Offer, PaymentDetails
-
-PaidTransfer = tuple[str, str, int]  # payer, payee, amount in minor units
 
 Export = Literal["json", "csv", "standings", "pdf"]
 EXPORTS: tuple[Export, ...] = ("json", "csv", "standings", "pdf")

@@ -10,7 +10,7 @@ from collections.abc import Collection, Sequence
 
 from fpdf import FPDF
 
-from scorekeeper.core.settle import Transfer
+from scorekeeper.core.settle import PaidTransfer, Transfer
 from scorekeeper.core.table import Money
 from scorekeeper.i18n import render, text
 from scorekeeper.payments.details import PaymentDetails
@@ -22,8 +22,6 @@ from scorekeeper.payments.text import transfer_text
 # every code so they read alike; the white quiet zone comes on top.
 SYMBOL_MM = 46.0
 GAP_MM = 6.0
-
-PaidTransfer = tuple[str, str, int]
 
 
 def draw_code(pdf: FPDF, code: PaymentCode, x: float, y: float,

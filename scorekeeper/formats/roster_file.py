@@ -15,9 +15,9 @@ from collections.abc import Mapping, Sequence
 
 from scorekeeper.core.errors import RuleError, refuse
 from scorekeeper.core.text import MAX_NAME
-from scorekeeper.formats.session_payments import DETAIL_FIELDS, detail_fields
+from scorekeeper.formats.session_payments import detail_fields
 from scorekeeper.i18n import render
-from scorekeeper.payments.details import PaymentDetails, payment_details
+from scorekeeper.payments.details import DETAIL_FIELDS, PaymentDetails, payment_details
 
 FORMAT = "scorekeeper-roster/1"
 

@@ -13,14 +13,12 @@ from collections.abc import Collection, Mapping
 from decimal import Decimal, InvalidOperation
 
 from scorekeeper.core.errors import refuse
+from scorekeeper.core.settle import PaidTransfer
 from scorekeeper.core.table import Table
-from scorekeeper.payments.details import PaymentDetails, payment_details
+from scorekeeper.payments.details import DETAIL_FIELDS, PaymentDetails, payment_details
 
 PAID = "paid_transfers"
 DETAILS = "payment_details"
-DETAIL_FIELDS = ("swish", "iban", "holder", "qr_iban", "postcode", "town", "country")
-
-PaidTransfer = tuple[str, str, int]
 
 
 def with_payments(document: Mapping[str, object], table: Table, paid: Collection[PaidTransfer],

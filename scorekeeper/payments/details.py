@@ -15,7 +15,7 @@ ten digits without spaces, exactly as the payee field carries them.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from iso3166 import countries
 from schwifty import IBAN
@@ -62,6 +62,10 @@ class PaymentDetails:
     @property
     def empty(self) -> bool:
         return not (self.swish or self.iban or self.qr_iban)
+
+
+# What a player may give, in the order the forms and files list it.
+DETAIL_FIELDS = tuple(field.name for field in fields(PaymentDetails))
 
 
 NO_DETAILS = PaymentDetails()

@@ -17,6 +17,7 @@ from scorekeeper.core import (
     Entry,
     Family,
     Message,
+    PaidTransfer,
     Session,
     State,
     Step,
@@ -34,9 +35,6 @@ from scorekeeper.formats.protocol import events
 
 if TYPE_CHECKING:  # the payments package takes a moment to load: only settle-up needs it
     from scorekeeper.payments import Offer, PaymentDetails
-
-PaidTransfer = tuple[str, str, int]  # payer, payee, amount in minor units
-
 
 def _nothing_paid() -> frozenset[PaidTransfer]:
     return frozenset()
@@ -87,6 +85,33 @@ class OpenSession:
     # them: what the ledger shows first needs no replay of the whole session. Without it
     # (or once the whole history is loaded anyway) the page is cut from the history.
     load_recent: Callable[[int], tuple[Step, ...]] | None = None
+
+    # --- what an earlier version had read, kept when it is still true ---
+
+    @property
+    def has_history(self) -> bool:
+        """Are the deals read and replayed already (so the next version can extend them)?"""
+        return "history" in self.__dict__
+
+    def carry_history(self, history: Session) -> None:
+        """Take ``history`` as this version's deals: worked out by the caller (the deals
+        the version before had read, and the one just recorded), not read again."""
+        self.__dict__["history"] = history
+
+    def carry_over(self, before: OpenSession, *, details: bool = True,
+                   paid_tick: tuple[PaidTransfer, bool] | None = None) -> None:
+        """Keep what ``before``, a version with the same deals, had read and worked out:
+        its history and ledger; its payment details unless they changed (``details``
+        False); its paid ticks, with ``paid_tick`` (a transfer, ticked or not) applied."""
+        kept = ["history", "ledger", "_ledger_pages"]
+        kept += ["payment_details"] if details else []
+        kept += ["paid"] if paid_tick is None else []
+        for name in kept:
+            if name in before.__dict__:
+                self.__dict__[name] = before.__dict__[name]
+        if paid_tick is not None and "paid" in before.__dict__:
+            tick, paid = paid_tick
+            self.__dict__["paid"] = before.paid | {tick} if paid else before.paid - {tick}
 
     # --- what the table screen shows (no deal is read for these) ---
 

@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from sqlalchemy import Engine, func, select
 from sqlalchemy.orm import Session as Db
 
+from scorekeeper.core.text import name_key
 from scorekeeper.store.models import PlayerRow, SessionRow, StandingRow
-from scorekeeper.store.sessions import name_key
 
 
 @dataclass(slots=True)
@@ -31,11 +31,6 @@ class Lifetime:
         self.games_won += other.games_won
         for currency, minor in other.money.items():
             self.money[currency] = self.money.get(currency, 0) + minor
-
-
-def lifetime(engine: Engine, player: str) -> list[Lifetime]:
-    """Per variant, then the total over all of them (last); empty for an unknown player."""
-    return lifetimes(engine, player).get(name_key(player), [])
 
 
 def lifetimes(engine: Engine, player: str | None = None) -> dict[str, list[Lifetime]]:

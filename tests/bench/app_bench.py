@@ -12,6 +12,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, Page, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+from scorekeeper.session.scorebook import Scorebook
 from scorekeeper.store.database import connect
 from scorekeeper.store.sessions import SessionStore
 from tests.bench.data import club, session_of
@@ -106,11 +107,11 @@ def app_in_chromium(folder: Path) -> list[Row]:
     empty = f"sqlite:///{folder / 'empty.db'}"
     full = f"sqlite:///{folder / 'club.db'}"  # the club's ten years, built for store_bench
     connect(empty).dispose()
-    store = SessionStore(connect(full))
-    if not store.summaries():
-        club(store, sessions=1000, deals_each=200)
-    ten_thousand = store.import_session("ten thousand deals", session_of(10_000))
-    store.engine.dispose()
+    book = Scorebook(SessionStore(connect(full)))
+    if not book.summaries():
+        club(book, sessions=1000, deals_each=200)
+    ten_thousand = book.import_session("ten thousand deals", session_of(10_000))
+    book.store.engine.dispose()
 
     def app(url: str, ready: str, path: str = "/") -> Served:
         return Served([sys.executable, "-m", "scorekeeper", "--db", url, "serve", "--port"],

@@ -6,7 +6,7 @@ import random
 from collections.abc import Iterator
 
 from scorekeeper.core import Deal, Session, State, Table, make_money, make_table, record, seating
-from scorekeeper.store.sessions import SessionStore
+from scorekeeper.session.scorebook import Scorebook
 
 PLAYERS = ["Astrid", "Bengt", "Cilla", "Dag"]
 
@@ -38,9 +38,9 @@ def session_of(count: int, seed: int = 1) -> Session:
     return Session.replay(table, deals(table, count, seed))
 
 
-def club(store: SessionStore, sessions: int, deals_each: int) -> None:
+def club(book: Scorebook, sessions: int, deals_each: int) -> None:
     """A club's years: many sessions of the same four, each stored whole."""
     table = english_table()
     for number in range(sessions):
         session = Session.replay(table, deals(table, deals_each, seed=number))
-        store.import_session(f"Evening {number + 1}", session)
+        book.import_session(f"Evening {number + 1}", session)

@@ -12,10 +12,12 @@ from pathlib import Path
 from scorekeeper.app.model import HOME_LIST
 from scorekeeper.core import close, fewest_transfers, guide
 from scorekeeper.formats.session_file import dump_session, load_session
+from scorekeeper.session import changes
+from scorekeeper.session.open_session import OpenSession
+from scorekeeper.session.scorebook import Scorebook
 from scorekeeper.store.database import connect
 from scorekeeper.store.ledger_export import QUERY, write_all_entries
-from scorekeeper.store.sessions import SessionStore, StoredSession
-from scorekeeper.store.statistics import lifetime
+from scorekeeper.store.sessions import SessionStore
 from tests.bench.data import club, next_deal, session_of
 from tests.bench.rows import Row
 from tests.bench.timing import median_ms, side_by_side_ms
@@ -25,12 +27,12 @@ from tests.postgres import postgres_server
 class Recorder:
     """Records one more legal deal into a stored session each time it is called."""
 
-    def __init__(self, store: SessionStore, stored: StoredSession, seed: int) -> None:
-        self.store, self.stored, self.rng = store, stored, random.Random(seed)
+    def __init__(self, book: Scorebook, stored: OpenSession, seed: int) -> None:
+        self.book, self.stored, self.rng = book, stored, random.Random(seed)
 
     def __call__(self) -> None:
         deal = next_deal(self.stored.table, self.stored.state, self.rng)
-        self.stored, _ = self.store.record(self.stored.id, deal, self.stored.version)
+        self.stored, _ = self.book.record(self.stored.id, deal, self.stored.version)
 
 
 class RawTransaction:
@@ -51,10 +53,10 @@ class RawTransaction:
 
 
 def record_sqlite(folder: Path) -> list[Row]:
-    store = SessionStore(connect(f"sqlite:///{folder / 'record.db'}"))
-    small = store.import_session("ten deals", session_of(10))
-    large = store.import_session("ten thousand deals", session_of(10_000))
-    small_ms, large_ms = side_by_side_ms(Recorder(store, small, 1), Recorder(store, large, 2),
+    book = Scorebook(SessionStore(connect(f"sqlite:///{folder / 'record.db'}")))
+    small = book.import_session("ten deals", session_of(10))
+    large = book.import_session("ten thousand deals", session_of(10_000))
+    small_ms, large_ms = side_by_side_ms(Recorder(book, small, 1), Recorder(book, large, 2),
                                          runs=60)
     ratio = large_ms / small_ms
     raw_ms = median_ms(RawTransaction(folder / "raw.db"), runs=60)
@@ -71,22 +73,22 @@ def record_sqlite(folder: Path) -> list[Row]:
 def record_postgres() -> Row:
     with postgres_server(durable=True) as url:
         engine = connect(url)
-        store = SessionStore(engine)
-        large = store.import_session("ten thousand deals", session_of(10_000))
-        ms = median_ms(Recorder(store, large, 3), runs=60)
+        book = Scorebook(SessionStore(engine))
+        large = book.import_session("ten thousand deals", session_of(10_000))
+        ms = median_ms(Recorder(book, large, 3), runs=60)
         engine.dispose()
     return Row("record one deal, PostgreSQL", "session of 10,000 deals", "median ≤ 5 ms",
                f"{ms:.2f} ms", ms <= 5)
 
 
 def edit_first(folder: Path) -> Row:
-    store = SessionStore(connect(f"sqlite:///{folder / 'edit.db'}"))
-    stored = store.import_session("two hundred deals", session_of(200))
-    first = store.deals(stored.id)[0]
+    book = Scorebook(SessionStore(connect(f"sqlite:///{folder / 'edit.db'}")))
+    stored = book.import_session("two hundred deals", session_of(200))
+    first = book.store.deals(stored.id)[0]
     current = [stored]
 
     def edit() -> None:
-        current[0] = store.edit(stored.id, 0, first, current[0].version)
+        current[0] = book.edit(stored.id, 0, first, current[0].version)
 
     ms = median_ms(edit, runs=15)
     return Row("edit the first deal, everything after recomputed", "200-deal session",
@@ -94,13 +96,13 @@ def edit_first(folder: Path) -> Row:
 
 
 def open_session(folder: Path) -> Row:
-    store = SessionStore(connect(f"sqlite:///{folder / 'open.db'}"))
-    stored = store.import_session("ten thousand deals", session_of(10_000))
+    book = Scorebook(SessionStore(connect(f"sqlite:///{folder / 'open.db'}")))
+    stored = book.import_session("ten thousand deals", session_of(10_000))
 
     def open_it() -> None:
-        opened = store.get(stored.id)
-        guide(opened.table, opened.state)
-        close(opened.table, opened.state)
+        opened = changes.opened(book.store, stored.id)  # as another device reads it
+        guide(opened.table, opened.newest_state)
+        close(opened.table, opened.newest_state)
 
     ms = median_ms(open_it, runs=25)
     return Row("open a session (load, compute the table state)", "10,000 deals", "≤ 200 ms",
@@ -109,20 +111,20 @@ def open_session(folder: Path) -> Row:
 
 def club_years(folder: Path) -> list[Row]:
     path = folder / "club.db"
-    store = SessionStore(connect(f"sqlite:///{path}"))
+    book = Scorebook(SessionStore(connect(f"sqlite:///{path}")))
     started = time.perf_counter()
-    club(store, sessions=1000, deals_each=200)
+    club(book, sessions=1000, deals_each=200)
     built = time.perf_counter() - started
-    with store.engine.connect() as connection:
+    with book.store.engine.connect() as connection:
         entries = connection.exec_driver_sql("SELECT count(*) FROM entries").scalar() or 0
-    stats_ms = median_ms(lambda: lifetime(store.engine, "Astrid"), runs=15)
-    list_ms = median_ms(lambda: (store.summaries(HOME_LIST), store.count_sessions()), runs=15)
+    stats_ms = median_ms(lambda: book.lifetime("Astrid"), runs=15)
+    list_ms = median_ms(lambda: (book.summaries(HOME_LIST), book.count_sessions()), runs=15)
 
     ours_file, theirs_file = folder / "ours.csv", folder / "theirs.csv"
 
     def ours() -> None:
         with ours_file.open("w", newline="", encoding="utf-8") as out:
-            write_all_entries(store.engine, out)
+            write_all_entries(book.store.engine, out)
 
     def theirs() -> None:
         with theirs_file.open("w") as out:
@@ -151,16 +153,17 @@ def replay_and_import(folder: Path) -> list[Row]:
     replay_ms = median_ms(lambda: load_session(text).replay(), runs=7)
     # A person imports into the database the app already has open: each run gets a store
     # of its own, made before the clock starts (making one is the app's start, not this).
-    stores = [SessionStore(connect(f"sqlite:///{folder / f'import-{n}.db'}")) for n in range(6)]
-    waiting = iter(stores)
+    books = [Scorebook(SessionStore(connect(f"sqlite:///{folder / f'import-{n}.db'}")))
+             for n in range(6)]
+    waiting = iter(books)
 
     def import_it() -> None:
         loaded = load_session(text)
         next(waiting).import_session(loaded.name, loaded.replay())
 
     import_ms = median_ms(import_it, runs=5, warmup=1)
-    for store in stores:
-        store.engine.dispose()
+    for book in books:
+        book.store.engine.dispose()
     replay_rate, import_rate = 10_000 / (replay_ms / 1000), 10_000 / (import_ms / 1000)
     return [
         Row("replay a session file", "10,000 deals", "≥ 20,000 deals/s",

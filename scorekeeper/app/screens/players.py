@@ -27,10 +27,6 @@ if TYPE_CHECKING:  # the payments package loads when details are shown or saved
     from scorekeeper.payments import PaymentDetails
     from scorekeeper.session import Lifetime
 
-# The fields a player's details are typed in, in the order a person fills them.
-FIELDS = ("swish", "iban", "holder", "qr_iban", "postcode", "town", "country")
-
-
 @ft.memo
 @ft.component
 def Players(app: AppModel) -> ft.Control:
@@ -154,6 +150,8 @@ def DetailsForm(app: AppModel, name: str, details: PaymentDetails | None,
                 close: Callable[[], None]) -> ft.Control:
     """The details as typed; checked when saved, and refused in words if wrong (nothing
     is kept then, and what was typed stays to be corrected)."""
+    from scorekeeper.payments.details import DETAIL_FIELDS as FIELDS
+
     # Heard as typed, not drawn (see Entry); a dict the fields change in place, so a key
     # in one field is not undone by a redraw made before the key in another was heard.
     typed = ft.use_ref(lambda: {
@@ -165,7 +163,7 @@ def DetailsForm(app: AppModel, name: str, details: PaymentDetails | None,
         return lambda text: typed.__setitem__(field, text)
 
     def save() -> None:
-        from scorekeeper.payments import payment_details
+        from scorekeeper.payments.details import payment_details
 
         try:
             checked = payment_details(**{f: typed[f] or None for f in FIELDS})

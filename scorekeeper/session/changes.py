@@ -1,0 +1,180 @@
+"""What the table asks of a session, one function per request.
+
+Each opens the session in the store at the version the screen was drawn from (a unit of
+work, one transaction), asks the rules what follows, and writes it back; a refusal by
+the rules (``RuleError``) or a stale version (``ConflictError``) writes nothing. The
+store computes nothing; the rules store nothing: this is where the two meet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection
+from dataclasses import replace
+
+from scorekeeper.core import (
+    Deal,
+    PaidTransfer,
+    Session,
+    State,
+    Step,
+    Table,
+    Transfer,
+    close,
+    initial_state,
+    leaders,
+    msg,
+    record,
+)
+from scorekeeper.store import payments
+from scorekeeper.store.change import FINISHED, SessionChange, StoredSession
+from scorekeeper.store.errors import StoreError
+from scorekeeper.store.sessions import SessionStore
+
+
+def opened(store: SessionStore, session_id: int) -> StoredSession:
+    """The session as stored, with the state its deals reached (``StoreError`` if none)."""
+    return with_state(store, store.get(session_id))
+
+
+def with_state(store: SessionStore, stored: StoredSession) -> StoredSession:
+    """``stored`` with its state: the kept one, the table's start before the first deal,
+    or (for a session whose state was never kept) its deals replayed."""
+    if stored.newest_state is not None:
+        return stored
+    if not stored.deals:
+        return replace(stored, newest_state=initial_state(stored.table))
+    return replace(stored, newest_state=history(store, stored).state)
+
+
+def history(store: SessionStore, stored: StoredSession) -> Session:
+    """Every deal of ``stored``'s version, replayed by the rules."""
+    return Session.replay(stored.table, store.deals(stored.id)[: stored.deals])
+
+
+def recent_steps(store: SessionStore, session_id: int, table: Table, deals: int,
+                 newest: int) -> tuple[Step, ...]:
+    """The steps of the ``newest`` of the session's first ``deals`` deals (the count of
+    the version the caller shows), oldest first: replayed from the nearest state kept
+    before them (at most SNAPSHOT_EVERY deals back), not from the start."""
+    first = max(deals - newest, 0)  # the replay starts from the state after this deal
+    kept = store.kept_before(session_id, first, deals)
+    state = kept.state or initial_state(table)
+    steps = []
+    for deal in kept.deals:
+        step = record(table, state, deal)
+        state = step.state
+        if state.deals > first:
+            steps.append(step)
+    return tuple(steps)
+
+
+def create(store: SessionStore, name: str, table: Table) -> StoredSession:
+    return with_state(store, store.create(name, table))
+
+
+def import_session(store: SessionStore, name: str, session: Session,
+                   progress: Callable[[int], None] | None = None,
+                   paid: Collection[PaidTransfer] = ()) -> StoredSession:
+    """A session replayed whole from its file, with the transfers its file ticked
+    ``paid``: all of it is stored, or nothing (a tick that is no transfer of the
+    session's settle-up is refused before anything is written)."""
+    closing = close(session.table, session.state)
+    for transfer in sorted(paid):
+        _check_transfer(closing.transfers, transfer)
+    with store.new_session(name, session.table) as change:
+        change.append(session.steps, progress)
+        for transfer in sorted(paid):
+            payments.set_paid(change, transfer, paid=True)
+        return _saved(change, session.state)
+
+
+def record_deal(store: SessionStore, session_id: int, deal: Deal, version: int,
+                drafted_on: str | None = None) -> tuple[StoredSession, Step]:
+    """Check and store the next deal; ``drafted_on``: the device whose kept draft it was,
+    dropped in the same transaction. The tap on Save waits for this: one read of the
+    session with its newest state, the rules, and a few prebuilt statements."""
+    with store.change(session_id, version, recording=True) as change:
+        step = record(change.table, _state(change), deal)
+        change.append([step])
+        if drafted_on is not None:
+            change.drop_draft(drafted_on)
+        return _saved(change, step.state), step
+
+
+def undo(store: SessionStore, session_id: int, version: int) -> StoredSession:
+    return _rewrite(store, session_id, version, lambda s: s.undo())
+
+
+def edit(store: SessionStore, session_id: int, index: int, deal: Deal,
+         version: int) -> StoredSession:
+    """Replace deal ``index`` (0-based); every later deal is checked and recomputed."""
+    return _rewrite(store, session_id, version, lambda s: s.edit(index, deal), index)
+
+
+def delete(store: SessionStore, session_id: int, index: int, version: int) -> StoredSession:
+    return _rewrite(store, session_id, version, lambda s: s.delete(index), index)
+
+
+def finish(store: SessionStore, session_id: int, version: int) -> StoredSession:
+    """End the session: the end-of-session pot rule is applied and written down."""
+    with store.change(session_id, version) as change:
+        state = _state(change)
+        closing = close(change.table, state)
+        change.add_entries(closing.entries)
+        return _saved(change, state, FINISHED)
+
+
+def set_paid(store: SessionStore, session_id: int, transfer: PaidTransfer, paid: bool,
+             version: int) -> StoredSession:
+    """Tick (or untick) a transfer of the session's settle-up as paid: refused when
+    someone changed the session since ``version`` (``ConflictError``) or when the
+    settle-up has no such transfer (``StoreError``). A finished session can be ticked:
+    paying is what happens after the last deal."""
+    with store.change(session_id, version, finished_too=True) as change:
+        state = _state(change)
+        _check_transfer(close(change.table, state).transfers, transfer)
+        payments.set_paid(change, transfer, paid)
+        return _saved(change, state)
+
+
+def _rewrite(store: SessionStore, session_id: int, version: int,
+             change_deals: Callable[[Session], Session], index: int | None = None,
+             ) -> StoredSession:
+    """Undo, edit or delete: replay, then rewrite the deals from the first one changed."""
+    with store.change(session_id, version) as change:
+        before = Session.replay(change.table, change.deals())
+        if not before.steps:
+            raise StoreError(msg("store.no_deals"))
+        after = change_deals(before)
+        first = len(after.steps) if index is None else index
+        change.cut_after(first)
+        change.append(after.steps[first:])
+        if after.steps and first == len(after.steps):  # nothing rewritten: keep the state
+            change.keep_state(after.state)
+        return _saved(change, after.state)
+
+
+def _state(change: SessionChange) -> State:
+    """The state the session being changed is at."""
+    stored = change.stored
+    if stored.newest_state is not None:
+        return stored.newest_state
+    if not stored.deals:
+        return initial_state(change.table)
+    return Session.replay(change.table, change.deals()).state
+
+
+def _saved(change: SessionChange, state: State, status: str | None = None) -> StoredSession:
+    """The standings after ``state`` (the money as if the session ended now: the one
+    figure every screen shows) and who leads, then the next version."""
+    table = change.table
+    money = close(table, state).money
+    change.set_standings(state, money)
+    return change.save(state, leaders(table, state), status)
+
+
+def _check_transfer(transfers: Collection[Transfer], transfer: PaidTransfer) -> None:
+    payer, payee, minor = transfer
+    if Transfer(payer, payee, minor) not in transfers:
+        raise StoreError(msg("store.no_such_transfer", payer=payer, payee=payee))
+

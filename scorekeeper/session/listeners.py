@@ -1,0 +1,71 @@
+"""Telling every page that listens when a session changed: at once for changes made in
+this process, within a moment for changes another process made (another server on the
+same database), noticed by watching the store's versions."""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Callable
+
+from scorekeeper.store.sessions import SessionStore
+
+# A listener hears the id of a session that changed, or None when the list of sessions did.
+Listener = Callable[[int | None], None]
+WATCH_SECONDS = float(os.environ.get("SCOREKEEPER_WATCH_SECONDS", "1"))
+
+
+class Listeners:
+    def __init__(self, store: SessionStore, known_versions: Callable[[], dict[int, int]],
+                 forget: Callable[[int], None]) -> None:
+        """``known_versions``: the version of each session this process has open;
+        ``forget``: drop a session another process changed from what is open."""
+        self._store = store
+        self._known_versions = known_versions
+        self._forget = forget
+        self._listeners: list[Listener] = []
+        self._lock = threading.Lock()
+        self._watcher: threading.Thread | None = None
+        self._list_mark: object = None
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        """Hear of every change; returns the way to stop hearing."""
+        with self._lock:
+            self._listeners.append(listener)
+            if self._watcher is None:
+                self._watcher = threading.Thread(target=self._watch, name="scorebook-watch",
+                                                 daemon=True)
+                self._watcher.start()
+
+        def unsubscribe() -> None:
+            with self._lock:
+                if listener in self._listeners:
+                    self._listeners.remove(listener)
+
+        return unsubscribe
+
+    def announce(self, session_id: int | None) -> None:
+        with self._lock:
+            listeners = list(self._listeners)
+        for listener in listeners:
+            listener(session_id)
+
+    def _watch(self) -> None:
+        stop = threading.Event()
+        while not stop.wait(WATCH_SECONDS):
+            try:
+                self.look_for_changes()
+            except Exception:  # a database gone away for a moment: look again next time
+                continue
+
+    def look_for_changes(self) -> None:
+        """Tell of every session another process changed, and of a changed list."""
+        known = self._known_versions()
+        for session_id, version in self._store.versions(list(known)).items():
+            if version != known[session_id]:
+                self._forget(session_id)
+                self.announce(session_id)
+        mark = self._store.list_mark()
+        if self._list_mark is not None and mark != self._list_mark:
+            self.announce(None)
+        self._list_mark = mark
