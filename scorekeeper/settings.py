@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from scorekeeper.i18n import DEFAULT_LANGUAGE, LANGUAGES
-from scorekeeper.store.location import data_dir
+from scorekeeper.platform import data_dir
 
 FILE = "settings.json"
 OWNER_ONLY = 0o600  # rw for the owner, nothing for anyone else

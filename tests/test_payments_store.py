@@ -14,8 +14,8 @@ from scorekeeper.core import Transfer
 from scorekeeper.payments import PaymentDetails, payment_details
 from scorekeeper.session.scorebook import Scorebook
 from scorekeeper.store.database import connect
+from scorekeeper.store.models import DETAIL_COLUMNS
 from scorekeeper.store.payments import paid_transfers
-from scorekeeper.store.roster import import_roster, set_payment_details
 from scorekeeper.store.roster import payment_details as stored_details
 from scorekeeper.store.sessions import ConflictError, SessionStore, StoreError
 from tests.conftest import worked_example
@@ -33,28 +33,28 @@ def example(book: Scorebook):  # type: ignore[no-untyped-def]
 
 def test_payment_details_are_kept_with_the_roster(book):
     example(book)
-    engine = book.store.engine
-    assert set_payment_details(engine, "dag", DAG) == "Dag"  # the name as the roster has it
-    assert set_payment_details(engine, "Urs", URS) == "Urs"  # a new name joins the roster
+    assert book.set_payment_details("dag", DAG) == "Dag"  # the name as the roster has it
+    assert book.set_payment_details("Urs", URS) == "Urs"  # a new name joins the roster
     assert "Urs" in book.roster()
-    found = stored_details(engine, ["DAG", "Urs", "Astrid", "Nobody"])
-    assert found == {"DAG": DAG, "Urs": URS, "Astrid": PaymentDetails()}
+    found = book.payment_details(["DAG", "Urs", "Astrid", "Nobody"])
+    assert found == {"DAG": DAG, "Urs": URS}  # Astrid gave none, Nobody is not seated
 
 
 def test_a_roster_is_imported_whole_or_not_at_all(book):
-    set_payment_details(book.store.engine, "Dag", DAG)
+    book.set_payment_details("Dag", DAG)
     # A player listed without details is added; what the roster keeps for Dag stays.
-    assert import_roster(book.store.engine, {"dag": PaymentDetails(), "Urs": URS}) == ["Dag", "Urs"]
-    assert stored_details(book.store.engine, ["Dag", "Urs"]) == {"Dag": DAG, "Urs": URS}
+    assert book.import_roster({"dag": PaymentDetails(), "Urs": URS}) == ["Dag", "Urs"]
+    assert book.payment_details(["Dag", "Urs"]) == {"Dag": DAG, "Urs": URS}
     with pytest.raises(StoreError):  # the second name holds a control character
-        import_roster(book.store.engine, {"Astrid": DAG, "Ce\x07cilia": URS})
+        book.import_roster({"Astrid": DAG, "Ce\x07cilia": URS})
     assert book.roster() == ["Dag", "Urs"]
 
 
 def test_empty_details_clear_what_was_kept(book):
-    set_payment_details(book.store.engine, "Dag", DAG)
-    set_payment_details(book.store.engine, "Dag", PaymentDetails())
-    assert stored_details(book.store.engine, ["Dag"]) == {"Dag": PaymentDetails()}
+    book.set_payment_details("Dag", DAG)
+    book.set_payment_details("Dag", PaymentDetails())
+    assert book.payment_details(["Dag"]) == {}
+    assert stored_details(book.store.engine, ["Dag"]) == {"Dag": dict.fromkeys(DETAIL_COLUMNS)}
 
 
 def test_a_transfer_ticked_paid_is_kept_and_moves_the_version_on(book):
@@ -119,12 +119,12 @@ def test_revision_0004_adds_details_and_ticks_to_an_existing_database(db_url):
             c["name"] for c in schema.get_columns("players")}
         assert "paid_transfers" in schema.get_table_names()
         # the players from before have no details; the session from before can be ticked
-        assert stored_details(engine, ["Astrid"]) == {"Astrid": PaymentDetails()}
         book = Scorebook(SessionStore(engine))
+        assert book.payment_details(["Astrid"]) == {}
         stored = book.open(session_id)
         book.set_paid(session_id, Transfer(*A_TO_D), True, stored.version)
         assert paid_transfers(engine, session_id) == {A_TO_D}
-        set_payment_details(engine, "Dag", DAG)
-        assert stored_details(engine, ["Dag"]) == {"Dag": DAG}
+        book.set_payment_details("Dag", DAG)
+        assert book.payment_details(["Dag"]) == {"Dag": DAG}
     finally:
         engine.dispose()

@@ -3,7 +3,6 @@ command, each command carrying the version the screen was drawn from."""
 
 from __future__ import annotations
 
-import ast
 import threading
 from collections.abc import Iterator
 from functools import partial
@@ -334,33 +333,3 @@ def test_the_command_line_and_the_app_open_the_database_saved_in_the_settings(
 
 
 # --- arrows point inward ------------------------------------------------------------------
-
-
-def imports_of(path: Path) -> set[str]:
-    found = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            found.add(node.module)
-    return found
-
-
-def test_no_screen_calls_the_store():
-    app = REPO / "scorekeeper" / "app"
-    offenders = {
-        str(path.relative_to(REPO)): sorted(name for name in imports_of(path)
-                                            if name.startswith(("scorekeeper.store",
-                                                                "sqlalchemy", "sqlmodel")))
-        for path in app.rglob("*.py")
-    }
-    assert {path: names for path, names in offenders.items() if names} == {}
-
-
-def test_the_store_and_the_session_layer_never_import_outward():
-    package = REPO / "scorekeeper"
-    for layer, banned in (("store", ("scorekeeper.formats", "scorekeeper.session",
-                                     "scorekeeper.app", "flet")),
-                          ("session", ("scorekeeper.app", "scorekeeper.cli", "flet"))):
-        for path in (package / layer).rglob("*.py"):
-            assert not {name for name in imports_of(path) if name.startswith(banned)}, path

@@ -30,12 +30,12 @@ from scorekeeper.core import (
     State,
     Step,
     Table,
+    changes,
     duties,
     record,
     seating,
 )
 from scorekeeper.core.offers import may_buy_down
-from scorekeeper.formats.protocol import changes
 from scorekeeper.i18n import describe
 from scorekeeper.i18n.accounts import amount
 

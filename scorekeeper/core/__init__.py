@@ -10,6 +10,7 @@ from scorekeeper.core.deal import Deal, deal_of_record, deal_record
 from scorekeeper.core.draw import Card, Draw, draw_first_dealer
 from scorekeeper.core.engine import Step, record
 from scorekeeper.core.errors import RuleError
+from scorekeeper.core.events import changes, events
 from scorekeeper.core.fields import DealFields, deal_fields
 from scorekeeper.core.ledger import POT, Entry, Payment, ScoreChange, balances_of
 from scorekeeper.core.messages import Message, msg
@@ -59,12 +60,14 @@ __all__ = [
     "Table",
     "Transfer",
     "balances_of",
+    "changes",
     "close",
     "deal_fields",
     "deal_of_record",
     "deal_record",
     "draw_first_dealer",
     "duties",
+    "events",
     "fewest_transfers",
     "guide",
     "initial_state",

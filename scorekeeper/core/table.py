@@ -37,6 +37,12 @@ class Money:
         """``-1350`` öre is ``"-13.50"``: exact, in the currency's minor unit."""
         return f"{self.to_decimal(minor):.{self.digits}f}"
 
+    def units(self, minor: int) -> int | Decimal:
+        """``minor`` in units: whole units as an int. A pot shared by tied winners is split
+        in minor units (RULES.md), which can leave a fraction of a unit, kept exact."""
+        whole, rest = divmod(minor, self.minor_per_unit)
+        return whole if not rest else Decimal(minor) / Decimal(self.minor_per_unit)
+
 
 def make_money(unit: str | Decimal | int = 1, currency: object = None) -> Money:
     """What a unit is worth in an ISO 4217 currency ("sek" is SEK), checked: more than

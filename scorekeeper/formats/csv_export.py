@@ -43,7 +43,7 @@ def write_ledger(out: TextIO, session_name: str, table: Table, entries: Iterable
     settle-up ticked paid (no deal; the same columns); returns how many rows were written."""
     writer = csv.writer(out)
     writer.writerow(LEDGER_COLUMNS)
-    money, per_unit = table.money, table.money.minor_per_unit
+    money = table.money
     pot = text("ledger.pot_account", language)
     count = 0
     for entry in entries:
@@ -52,7 +52,7 @@ def write_ledger(out: TextIO, session_name: str, table: Table, entries: Iterable
             row = [session_name, entry.deal, "payment",
                    pot if entry.payer == POT else entry.payer,
                    pot if entry.payee == POT else entry.payee, "",
-                   units(entry.minor, per_unit), "", money.to_decimal(entry.minor),
+                   units(entry.minor, money), "", money.to_decimal(entry.minor),
                    money.currency or "", reason, entry.reason.key]
         else:
             row = [session_name, entry.deal, "score", "", "", entry.player, "", entry.points,
@@ -63,7 +63,7 @@ def write_ledger(out: TextIO, session_name: str, table: Table, entries: Iterable
         payer = pot if transfer.payer == POT else transfer.payer
         payee = pot if transfer.payee == POT else transfer.payee
         writer.writerow(safe_row([
-            session_name, "", "paid", payer, payee, "", units(transfer.minor, per_unit), "",
+            session_name, "", "paid", payer, payee, "", units(transfer.minor, money), "",
             money.to_decimal(transfer.minor), money.currency or "",
             text("payments.paid_line", language, payer=payer, payee=payee), "payments.paid"]))
         count += 1
@@ -75,10 +75,9 @@ def write_standings(out: TextIO, table: Table, state: State, closing: Closing) -
     writer.writerow(STANDINGS_COLUMNS)
     scores = standing(table, state)
     won = {p: sum(p in g.winners for g in state.games if g.finished) for p in table.players}
-    per_unit = table.money.minor_per_unit
     for seat, player in enumerate(table.players, start=1):
         writer.writerow(safe_row([
-            player, seat, scores[player], units(state.balances[player], per_unit),
+            player, seat, scores[player], units(state.balances[player], table.money),
             state.flights[player], state.played[player], state.tricks[player], won[player],
             table.money.to_decimal(closing.money[player]), table.money.currency or "",
         ]))

@@ -1,14 +1,13 @@
-"""The protocol of a session, deal by deal: what happened and where everyone stood.
-
-Shared by the PDF score sheet, the CSV standings and the app's ledger screen.
-"""
+"""The protocol of a session, deal by deal: what happened and where everyone stood, as
+the PDF score sheet prints it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 
-from scorekeeper.core import Deal, Entry, Message, Payment, Session, Table, msg, standing
+from scorekeeper.core import Message, Session, standing
+from scorekeeper.core.events import events
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,33 +17,6 @@ class ProtocolRow:
     events: tuple[Message, ...]  # what happened, in words
     standing: dict[str, int]  # each player's score (pot games: units) after the deal
     pot: int  # units in the pot after the deal
-
-
-def events(deal: Deal) -> tuple[Message, ...]:
-    """A deal in a few words: ``Cilla passed · Dag 1, Astrid 4, Bengt 0``."""
-    if deal.misdeal:
-        return (msg("protocol.misdeal"),)
-    said: list[Message] = []
-    if deal.passed:
-        said.append(msg("protocol.passed", players=", ".join(deal.passed)))
-    if deal.widow:
-        said.append(msg("protocol.widow", player=deal.widow))
-    if deal.general:
-        said.append(msg("protocol.general", player=deal.general))
-    if deal.conceded:
-        said.append(msg("protocol.conceded"))
-    if deal.tricks:
-        tricks = ", ".join(f"{p} {n}" for p, n in deal.tricks.items())
-        said.append(msg("protocol.tricks", tricks=tricks))
-    if deal.fouls:
-        said.append(msg("protocol.fouls", players=", ".join(deal.fouls)))
-    if deal.forfeit_to:
-        said.append(msg("protocol.forfeit_to", player=deal.forfeit_to))
-    if deal.buy_down:
-        said.append(msg("protocol.buy_down", players=", ".join(deal.buy_down)))
-    if deal.interrupted:
-        said.append(msg("protocol.interrupted"))
-    return tuple(said)
 
 
 def protocol(session: Session) -> Iterator[ProtocolRow]:
@@ -57,17 +29,3 @@ def protocol(session: Session) -> Iterator[ProtocolRow]:
             standing=standing(session.table, step.state),
             pot=step.state.pot // per_unit,
         )
-
-
-def changes(table: Table, entries: Iterable[Entry]) -> dict[str, tuple[int, int]]:
-    """What some entries did to each player: (minor units of money, protocol points)."""
-    moved = {player: [0, 0] for player in table.players}
-    for entry in entries:
-        if isinstance(entry, Payment):
-            if entry.payer in moved:
-                moved[entry.payer][0] -= entry.minor
-            if entry.payee in moved:
-                moved[entry.payee][0] += entry.minor
-        else:
-            moved[entry.player][1] += entry.points
-    return {player: (minor, points) for player, (minor, points) in moved.items()}

@@ -2,32 +2,31 @@
 
 from __future__ import annotations
 
-from decimal import Decimal
-
 from scorekeeper.core.closing import close
 from scorekeeper.core.ledger import POT
 from scorekeeper.core.presets import Family
 from scorekeeper.core.session import Session
 from scorekeeper.core.standings import session_winners
+from scorekeeper.core.table import Money
 
 POT_NAME = "pot"  # how the pot is named in a transfer (only when it is carried over)
 
 
-def units(minor: int, per_unit: int) -> int | float:
-    """Whole units as an int. A pot shared by tied winners is split in minor units
-    (RULES.md), which can leave a fraction of a unit: shown as a decimal number."""
-    whole, rest = divmod(minor, per_unit)
-    return whole if not rest else float(Decimal(minor) / Decimal(per_unit))
+def units(minor: int, money: Money) -> int | float:
+    """Whole units as an int; the fraction of a unit a shared pot can leave as a JSON
+    number (FORMAT.md)."""
+    counted = money.units(minor)
+    return counted if isinstance(counted, int) else float(counted)
 
 
 def replay_report(session: Session) -> dict[str, object]:
     table, state = session.table, session.state
-    money, per_unit = table.money, table.money.minor_per_unit
+    money = table.money
     closing = close(table, state)
     pot_game = table.rules.family is Family.POT
     players = []
     for player in table.players:
-        balance = units(state.balances[player], per_unit)
+        balance = units(state.balances[player], money)
         players.append({
             "name": player,
             "units": balance,
@@ -49,7 +48,7 @@ def replay_report(session: Session) -> dict[str, object]:
     return {
         "variant": table.rules.variant,
         "deals": state.deals,
-        "pot": units(state.pot, per_unit),
+        "pot": units(state.pot, money),
         "players": players,
         "games": games,
         "winners": list(session_winners(table, state)),

@@ -15,12 +15,14 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.session.where import DatabaseChoice, choose_database, shown_url
-from scorekeeper.store.errors import ConflictError, StoreError
+from scorekeeper.store.errors import ConflictError, DatabaseTooNewError, StoreError
 
 if TYPE_CHECKING:
+    from scorekeeper.formats.exports import Export
     from scorekeeper.formats.games_protocol import GameRow
     from scorekeeper.session.open_session import ChartLine, LedgerDeal, OpenSession
     from scorekeeper.session.scorebook import Scorebook
+    from scorekeeper.store.failures import storage_error
     from scorekeeper.store.sessions import SessionSummary
     from scorekeeper.store.statistics import Lifetime
 
@@ -30,15 +32,17 @@ _LOADED_ON_USE = {
     "LedgerDeal": "scorekeeper.session.open_session",
     "OpenSession": "scorekeeper.session.open_session",
     "Scorebook": "scorekeeper.session.scorebook",
+    "storage_error": "scorekeeper.store.failures",
+    "Export": "scorekeeper.formats.exports",
     "GameRow": "scorekeeper.formats.games_protocol",
     "SessionSummary": "scorekeeper.store.sessions",
     "Lifetime": "scorekeeper.store.statistics",
 }
 
 __all__ = [
-    "ChartLine", "ConflictError", "DatabaseChoice", "GameRow", "LedgerDeal", "Lifetime",
-    "OpenSession", "Scorebook", "SessionSummary", "StoreError", "choose_database",
-    "open_scorebook", "shown_url",
+    "ChartLine", "ConflictError", "DatabaseChoice", "DatabaseTooNewError", "Export", "GameRow",
+    "LedgerDeal", "Lifetime", "OpenSession", "Scorebook", "SessionSummary", "StoreError",
+    "choose_database", "open_scorebook", "shown_url", "storage_error",
 ]
 
 

@@ -25,13 +25,14 @@ from scorekeeper.core import (
     Transfer,
     close,
     deal_fields,
+    events,
     guide,
     leaders,
     session_winners,
     standing,
 )
+from scorekeeper.formats.exports import Export, file_name
 from scorekeeper.formats.games_protocol import GameRow, games_protocol
-from scorekeeper.formats.protocol import events
 
 if TYPE_CHECKING:  # the payments package takes a moment to load: only settle-up needs it
     from scorekeeper.payments import Offer, PaymentDetails
@@ -197,6 +198,10 @@ class OpenSession:
             cache[language] = offers(self.closing.transfers, self.table.money,
                                      self.payment_details, message, self.id)
         return cache[language]
+
+    def file_name(self, kind: Export) -> str:
+        """What an export of this session is called: ``Friday at the cabin.pdf``."""
+        return file_name(self.name, kind)
 
     # --- what needs the deals ---
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, TextIO
 from scorekeeper.core import Deal, Message, PaidTransfer, Session, Step, Table, Transfer, msg
 from scorekeeper.core.text import name_key
 from scorekeeper.formats.exports import Export, export
-from scorekeeper.session import changes
+from scorekeeper.session import changes, files
 from scorekeeper.session.listeners import Listener, Listeners
 from scorekeeper.session.open_session import OpenSession
 from scorekeeper.store import roster
@@ -97,6 +97,12 @@ class Scorebook:
         self._listeners.announce(None)
         return self._opened(stored, session)
 
+    def import_file(self, source: str,
+                    progress: Callable[[int], None] | None = None) -> OpenSession:
+        """A session file, checked whole, then stored whole with its paid ticks."""
+        read = files.read_session(source)
+        return self.import_session(read.name, read.session, progress, read.paid)
+
     def add_player(self, name: str) -> str:
         return self.store.add_player(name)
 
@@ -141,23 +147,36 @@ class Scorebook:
 
     def payment_details(self, names: Iterable[str]) -> dict[str, PaymentDetails]:
         """The payment details the roster keeps for each of ``names`` that has any."""
+        from scorekeeper.payments.details import PaymentDetails
+
         found = roster.payment_details(self.store.engine, names)
-        return {name: details for name, details in found.items() if not details.empty}
+        return {name: PaymentDetails(**fields) for name, fields in found.items()
+                if any(fields.values())}
 
     def set_payment_details(self, name: str, details: PaymentDetails) -> str:
         """Keep ``details`` (checked by ``payments.payment_details``) for ``name``, adding
         the player to the roster if new; returns the name as kept. Open sessions seating
         the player show the new details from now on (a detail is no change of a session)."""
-        kept = roster.set_payment_details(self.store.engine, name, details)
+        kept = roster.set_payment_details(self.store.engine, name, dataclasses.asdict(details))
         self._details_changed([kept])
         return kept
 
     def import_roster(self, players: Mapping[str, PaymentDetails]) -> list[str]:
         """A roster file's players (checked by ``formats.roster_file.load_roster``), all
         kept or none; returns the names as kept."""
-        kept = roster.import_roster(self.store.engine, players)
+        kept = roster.import_roster(self.store.engine, {
+            name: dataclasses.asdict(details) for name, details in players.items()})
         self._details_changed(kept)
         return kept
+
+    def import_roster_file(self, source: bytes | str, language: str) -> list[str]:
+        """A roster file's players, each checked first, then all kept or none."""
+        return self.import_roster(files.read_roster(source, language))
+
+    def roster_file(self) -> bytes:
+        """The roster and everyone's payment details, as a file another device imports."""
+        names = self.roster()
+        return files.roster_file(names, self.payment_details(names))
 
     def _details_changed(self, players: list[str]) -> None:
         """Open sessions seating one of ``players`` show their new details from now on."""

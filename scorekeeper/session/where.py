@@ -11,9 +11,10 @@ import os
 from dataclasses import dataclass
 from typing import Literal
 
+from scorekeeper.platform import data_dir
 from scorekeeper.settings import load_settings
 from scorekeeper.store.errors import DatabaseTooNewError
-from scorekeeper.store.location import DB_ENV, data_dir, default_url
+from scorekeeper.store.location import DB_ENV, default_url
 
 Source = Literal["flag", "environment", "settings", "default"]
 

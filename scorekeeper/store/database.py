@@ -15,6 +15,7 @@ from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
 from sqlalchemy.engine import make_url
 
 from scorekeeper.core import msg
+from scorekeeper.platform import data_dir
 from scorekeeper.store.errors import DatabaseTooNewError
 from scorekeeper.store.failures import (
     ForeignDatabaseError,
@@ -22,7 +23,7 @@ from scorekeeper.store.failures import (
     storage_failures,
     where,
 )
-from scorekeeper.store.location import DB_ENV, data_dir, default_url
+from scorekeeper.store.location import DB_ENV, default_url
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 # The schema revisions in migrations/versions, oldest first (a test keeps this list true).

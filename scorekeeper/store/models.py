@@ -32,6 +32,10 @@ class PlayerRow(SQLModel, table=True):
     country: str | None = None
 
 
+# The columns above that hold how a player is paid (PaymentDetails' fields, one column each).
+DETAIL_COLUMNS = ("swish", "iban", "holder", "qr_iban", "postcode", "town", "country")
+
+
 class SessionRow(SQLModel, table=True):
     __tablename__ = "sessions"
     id: int | None = Field(default=None, primary_key=True)

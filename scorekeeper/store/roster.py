@@ -1,10 +1,10 @@
 """The roster: every player ever seated, once whatever the case of their name, with the
-payment details the player gave (kept here, not with a session)."""
+payment details the player gave (kept here, not with a session), as plain fields: the
+session layer checks them (scorekeeper.payments) before they reach the store."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING
 
 from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session as Db
@@ -12,12 +12,11 @@ from sqlalchemy.orm import Session as Db
 from scorekeeper.core import RuleError
 from scorekeeper.core.text import name_key, player_name
 from scorekeeper.store.failures import StoreError, storage_failures
-from scorekeeper.store.models import PlayerRow, now
+from scorekeeper.store.models import DETAIL_COLUMNS, PlayerRow, now
 from scorekeeper.store.statements import upsert
 
-if TYPE_CHECKING:  # the payments package loads the QR-bill libraries (about 0.2 s):
-    # reading the roster, as the first screen does, needs none of it
-    from scorekeeper.payments.details import PaymentDetails
+# A player's payment details: each of DETAIL_COLUMNS, None where not given.
+Details = Mapping[str, str | None]
 
 
 def roster(engine: Engine) -> list[str]:
@@ -47,44 +46,40 @@ def player_row(db: Db, name: str) -> PlayerRow:
     return db.scalars(select(PlayerRow).where(PlayerRow.name_key == key)).one()
 
 
-def set_payment_details(engine: Engine, name: str, details: PaymentDetails) -> str:
-    """Keep ``details`` (already checked by ``payment_details``) for ``name``, adding the
-    name to the roster if it is new; the name as kept. Empty details clear them."""
+def set_payment_details(engine: Engine, name: str, details: Details) -> str:
+    """Keep ``details`` (already checked) for ``name``, adding the name to the roster if
+    it is new; the name as kept. Empty details clear them."""
     with storage_failures(engine), Db(engine) as db, db.begin():
         player = player_row(db, name)
         _keep(player, details)
         return player.name
 
 
-def import_roster(engine: Engine, players: Mapping[str, PaymentDetails]) -> list[str]:
-    """A roster file's players (already checked by ``load_roster``) in one transaction:
-    all of them are kept, or none. A player listed without details is added, and details
-    kept here for them stay. The names as kept."""
+def import_roster(engine: Engine, players: Mapping[str, Details]) -> list[str]:
+    """A roster file's players (already checked) in one transaction: all of them are
+    kept, or none. A player listed without details is added, and details kept here for
+    them stay. The names as kept."""
     with storage_failures(engine), Db(engine) as db, db.begin():
         kept = []
         for name, details in players.items():
             player = player_row(db, name)
-            if not details.empty:
+            if any(details.values()):
                 _keep(player, details)
             kept.append(player.name)
         return kept
 
 
-def _keep(player: PlayerRow, details: PaymentDetails) -> None:
-    from scorekeeper.payments.details import DETAIL_FIELDS
-
-    for field in DETAIL_FIELDS:
-        setattr(player, field, getattr(details, field))
+def _keep(player: PlayerRow, details: Details) -> None:
+    for column in DETAIL_COLUMNS:
+        setattr(player, column, details.get(column))
 
 
-def payment_details(engine: Engine, names: Iterable[str]) -> dict[str, PaymentDetails]:
+def payment_details(engine: Engine, names: Iterable[str]) -> dict[str, Details]:
     """The details of each of ``names`` found in the roster (any case), keyed as asked."""
-    from scorekeeper.payments.details import DETAIL_FIELDS, PaymentDetails
-
     asked = {name_key(name): name for name in names}
     if not asked:
         return {}
     with storage_failures(engine), Db(engine) as db:
         rows = db.scalars(select(PlayerRow).where(PlayerRow.name_key.in_(asked)))
-        return {asked[row.name_key]: PaymentDetails(**{f: getattr(row, f) for f in DETAIL_FIELDS})
+        return {asked[row.name_key]: {column: getattr(row, column) for column in DETAIL_COLUMNS}
                 for row in rows}

@@ -17,7 +17,6 @@ from scorekeeper.app.widgets import (
     screen_bar,
 )
 from scorekeeper.core import RuleError
-from scorekeeper.formats.session_file import load_session
 from scorekeeper.session import StoreError
 
 if TYPE_CHECKING:
@@ -34,8 +33,7 @@ def Home(app: AppModel) -> ft.Control:
         if picked is None:
             return
         try:
-            session_file = load_session(picked.decode("utf-8", errors="replace"))
-            opened = app.scorebook.import_session(session_file.name, session_file.replay())
+            opened = app.scorebook.import_file(picked.decode("utf-8", errors="replace"))
         except (RuleError, StoreError) as error:
             app.problem = app.t("ui.import_refused", reason=app.refusal(error))
             return

@@ -21,7 +21,6 @@ from scorekeeper.app.widgets import (
     screen_bar,
 )
 from scorekeeper.core import Entry, Family, Payment
-from scorekeeper.formats.replay import units as units_of
 from scorekeeper.i18n import render
 from scorekeeper.i18n.accounts import account_name
 from scorekeeper.i18n.accounts import amount as money_text
@@ -101,10 +100,10 @@ def entry_line(app: AppModel, session: OpenSession, entry: Entry, only: str | No
     """An entry's figure with its direction: ``Astrid → pot 5 (2.50 kr)``, or signed for the
     player the ledger is filtered to (``-5``: Astrid paid, ``+5``: Astrid received)."""
     lang = app.settings.language
-    money, per_unit = session.table.money, session.table.money.minor_per_unit
+    money = session.table.money
     if not isinstance(entry, Payment):
         return f"{entry.points:+d}"
-    units = units_of(entry.minor, per_unit)
+    units = money.units(entry.minor)
     cash = f" ({money_text(entry.minor, money, lang)})" if money.currency else ""
     if only is not None:
         sign = "-" if entry.payer == only else "+"

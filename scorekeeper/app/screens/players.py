@@ -50,21 +50,17 @@ def Players(app: AppModel) -> ft.Control:
         add()
 
     async def export_roster() -> None:
-        from scorekeeper.formats.roster_file import dump_roster
-
-        body = dump_roster(app.roster, app.details)
+        body = app.scorebook.roster_file()
         await ft.FilePicker().save_file(file_name="roster.json", src_bytes=body)
         app.notice = app.t("ui.exported", file="roster.json")
 
     async def import_roster() -> None:
         """Players and their details from another device's exported roster: all or none."""
-        from scorekeeper.formats.roster_file import load_roster
-
         picked = await pick_json(app.t("ui.import_roster"))
         if picked is None:
             return
         try:
-            kept = app.scorebook.import_roster(load_roster(picked, app.settings.language))
+            kept = app.scorebook.import_roster_file(picked, app.settings.language)
         except (RuleError, StoreError) as error:  # nothing of the file was kept
             app.problem = app.t("ui.roster_import_refused", reason=app.refusal(error))
             return

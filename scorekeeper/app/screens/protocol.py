@@ -7,7 +7,7 @@ import flet as ft
 
 from scorekeeper.app.model import AppModel
 from scorekeeper.app.widgets import Missing, panel, readout, screen, screen_bar
-from scorekeeper.formats.games_protocol import GameRow
+from scorekeeper.session import GameRow
 
 
 @ft.memo

@@ -21,14 +21,13 @@ from scorekeeper.app.widgets import (
     screen_bar,
 )
 from scorekeeper.core import Transfer
-from scorekeeper.formats.exports import Export, file_name
 from scorekeeper.i18n import render
 from scorekeeper.i18n.accounts import account_name, amount, transfer_line
 from scorekeeper.session import ConflictError, StoreError
 
 if TYPE_CHECKING:  # the payments package loads when settle-up is first shown
     from scorekeeper.payments import Offer, PaymentCode
-    from scorekeeper.session import OpenSession
+    from scorekeeper.session import Export, OpenSession
 
 CODE_SIDE = 264  # logical pixels: a phone camera reads it from an arm's length
 
@@ -85,8 +84,8 @@ def SettleUp(app: AppModel) -> ft.Control:
             app.problem = app.refusal(error)
             app.stale = isinstance(error, ConflictError)
             return
-        await ft.FilePicker().save_file(file_name=file_name(session.name, kind), src_bytes=body)
-        app.notice = app.t("ui.exported", file=file_name(session.name, kind))
+        await ft.FilePicker().save_file(file_name=session.file_name(kind), src_bytes=body)
+        app.notice = app.t("ui.exported", file=session.file_name(kind))
 
     def finish() -> None:
         set_confirm(False)

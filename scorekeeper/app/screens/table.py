@@ -21,8 +21,7 @@ from scorekeeper.app.widgets import (
     readout,
     screen_bar,
 )
-from scorekeeper.core import DealGuide, Family
-from scorekeeper.formats.protocol import events
+from scorekeeper.core import DealGuide, Family, events
 from scorekeeper.i18n import render
 from scorekeeper.i18n.accounts import amount as money_text
 

@@ -1,0 +1,108 @@
+"""The command line's frame: the ``scorekeeper`` group, its options, and how every
+command refuses (one line on standard error, an exit status, nothing changed)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn
+
+import click
+
+from scorekeeper.core import RuleError
+from scorekeeper.core.text import printable, quote
+from scorekeeper.i18n import DEFAULT_LANGUAGE, LANGUAGES, describe, render, text
+from scorekeeper.platform import can_use_club_database
+
+if TYPE_CHECKING:
+    from scorekeeper.session import DatabaseChoice, Scorebook
+
+BROKEN = 2  # exit status for a file that breaks a rule (FORMAT.md)
+REFUSED = 1  # exit status for anything else the store refuses
+MAX_FILE = 64 * 1024 * 1024  # a session file larger than this is not a night of cards
+MAX_LINE = 400  # a refusal is one line a person reads, not a dump of what was refused
+
+
+class Context:
+    def __init__(self, db: str | None, lang: str) -> None:
+        self.db = db
+        self.lang = lang
+
+    def database(self) -> DatabaseChoice:
+        from scorekeeper.session.where import choose_database
+
+        return choose_database(self.db)
+
+    def scorebook(self) -> Scorebook:
+        from scorekeeper.session import open_scorebook
+
+        return open_scorebook(self.database())
+
+    def t(self, key: str, **params: Any) -> str:
+        return text(key, self.lang, **params)
+
+
+@contextmanager
+def refusals(lang: str) -> Iterator[None]:
+    """Anything the rules or the store refuse: one line on standard error, nothing changed.
+
+    A storage failure (full disk, read-only or foreign file, unreachable server) is one
+    sentence too, wherever it happens: opening the store, reading, writing."""
+    try:
+        yield
+    except RuleError as error:
+        _refuse(describe(error, lang), BROKEN)
+    except click.exceptions.Exit:
+        raise
+    except Exception as error:
+        # Loaded only here: `scorekeeper serve` must not wait for the database layer.
+        from scorekeeper.session import DatabaseTooNewError, StoreError, storage_error
+
+        if isinstance(error, StoreError):
+            _refuse(render(error.message, lang), REFUSED)
+        if isinstance(error, DatabaseTooNewError):
+            _refuse(text("store.too_new", lang, revision=quote(error.revision)), REFUSED)
+        if isinstance(error, OSError):  # a file named on the command line, e.g. -o
+            # (the store turns its own OSErrors into StorageErrors before they get here)
+            _refuse(text("cli.cannot_write", lang, file=quote(error.filename or "?", 200),
+                         reason=quote(error.strerror or error, 80)), REFUSED)
+        failure = storage_error(error)  # e.g. from a query outside the store's methods
+        if failure is not None:
+            _refuse(render(failure.message, lang), REFUSED)
+        raise
+
+
+def _refuse(line: str, status: int) -> NoReturn:
+    # One line, whatever the message holds: a refusal never moves the cursor or clears a screen.
+    click.echo(printable(" ".join(line.splitlines()))[:MAX_LINE], err=True)
+    sys.exit(status)
+
+
+@click.group(invoke_without_command=True)
+@click.option("--db", help="Database URL. Without it: SCOREKEEPER_DB, else the club database "
+              "saved in the app's settings, else SQLite in your data folder (see `where`).")
+@click.option("--lang", type=click.Choice(sorted(LANGUAGES)), default=DEFAULT_LANGUAGE,
+              envvar="SCOREKEEPER_LANG", help="Language of all messages.")
+@click.pass_context
+def main(context: click.Context, db: str | None, lang: str) -> None:
+    """Scorekeeper: score and settle Rams, Rounce, Mattmar and Ramsen at a real table."""
+    if db and not db.startswith("sqlite") and not can_use_club_database():
+        click.echo(text("cli.phone_no_club_database", lang), err=True)
+        sys.exit(REFUSED)
+    context.obj = Context(db, lang)
+    if context.invoked_subcommand is None:
+        from scorekeeper.cli.serving import app
+
+        context.invoke(app)
+
+
+def read_text_file(file: Path, lang: str) -> str:
+    try:
+        if file.stat().st_size > MAX_FILE:
+            raise OSError(text("cli.file_too_large", lang))
+        return file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        click.echo(text("cli.cannot_read", lang, file=str(file), reason=str(error)), err=True)
+        sys.exit(BROKEN)

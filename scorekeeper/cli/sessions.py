@@ -1,0 +1,158 @@
+"""Sessions from the command line: replay a file, import, list, show, settle, export."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from scorekeeper.cli.base import Context, main, read_text_file, refusals
+from scorekeeper.core.text import printable
+from scorekeeper.formats.csv_export import ENCODING
+from scorekeeper.formats.replay import replay_report
+from scorekeeper.formats.session_file import load_session
+from scorekeeper.i18n import LANGUAGES
+from scorekeeper.i18n.accounts import transfer_line
+from scorekeeper.session.files import read_session
+
+if TYPE_CHECKING:
+    from scorekeeper.session import Export
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Print the FORMAT.md JSON result.")
+@click.option("--lang", type=click.Choice(sorted(LANGUAGES)), default=None,
+              help="Language of messages and the table.")
+@click.pass_obj
+def replay(ctx: Context, file: Path, as_json: bool, lang: str | None) -> None:
+    """Recompute a whole session from its file and print the result."""
+    if lang is not None:
+        ctx.lang = lang
+    with refusals(ctx.lang):
+        session_file = load_session(read_text_file(file, ctx.lang))
+        report = replay_report(session_file.replay())
+    if as_json:
+        click.echo(json.dumps(report, ensure_ascii=False, indent=2))
+    else:
+        click.echo(_report_table(ctx, session_file.name, report))
+
+
+@main.command("import")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.pass_obj
+def import_(ctx: Context, file: Path) -> None:
+    """Store a session file: checked whole first, so a broken file changes nothing."""
+    with refusals(ctx.lang):
+        # Checked whole (every deal, every paid tick) before anything is stored.
+        read = read_session(read_text_file(file, ctx.lang))
+        scorebook = ctx.scorebook()
+        with click.progressbar(length=len(read.session.steps), label=ctx.t("cli.importing"),
+                               file=sys.stderr) as bar:
+            stored = scorebook.import_session(read.name, read.session, bar.update, read.paid)
+    click.echo(ctx.t("cli.imported", id=stored.id, name=stored.name, deals=stored.state.deals))
+
+
+@main.command()
+@click.pass_obj
+def sessions(ctx: Context) -> None:
+    """List the stored sessions, latest first."""
+    with refusals(ctx.lang):
+        summaries = ctx.scorebook().summaries()
+    for s in summaries:
+        status = ctx.t(f"cli.status_{s.status}")
+        leaders = ", ".join(s.leaders) or "-"
+        # printable(): names stored before names were checked may hold escape codes or CR/LF.
+        click.echo(printable(
+            f"{s.id:>4}  {s.updated_at:%Y-%m-%d}  {s.name}  [{s.variant}, {status}]  "
+            f"{', '.join(s.players)}  · {ctx.t('cli.deals', deals=s.deals)}"
+            f"  · {ctx.t('cli.leader', leaders=leaders)}"))
+    if not summaries:
+        click.echo(ctx.t("cli.no_sessions"))
+
+
+@main.command()
+@click.argument("session_id", type=int)
+@click.pass_obj
+def show(ctx: Context, session_id: int) -> None:
+    """The session's standings and who pays whom."""
+    with refusals(ctx.lang):
+        session = ctx.scorebook().open(session_id)
+        report = replay_report(session.history)
+    click.echo(_report_table(ctx, session.name, report))
+
+
+@main.command()
+@click.argument("session_id", type=int)
+@click.pass_obj
+def settle(ctx: Context, session_id: int) -> None:
+    """Who pays whom to settle the session, in the fewest transfers."""
+    with refusals(ctx.lang):
+        session = ctx.scorebook().open(session_id)
+    for transfer in session.closing.transfers:
+        click.echo(transfer_line(transfer, session.table.money, ctx.lang))
+    if not session.closing.transfers:
+        click.echo(ctx.t("cli.nothing_to_settle"))
+
+
+@main.command()
+@click.argument("session_id", type=int)
+@click.option("--format", "fmt", type=click.Choice(["json", "csv", "pdf"]), default="json")
+@click.option("--standings", is_flag=True, help="CSV: one row per player instead of per entry.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
+              help="File to write (default: standard output; PDF needs a file).")
+@click.pass_obj
+def export(ctx: Context, session_id: int, fmt: str, standings: bool, output: Path | None) -> None:
+    """Export a session as the FORMAT.md JSON, a CSV of its ledger or standings, or a PDF.
+    The app's export buttons write the very same bytes."""
+    if fmt == "pdf" and output is None:
+        raise click.UsageError(ctx.t("cli.pdf_needs_file"))
+    kind: Export = "standings" if fmt == "csv" and standings else fmt  # type: ignore[assignment]
+    with refusals(ctx.lang):
+        _, body = ctx.scorebook().export(session_id, kind, ctx.lang)
+        if output is None:
+            click.get_binary_stream("stdout").write(body)
+        else:
+            output.write_bytes(body)
+
+
+@main.command("export-ledger")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True)
+@click.pass_obj
+def export_ledger(ctx: Context, output: Path) -> None:
+    """Every ledger entry of every stored session as one CSV (for a club's own analysis)."""
+    with refusals(ctx.lang):
+        scorebook = ctx.scorebook()
+        with output.open("w", encoding=ENCODING, newline="") as out:
+            count = scorebook.write_every_entry(out)
+    click.echo(ctx.t("cli.exported_entries", count=count, file=str(output)))
+
+
+def _report_table(ctx: Context, name: str, report: dict[str, Any]) -> str:
+    """A replay report as a table a person reads."""
+    heads = [ctx.t(f"cli.col_{c}") for c in ("player", "score", "units", "flights", "money")]
+    rows = [[p["name"], str(p["score"]), str(p["units"]), str(p["flights"]), p["money"]]
+            for p in report["players"]]
+    widths = [max(len(r[i]) for r in [heads, *rows]) for i in range(len(heads))]
+
+    def line(cells: list[str]) -> str:
+        cols = zip(cells[1:], widths[1:], strict=True)
+        return "  ".join([cells[0].ljust(widths[0]), *(c.rjust(w) for c, w in cols)])
+
+    out = [ctx.t("cli.replay_title", name=printable(name) or "-", variant=report["variant"],
+                 deals=report["deals"], pot=report["pot"])]
+    out += ["", line(heads), *(line(r) for r in rows), ""]
+    for game in report["games"]:
+        winners = ", ".join(game["winners"]) or "-"
+        key = "cli.game_finished" if game["finished"] else "cli.game_running"
+        out.append(ctx.t(key, number=game["number"], winners=winners))
+    if report["winners"]:
+        out.append(ctx.t("cli.winners", winners=", ".join(report["winners"])))
+    out.append(ctx.t("cli.transfers"))
+    out += [f"  {t['from']} → {t['to']}  {t['amount']}" for t in report["transfers"]]
+    if not report["transfers"]:
+        out.append("  " + ctx.t("cli.nothing_to_settle"))
+    return "\n".join(out)
