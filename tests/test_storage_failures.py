@@ -277,7 +277,9 @@ def test_the_store_turns_a_failure_mid_session_into_a_storage_error(book):
     stored = book.import_session("Friday at the cabin", worked_example())
     if book.store.engine.dialect.name == "sqlite":
         def failing(*_args: object) -> None:
-            raise sqlite3.OperationalError("disk I/O error")
+            failure = sqlite3.OperationalError("disk I/O error")
+            failure.sqlite_errorcode = sqlite3.SQLITE_IOERR  # as SQLite's own error carries it
+            raise failure
     else:
         def failing(*_args: object) -> None:
             raise psycopg.errors.AdminShutdown("terminating connection")

@@ -33,6 +33,7 @@ from scorekeeper.core import (
     changes,
     duties,
     record,
+    score_text,
     seating,
 )
 from scorekeeper.core.offers import may_buy_down
@@ -278,7 +279,7 @@ def row_view(app: AppModel, session: OpenSession, draft: DealDraft, player: str,
     return RowView(
         player=player,
         about=" · ".join([*tags, *marks, *([duty_line] if duty_line else [])]),
-        score=f"{score:+d}" if rules.family is Family.POT else str(score),
+        score=score_text(session.table, score),
         score_label=app.t("ui.score_of", player=player, score=score),
         money=(amount(session.closing.money[player], session.table.money,
                       app.settings.language) if session.plays_for_money else None),

@@ -27,7 +27,7 @@ from scorekeeper.core.presets import (
 from scorekeeper.core.seating import Seating, seating
 from scorekeeper.core.session import Session
 from scorekeeper.core.settle import PaidTransfer, Transfer, fewest_transfers
-from scorekeeper.core.standings import leaders, session_winners, standing
+from scorekeeper.core.standings import leaders, score_text, session_winners, standing
 from scorekeeper.core.state import GameRecord, State, initial_state
 from scorekeeper.core.table import Money, Table, make_money, make_table
 
@@ -79,6 +79,7 @@ __all__ = [
     "options_of",
     "record",
     "rules_for",
+    "score_text",
     "seating",
     "session_winners",
     "standing",

@@ -17,6 +17,12 @@ def standing(table: Table, state: State) -> dict[str, int]:
     return {p: state.scores[p] for p in table.players}
 
 
+def score_text(table: Table, score: int) -> str:
+    """A score as the table writes it: in a pot game what a player is up or down in units,
+    signed ("+3", "-28"); in a countdown or count-up game a count ("7")."""
+    return f"{score:+d}" if table.rules.family is Family.POT else str(score)
+
+
 def session_winners(table: Table, state: State) -> tuple[str, ...]:
     """mattmar: lowest sum of final scores over finished games, then fewer flights over the
     session, a remaining tie shared. counters and ramsen: the last finished game's winners.

@@ -142,6 +142,13 @@ def stored_table(variant: str, players: Sequence[str], first_dealer: str | None 
     return _table(variant, tuple(players), first_dealer, options, money)
 
 
+def refuse_if_seated(players: Sequence[str], name: str) -> None:
+    """Refuse ``name`` if one of ``players`` has it already, in any case or normalisation:
+    two players one name would make every deal ambiguous."""
+    if name_key(name) in {name_key(player) for player in players}:
+        raise refuse("setup.duplicate_player", player=quote(name))
+
+
 def _table(
     variant: str,
     names: tuple[str, ...],
@@ -156,11 +163,8 @@ def _table(
         if option not in options_for(variant):
             raise refuse("setup.option_not_for_variant", option=quote(option), variant=variant)
     rules = rules_for(variant, options)
-    seen: set[str] = set()
-    for name in names:
-        if name_key(name) in seen:
-            raise refuse("setup.duplicate_player", player=quote(name))
-        seen.add(name_key(name))
+    for seat, name in enumerate(names):
+        refuse_if_seated(names[:seat], name)
     if not rules.min_players <= len(names) <= rules.max_players:
         raise refuse(
             "setup.player_count", variant=variant, count=len(names),

@@ -17,7 +17,6 @@ if TYPE_CHECKING:  # the payments package is loaded only by what draws codes
     from scorekeeper.payments import Offer, PaymentDetails
 
 Export = Literal["json", "csv", "standings", "pdf"]
-EXPORTS: tuple[Export, ...] = ("json", "csv", "standings", "pdf")
 SUFFIX: dict[Export, str] = {"json": "json", "csv": "csv", "standings": "csv", "pdf": "pdf"}
 
 

@@ -26,8 +26,9 @@ from scorekeeper.core import (
     record,
 )
 from scorekeeper.store import payments
-from scorekeeper.store.change import FINISHED, SessionChange, StoredSession
+from scorekeeper.store.change import SessionChange, StoredSession
 from scorekeeper.store.errors import StoreError
+from scorekeeper.store.models import FINISHED
 from scorekeeper.store.sessions import SessionStore
 
 

@@ -41,13 +41,14 @@ def choose_database(flag: str | None = None) -> DatabaseChoice:
 
 
 def shown_url(url: str) -> str:
-    if "@" not in url or "://" not in url:
-        return url
-    scheme, rest = url.split("://", 1)
-    credentials, host = rest.rsplit("@", 1)
-    user = credentials.split(":", 1)[0]
-    return f"{scheme}://{user}:***@{host}" if ":" in credentials else url
+    """``url`` as SQLAlchemy writes it with the password hidden; a text that is no URL at
+    all is shown only if it cannot hold one."""
+    from sqlalchemy.engine import make_url  # loaded when a screen or command shows it
 
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except Exception:
+        return url if "@" not in url else "?"
 
 __all__ = ["DB_ENV", "DatabaseChoice", "DatabaseTooNewError", "choose_database", "data_dir",
            "shown_url"]

@@ -21,10 +21,9 @@ from scorekeeper.core import Deal, Entry, State, Step, Table, msg
 from scorekeeper.store import statements as sql
 from scorekeeper.store.conversions import deal_json, deal_of, table_of
 from scorekeeper.store.errors import ConflictError, StoreError
-from scorekeeper.store.models import now
+from scorekeeper.store.models import FINISHED, now
 from scorekeeper.store.snapshot import dump_state, load_state
 
-IN_PLAY, FINISHED = "in_play", "finished"
 # Besides the newest deal's, the state after every 100th deal is kept, so the ledger's
 # newest deals are replayed from at most 100 deals before them instead of from the start.
 # Replaying 100 deals takes about 4 ms; keeping a state takes about 10 µs and 400 bytes,

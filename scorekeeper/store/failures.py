@@ -20,17 +20,17 @@ from scorekeeper.core import msg
 from scorekeeper.core.text import quote
 from scorekeeper.store.errors import ForeignDatabaseError, StorageError, StoreError
 
-# SQLite's own words (sqlite3 errors carry no code in Python 3.11's message) -> our key.
-_SQLITE_WORDS = (
-    ("database or disk is full", "store.disk_full"),
-    ("readonly database", "store.read_only"),
-    ("read-only", "store.read_only"),
-    ("unable to open database file", "store.cannot_open"),
-    ("file is not a database", "store.not_a_database"),
-    ("malformed", "store.damaged"),
-    ("disk i/o error", "store.io_error"),
-    ("database is locked", "store.busy"),
-)
+# SQLite's primary result codes (``sqlite3.Error.sqlite_errorcode``, its low byte) -> our key.
+_SQLITE_CODES = {
+    sqlite3.SQLITE_FULL: "store.disk_full",
+    sqlite3.SQLITE_READONLY: "store.read_only",
+    sqlite3.SQLITE_CANTOPEN: "store.cannot_open",
+    sqlite3.SQLITE_NOTADB: "store.not_a_database",
+    sqlite3.SQLITE_CORRUPT: "store.damaged",
+    sqlite3.SQLITE_IOERR: "store.io_error",
+    sqlite3.SQLITE_BUSY: "store.busy",
+    sqlite3.SQLITE_LOCKED: "store.busy",
+}
 # PostgreSQL's words when a connection fails (such errors carry no SQLSTATE) -> our key.
 _POSTGRES_WORDS = (
     ("does not exist", "store.no_database"),
@@ -106,10 +106,10 @@ def _driver_error(error: BaseException, place: str) -> StorageError:
     if _is_psycopg(error) and type(error).__name__ == "OperationalError":
         key = next((k for phrase, k in _POSTGRES_WORDS if phrase in words), "store.unreachable")
         return StorageError(msg(key, file=place, reason=reason))
-    for phrase, key in _SQLITE_WORDS:
-        if phrase in words:
-            return StorageError(msg(key, file=place, reason=reason))
-    return StorageError(msg("store.failed", file=place, reason=reason))
+    code = getattr(error, "sqlite_errorcode", None)
+    key = "store.failed" if not isinstance(code, int) else _SQLITE_CODES.get(code & 0xFF,
+                                                                            "store.failed")
+    return StorageError(msg(key, file=place, reason=reason))
 
 
 def _is_psycopg(error: BaseException) -> bool:

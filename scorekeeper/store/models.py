@@ -13,6 +13,9 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
+IN_PLAY, FINISHED = "in_play", "finished"  # a session's status
+
+
 class PlayerRow(SQLModel, table=True):
     """The roster: one row per person, reused across sessions."""
 
@@ -45,7 +48,7 @@ class SessionRow(SQLModel, table=True):
     first_dealer: str
     currency: str | None = None
     unit: str = "1"  # the value of one unit, as exact decimal text
-    status: str = Field(default="in_play", index=True)  # in_play | finished
+    status: str = Field(default=IN_PLAY, index=True)  # IN_PLAY | FINISHED
     version: int = 0  # bumped by every change: two devices cannot both record deal N
     deal_count: int = 0
     leaders: str = Field(default="[]", sa_column=Column(Text, nullable=False, default="[]"))

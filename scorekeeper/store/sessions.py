@@ -21,8 +21,6 @@ from scorekeeper.core import Deal, Entry, RuleError, State, Table, text
 from scorekeeper.store import roster
 from scorekeeper.store import statements as sql
 from scorekeeper.store.change import (
-    FINISHED,
-    IN_PLAY,
     SessionChange,
     StoredSession,
     locked,
@@ -32,7 +30,14 @@ from scorekeeper.store.change import (
 from scorekeeper.store.conversions import deal_of, entry_of
 from scorekeeper.store.errors import ConflictError
 from scorekeeper.store.failures import StorageError, StoreError, storage_failures
-from scorekeeper.store.models import DealRow, EntryRow, SeatRow, SessionRow, StandingRow
+from scorekeeper.store.models import (
+    FINISHED,
+    DealRow,
+    EntryRow,
+    SeatRow,
+    SessionRow,
+    StandingRow,
+)
 from scorekeeper.store.snapshot import load_state
 
 
@@ -48,6 +53,10 @@ class SessionSummary:
     deals: int
     updated_at: datetime
     leaders: tuple[str, ...]
+
+    @property
+    def finished(self) -> bool:
+        return self.status == FINISHED
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,5 +214,5 @@ class SessionStore:
             db.execute(delete(SessionRow).where(SessionRow.id == session_id))
 
 
-__all__ = ["FINISHED", "IN_PLAY", "ConflictError", "KeptBefore", "SessionChange", "SessionStore",
+__all__ = ["ConflictError", "KeptBefore", "SessionChange", "SessionStore",
            "SessionSummary", "StorageError", "StoreError", "StoredSession"]

@@ -40,8 +40,8 @@ def Home(app: AppModel) -> ft.Control:
         app.notice = app.t("ui.imported", name=opened.name, deals=opened.state.deals)
         app.go(f"/session/{opened.id}")
 
-    in_play = [s for s in summaries if s.status == "in_play"]
-    finished = [s for s in summaries if s.status != "in_play"]
+    in_play = [s for s in summaries if not s.finished]
+    finished = [s for s in summaries if s.finished]
     return ft.Column(expand=True, spacing=0, controls=[
         screen_bar(app, "Scorekeeper", None, [
             Link(ft.Icons.GROUPS, app.t("ui.players"), "/players"),
@@ -74,7 +74,7 @@ def SessionTile(app: AppModel, summary: SessionSummary) -> ft.Control:
                      deals=summary.deals, leaders=leaders)
     label = app.t("ui.open_session", name=summary.name)
     return labelled(label, ft.Card(content=ft.ListTile(
-        leading=ft.Icon(ft.Icons.STYLE if summary.status == "in_play" else ft.Icons.LOCK),
+        leading=ft.Icon(ft.Icons.STYLE if not summary.finished else ft.Icons.LOCK),
         title=ft.Text(summary.name, size=18, weight=ft.FontWeight.BOLD),
         subtitle=ft.Text(subtitle),
         trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),

@@ -20,7 +20,7 @@ from scorekeeper.app.widgets import (
     readout,
     screen_bar,
 )
-from scorekeeper.core import Entry, Family, Payment
+from scorekeeper.core import Entry, Payment, score_text
 from scorekeeper.i18n import render
 from scorekeeper.i18n.accounts import account_name
 from scorekeeper.i18n.accounts import amount as money_text
@@ -135,8 +135,8 @@ def deal_card(app: AppModel, session: OpenSession, title: str, what: str, entrie
         ]))
     if row is not None:
         players = [only] if only is not None else list(session.table.players)
-        totals = " · ".join(f"{p} {row.standing[p]:+d}" if session.table.rules.family is
-                            Family.POT else f"{p} {row.standing[p]}" for p in players)
+        totals = " · ".join(f"{p} {score_text(session.table, row.standing[p])}"
+                            for p in players)
         line = app.t("ui.ledger_after", number=row.number, totals=totals, pot=row.pot)
         lines.append(readout(label=line, content=ft.Text(
             line, size=14, color=ft.Colors.ON_SURFACE_VARIANT)))

@@ -30,11 +30,11 @@ from scorekeeper.core import (
     RuleError,
     make_money,
     make_table,
-    msg,
     options_of,
 )
 from scorekeeper.core.draw import draw_first_dealer
-from scorekeeper.core.text import name_key, player_name
+from scorekeeper.core.table import refuse_if_seated
+from scorekeeper.core.text import player_name
 from scorekeeper.i18n import UNIT_HINTS, render
 from scorekeeper.session import StoreError
 
@@ -70,11 +70,9 @@ class SetupDraft:
         """Seat ``name`` if it is a name the rules take and nobody has it yet."""
         try:
             checked = player_name(name)
+            refuse_if_seated(self.players, checked)
         except RuleError as error:
             self.name_refused = error.message
-            return False
-        if name_key(checked) in {name_key(p) for p in self.players}:
-            self.name_refused = msg("setup.duplicate_player", player=checked)
             return False
         self.players = [*self.players, checked]
         self.name_refused = None

@@ -21,7 +21,7 @@ from scorekeeper.app.widgets import (
     readout,
     screen_bar,
 )
-from scorekeeper.core import DealGuide, Family, events
+from scorekeeper.core import DealGuide, Family, events, score_text
 from scorekeeper.i18n import render
 from scorekeeper.i18n.accounts import amount as money_text
 
@@ -109,6 +109,20 @@ def undo_dialog(app: AppModel, session: OpenSession, undo: Callable[[], None],
                         text, app.t("ui.undo_confirm"), undo, cancel)
 
 
+def pot_kind(app: AppModel, session: OpenSession) -> str:
+    """What the next deal of a pot game is: a single pot (everyone plays), a double one."""
+    kind = {True: "ui.single_pot", False: "ui.double_pot", None: "ui.pot_kind_none"}
+    return app.t(kind[session.guide.single_pot], ante=session.table.rules.five_tricks,
+                 share=session.guide.trick_share or 0)
+
+
+def game_in_play(app: AppModel, session: OpenSession) -> str:
+    """Which game of a countdown or count-up session is in play: "Game 2 of 6"."""
+    games, game = session.table.rules.games, session.guide.game or 1
+    return (app.t("ui.game_number", number=game, games=games) if games
+            else app.t("ui.game_number_open", number=game))
+
+
 @ft.memo
 @ft.component
 def StatusLine(app: AppModel, session: OpenSession) -> ft.Control:
@@ -116,14 +130,10 @@ def StatusLine(app: AppModel, session: OpenSession) -> ft.Control:
     rules, deal_guide = session.table.rules, session.guide
     pot = app.t("ui.pot_now", pot=deal_guide.pot)
     if rules.family is Family.POT:
-        kind = {True: "ui.single_pot", False: "ui.double_pot", None: "ui.pot_kind_none"}
         figures = [pot]
-        words = app.t(kind[deal_guide.single_pot], ante=rules.five_tricks,
-                      share=deal_guide.trick_share or 0)
+        words = pot_kind(app, session)
     else:
-        game = deal_guide.game or 1
-        figures = [app.t("ui.game_number", number=game, games=rules.games or 0)
-                   if rules.games else app.t("ui.game_number_open", number=game)]
+        figures = [game_in_play(app, session)]
         figures += [pot] if rules.money else []
         words = ""
     if session.plays_for_money and session.pot_shares:
@@ -175,8 +185,8 @@ def Scoreboard(app: AppModel, session: OpenSession) -> ft.Control:
                     ft.Row(tags, spacing=4, wrap=True),
                     readout(
                         label=app.t("ui.score_of", player=player, score=figure),
-                        content=ft.Text(f"{figure:+d}" if table.rules.family is Family.POT
-                                        else str(figure), size=44, weight=ft.FontWeight.BOLD),
+                        content=ft.Text(score_text(table, figure), size=44,
+                                        weight=ft.FontWeight.BOLD),
                     ),
                     *lines,
                 ],
@@ -200,18 +210,13 @@ def PotPanel(app: AppModel, session: OpenSession) -> ft.Control:
     rules, deal_guide = session.table.rules, session.guide
     lines: list[ft.Control] = []
     if rules.family is Family.POT:
-        kind = {True: "ui.single_pot", False: "ui.double_pot", None: "ui.pot_kind_none"}
         lines.append(readout(
             label=app.t("ui.pot_now", pot=deal_guide.pot),
             content=ft.Text(app.t("ui.pot_now", pot=deal_guide.pot), size=28,
                             weight=ft.FontWeight.BOLD)))
-        lines.append(ft.Text(app.t(kind[deal_guide.single_pot], ante=rules.five_tricks,
-                                   share=deal_guide.trick_share or 0), size=16))
+        lines.append(ft.Text(pot_kind(app, session), size=16))
     else:
-        game = deal_guide.game or 1
-        lines.append(ft.Text(app.t("ui.game_number", number=game, games=rules.games or 0)
-                             if rules.games else app.t("ui.game_number_open", number=game),
-                             size=20, weight=ft.FontWeight.BOLD))
+        lines.append(ft.Text(game_in_play(app, session), size=20, weight=ft.FontWeight.BOLD))
         if rules.money:
             lines.append(ft.Text(app.t("ui.pot_now", pot=deal_guide.pot), size=16))
         for record in session.state.games:
