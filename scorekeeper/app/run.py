@@ -89,14 +89,16 @@ def app_main(scorebook: Scorebook | Future[Scorebook], lan: LanRoom | None = Non
     """The Flet entry for one scorebook (and, when serving the network, one room)."""
 
     def main(page: ft.Page) -> None:
-        from scorekeeper.app.shell import App, Unopened
+        from scorekeeper.app.hearing import Hearing
+        from scorekeeper.app.shell import App, Unopened, opened_page
 
         try:
             ready = scorebook.result() if isinstance(scorebook, Future) else scorebook
         except Exception as error:  # e.g. a database from a newer Scorekeeper
             page.render(Unopened, error)
             return
-        page.render(App, ready, lan)
+        model = opened_page(page, ready, lan)
+        page.render(App, model, Hearing(page, ready, model))
 
     return main
 

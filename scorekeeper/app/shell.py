@@ -34,43 +34,44 @@ log = logging.getLogger("scorekeeper.app")
 FALLBACKS_AFTER = 1.5  # seconds: a phone has drawn its first screen by then
 
 
-@ft.component
-def App(scorebook: Scorebook, lan: LanRoom | None) -> ft.Control:
-    page = ft.context.page
-
-    def start() -> AppModel:
-        # The host is decided once, from the socket's peer: never from page.client_ip,
-        # which a browser can overwrite (see peer.py).
-        host = lan is None or is_local(peer_address(page))
-        model = AppModel(
-            scorebook=scorebook, settings=load_settings(), lan=lan,
-            role="host" if host else "locked", viewer_key=page.session.id,
-        )
-        # Every command is checked against the role when it runs (see roles.py).
-        model.scorebook = cast("Scorebook", GuardedScorebook(
-            scorebook, lambda: role_now(model.role, lan, model.viewer_key)))
-        model.show(page.route or "/")
-        page.session.error = crashed  # type: ignore[method-assign]
-        model.resized(page.width)
-        # What never changes is set once: the page is diffed (its themes field by field)
-        # whenever one of its own properties is set, and this component redraws at every
-        # change of the model.
-        page.on_route_change = model.on_route_change
-        page.on_resize = lambda event: model.resized(event.width)
-        page.title = "Scorekeeper"
-        page.theme = theme(dark=False)
-        page.dark_theme = theme(dark=True)
-        page.padding = 0
-        return model
+def opened_page(page: ft.Page, scorebook: Scorebook, lan: LanRoom | None) -> AppModel:
+    """The page's model, with what its first screen shows already loaded: made before the
+    first draw (screens only draw), once per page."""
+    # The host is decided once, from the socket's peer: never from page.client_ip, which
+    # a browser can overwrite (see peer.py).
+    host = lan is None or is_local(peer_address(page))
+    model = AppModel(
+        scorebook=scorebook, settings=load_settings(), lan=lan,
+        role="host" if host else "locked", viewer_key=page.session.id,
+    )
+    # Every command is checked against the role when it runs (see roles.py).
+    model.scorebook = cast("Scorebook", GuardedScorebook(
+        scorebook, lambda: role_now(model.role, lan, model.viewer_key)))
+    model.show(page.route or "/")
+    model.resized(page.width)
 
     def crashed(message: str) -> None:
-        # Flet would send the traceback to the browser as a crashed session; it belongs
-        # in the server's log only, and the person is told in one sentence.
+        # Flet would send the traceback to the browser as a crashed session; it belongs in
+        # the server's log only, and the person is told in one sentence.
         log.error("a handler failed on page %s:\n%s", page.session.id, message)
-        app.notice = app.t("ui.unexpected")
+        model.notice = model.t("ui.unexpected")
 
-    app, _ = ft.use_state(start)
-    hearing, _ = ft.use_state(lambda: Hearing(page, scorebook, app))
+    page.session.error = crashed  # type: ignore[method-assign]
+    # What never changes is set once: the page is diffed (its themes field by field)
+    # whenever one of its own properties is set, and App redraws at every change of the
+    # model.
+    page.on_route_change = model.on_route_change
+    page.on_resize = lambda event: model.resized(event.width)
+    page.title = "Scorekeeper"
+    page.theme = theme(dark=False)
+    page.dark_theme = theme(dark=True)
+    page.padding = 0
+    return model
+
+
+@ft.component
+def App(app: AppModel, hearing: Hearing) -> ft.Control:
+    page = ft.context.page
     ft.on_mounted(hearing.subscribe)
     ft.on_unmounted(hearing.gone)
     # The fonts ship with the app: suits, emoji and every script a name may be in show

@@ -2,6 +2,12 @@
 
 Funds and precious metals without a minor unit (XAU, XDR, XXX...) are not money a
 card table plays for and are left out. A table without a currency counts in hundredths.
+
+The digits are ISO 4217's, not CLDR's (Babel's ``get_currency_precision``): CLDR gives
+the digits people write, which differ for 14 currencies (IQD 0 where ISO says 3; AFN,
+ALL, IRR and ten more 0 where ISO says 2). A stored session keeps its money in the minor
+unit of ISO 4217, as payment orders do; reading it with CLDR's digits would change what
+every stored figure means.
 """
 
 from __future__ import annotations

@@ -35,7 +35,7 @@ from scorekeeper.formats.exports import Export, file_name
 from scorekeeper.formats.games_protocol import GameRow, games_protocol
 
 if TYPE_CHECKING:  # the payments package takes a moment to load: only settle-up needs it
-    from scorekeeper.payments import Offer, PaymentDetails
+    from scorekeeper.payments import Offer, PaymentCode, PaymentDetails
 
 def _nothing_paid() -> frozenset[PaidTransfer]:
     return frozenset()
@@ -203,6 +203,16 @@ class OpenSession:
         """What an export of this session is called: ``Friday at the cabin.pdf``."""
         return file_name(self.name, kind)
 
+    def code_pictures(self, language: str) -> Mapping[PaymentCode, bytes]:
+        """Every payment code of the settle-up as a PNG, drawn once per language."""
+        cache = self.__dict__.setdefault("_pictures", {})
+        if language not in cache:
+            from scorekeeper.payments.images import png
+
+            cache[language] = {code: png(code) for _, offer in self.payments(language)
+                               for code in offer.codes}
+        return cache[language]
+
     # --- what needs the deals ---
 
     @cached_property
@@ -212,6 +222,16 @@ class OpenSession:
     @cached_property
     def deals(self) -> tuple[Deal, ...]:
         return self.history.deals
+
+    @cached_property
+    def newest_deal(self) -> Deal | None:
+        """The last deal recorded (what Undo takes back): from the history if it is read,
+        else replayed alone from the state kept before it."""
+        if not self.deal_count:
+            return None
+        if self.has_history or self.load_recent is None:
+            return self.deals[-1]
+        return self.load_recent(1)[-1].deal
 
     @property
     def deal_count(self) -> int:

@@ -28,6 +28,7 @@ from scorekeeper.store.location import DB_ENV, default_url
 MIGRATIONS = Path(__file__).with_name("migrations")
 # The schema revisions in migrations/versions, oldest first (a test keeps this list true).
 # Knowing them here lets an up-to-date database open without loading Alembic at all.
+READING = "scorekeeper_reading"  # the execution option a read carries (see ``reading``)
 REVISIONS = ("0001", "0002", "0003", "0004", "0005", "0006")
 # PRAGMA application_id of every SQLite file Scorekeeper makes: the bytes "SkRm".
 APPLICATION_ID = int.from_bytes(b"SkRm", "big")
@@ -75,10 +76,17 @@ def _sqlite(url: str) -> Engine:
     @event.listens_for(engine, "begin")
     def _begin(connection: Connection) -> None:
         # IMMEDIATE takes the write lock up front: two writers queue instead of the
-        # second failing half-way with "database is locked".
-        connection.exec_driver_sql("BEGIN IMMEDIATE")
+        # second failing half-way with "database is locked". A read takes no lock: in
+        # WAL mode it reads the last commit while a writer writes.
+        reads = connection.get_execution_options().get(READING, False)
+        connection.exec_driver_sql("BEGIN" if reads else "BEGIN IMMEDIATE")
 
     return engine
+
+
+def reading(engine: Engine) -> Engine:
+    """``engine`` for reading only: on SQLite its transactions take no write lock."""
+    return engine.execution_options(**{READING: True})
 
 
 def _claim(path: Path) -> None:

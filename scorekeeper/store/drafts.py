@@ -19,6 +19,7 @@ from sqlalchemy.orm import Session as Db
 
 from scorekeeper.core import Deal, RuleError, msg
 from scorekeeper.store.conversions import deal_json, deal_of
+from scorekeeper.store.database import reading
 from scorekeeper.store.failures import StoreError, storage_failures
 from scorekeeper.store.models import DraftRow, now
 from scorekeeper.store.statements import DROP_DRAFT, upsert
@@ -45,7 +46,7 @@ def draft_of(engine: Engine, session_id: int, device: str) -> Deal | None:
     (written by hand, say) is no draft: the form simply starts empty."""
     query = select(DraftRow.record).where(DraftRow.session_id == session_id,
                                           DraftRow.device == device)
-    with storage_failures(engine), Db(engine) as db:
+    with storage_failures(engine), Db(reading(engine)) as db:
         record = db.scalars(query).first()
     if record is None:
         return None

@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session as Db
 
 from scorekeeper.core import PaidTransfer
 from scorekeeper.store.change import SessionChange
+from scorekeeper.store.database import reading
 from scorekeeper.store.failures import storage_failures
 from scorekeeper.store.models import PaidTransferRow, now
 
@@ -34,7 +35,7 @@ def paid_transfers(engine: Engine, session_id: int) -> set[PaidTransfer]:
     """The transfers ticked paid in a session, as (payer, payee, minor)."""
     query = select(PaidTransferRow.payer, PaidTransferRow.payee, PaidTransferRow.minor).where(
         PaidTransferRow.session_id == session_id)
-    with storage_failures(engine), Db(engine) as db:
+    with storage_failures(engine), Db(reading(engine)) as db:
         return {(payer, payee, minor) for payer, payee, minor in db.execute(query)}
 
 

@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session as Db
 
 from scorekeeper.core import RuleError
 from scorekeeper.core.text import name_key, player_name
+from scorekeeper.store.database import reading
 from scorekeeper.store.failures import StoreError, storage_failures
 from scorekeeper.store.models import DETAIL_COLUMNS, PlayerRow, now
 from scorekeeper.store.statements import upsert
@@ -20,7 +21,7 @@ Details = Mapping[str, str | None]
 
 
 def roster(engine: Engine) -> list[str]:
-    with storage_failures(engine), Db(engine) as db:
+    with storage_failures(engine), Db(reading(engine)) as db:
         return list(db.scalars(select(PlayerRow.name).order_by(PlayerRow.name)))
 
 
@@ -79,7 +80,7 @@ def payment_details(engine: Engine, names: Iterable[str]) -> dict[str, Details]:
     asked = {name_key(name): name for name in names}
     if not asked:
         return {}
-    with storage_failures(engine), Db(engine) as db:
+    with storage_failures(engine), Db(reading(engine)) as db:
         rows = db.scalars(select(PlayerRow).where(PlayerRow.name_key.in_(asked)))
         return {asked[row.name_key]: {column: getattr(row, column) for column in DETAIL_COLUMNS}
                 for row in rows}

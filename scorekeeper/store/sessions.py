@@ -28,6 +28,7 @@ from scorekeeper.store.change import (
     stored_session,
 )
 from scorekeeper.store.conversions import deal_of, entry_of
+from scorekeeper.store.database import reading
 from scorekeeper.store.errors import ConflictError
 from scorekeeper.store.failures import StorageError, StoreError, storage_failures
 from scorekeeper.store.models import (
@@ -72,6 +73,7 @@ class KeptBefore:
 class SessionStore:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self.reader = reading(engine)
 
     # --- the roster ---------------------------------------------------------------
 
@@ -86,12 +88,12 @@ class SessionStore:
 
     def get(self, session_id: int) -> StoredSession:
         """The session's set-up and the state kept after its newest deal: one read."""
-        with storage_failures(self.engine), self.engine.connect() as connection:
+        with storage_failures(self.engine), self.reader.connect() as connection:
             row, table, _ = opened(connection, session_id, sql.SESSION)
             return stored_session(row, table)
 
     def deals(self, session_id: int) -> list[Deal]:
-        with storage_failures(self.engine), self.engine.connect() as connection:
+        with storage_failures(self.engine), self.reader.connect() as connection:
             records = connection.scalars(sql.DEAL_RECORDS, {"session_id": session_id})
             return [deal_of(written) for written in records]
 
@@ -102,13 +104,13 @@ class SessionStore:
         if last is not None:
             query = query.where(EntryRow.deal_number <= last)
         query = query.order_by(EntryRow.deal_number, EntryRow.position)
-        with storage_failures(self.engine), Db(self.engine) as db:
+        with storage_failures(self.engine), Db(self.reader) as db:
             return [entry_of(row) for row in db.scalars(query)]
 
     def kept_before(self, session_id: int, first: int, last: int) -> KeptBefore:
         """The nearest state kept after a deal up to ``first``, and the deals after it up
         to ``last``: what replaying deals ``first + 1``..``last`` starts from."""
-        with storage_failures(self.engine), self.engine.connect() as connection:
+        with storage_failures(self.engine), self.reader.connect() as connection:
             kept = connection.execute(
                 select(DealRow.number, DealRow.state_after)
                 .where(DealRow.session_id == session_id, DealRow.number <= first,
@@ -130,7 +132,7 @@ class SessionStore:
         query = (select(SessionRow.id, SessionRow.name, SessionRow.variant, SessionRow.status,
                         SessionRow.deal_count, SessionRow.updated_at, SessionRow.leaders)
                  .order_by(SessionRow.updated_at.desc(), SessionRow.id.desc()).limit(limit))
-        with storage_failures(self.engine), Db(self.engine) as db:
+        with storage_failures(self.engine), Db(self.reader) as db:
             rows = db.execute(query).all()
             seats: dict[int, list[str]] = {row.id: [] for row in rows}
             found = (select(SeatRow.session_id, SeatRow.name)
@@ -148,18 +150,18 @@ class SessionStore:
         if not session_ids:
             return {}
         query = select(SessionRow.id, SessionRow.version).where(SessionRow.id.in_(session_ids))
-        with Db(self.engine) as db:
+        with Db(self.reader) as db:
             return {row[0]: row[1] for row in db.execute(query)}
 
     def list_mark(self) -> tuple[int, datetime | None]:
         """Changes whenever a session is added, changed or removed (for the sessions list)."""
         query = select(func.count(), func.max(SessionRow.updated_at))
-        with Db(self.engine) as db:
+        with Db(self.reader) as db:
             count, latest = db.execute(query).one()
         return count, latest
 
     def count_sessions(self) -> int:
-        with storage_failures(self.engine), Db(self.engine) as db:
+        with storage_failures(self.engine), Db(self.reader) as db:
             return db.scalar(select(func.count()).select_from(SessionRow)) or 0
 
     # --- changing -----------------------------------------------------------------

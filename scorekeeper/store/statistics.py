@@ -8,6 +8,7 @@ from sqlalchemy import Engine, func, select
 from sqlalchemy.orm import Session as Db
 
 from scorekeeper.core.text import name_key
+from scorekeeper.store.database import reading
 from scorekeeper.store.models import PlayerRow, SessionRow, StandingRow
 
 
@@ -50,7 +51,7 @@ def lifetimes(engine: Engine, player: str | None = None) -> dict[str, list[Lifet
     if player is not None:
         query = query.where(PlayerRow.name_key == name_key(player))
     by_player: dict[str, dict[str, Lifetime]] = {}
-    with Db(engine) as db:
+    with Db(reading(engine)) as db:
         for key, variant, currency, sessions, deals, tricks, flights, won, minor in (
             db.execute(query)
         ):

@@ -30,6 +30,7 @@ from playwright.sync_api import (
     sync_playwright,
 )
 
+from tests.conftest import REPO
 from tests.ports import free_port
 
 CHROMIUM = "/usr/bin/chromium"
@@ -114,18 +115,18 @@ def _env(data: Path, **extra: str) -> dict[str, str]:
 
 
 def start_server(tmp: Path, *, host: str = "127.0.0.1", db: str | None = None,
-                 **env: str) -> Server:
+                 module: str = "scorekeeper", **env: str) -> Server:
     """``scorekeeper serve`` on a free port, its log in ``tmp/server.log``; ``db`` defaults
-    to a SQLite file of its own, ``env`` adds environment variables."""
+    to a SQLite file of its own, ``module`` is what ``python -m`` runs (a watched app),
+    ``env`` adds environment variables."""
     port = free_port()
     data = tmp / "data"
     data.mkdir(parents=True, exist_ok=True)
     db = db or f"sqlite:///{tmp / 'scorekeeper.db'}"
     log = (tmp / "server.log").open("wb")
     process = subprocess.Popen(
-        [sys.executable, "-m", "scorekeeper", "--db", db, "serve", "--host", host, "--port",
-         str(port)],
-        stdout=log, stderr=subprocess.STDOUT, env=_env(data, **env),
+        [sys.executable, "-m", module, "--db", db, "serve", "--host", host, "--port", str(port)],
+        stdout=log, stderr=subprocess.STDOUT, env=_env(data, **env), cwd=REPO,
     )
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:

@@ -28,12 +28,6 @@ from scorekeeper.i18n.accounts import amount as money_text
 if TYPE_CHECKING:
     from scorekeeper.session import LedgerDeal, OpenSession
 
-# Every deal card costs the server and the browser about 7 ms to build and send (opening
-# the ledger of a 10,000-deal session on a phone: 361 ms with 30 cards, 223 ms with 10),
-# so the screen opens with a screenful and more to scroll (a phone shows two cards, a
-# desktop four), and each "show earlier" adds thirty.
-FIRST = 10
-EARLIER = 30
 # The client lays out the cards on screen and this many pixels beyond (a screen reader
 # finds the next few without scrolling): a phone lays out about 5 cards, not all of them.
 BEYOND_SCREEN = 1200
@@ -45,10 +39,10 @@ def Ledger(app: AppModel) -> ft.Control:
     session = app.session
     if session is None:
         return Missing(app)
-    shown, set_shown = ft.use_state(FIRST)
+    shown = app.ledger_shown  # the newest deals, worked out when the route opened (model)
     deleting, set_deleting = ft.use_state(None)
     only, set_only = ft.use_state(None)  # one player's entries, or everyone's
-    ledger = session.ledger_page(shown)  # only the deals shown are worked out
+    ledger = session.ledger_page(shown)
     lang = app.settings.language
 
     def delete(index: int) -> None:
@@ -87,7 +81,7 @@ def Ledger(app: AppModel) -> ft.Control:
         ))
     if session.deal_count > shown:
         cards.append(ft.OutlinedButton(app.t("ui.show_earlier", count=session.deal_count - shown),
-                                       on_click=lambda: set_shown(shown + EARLIER)))
+                                       on_click=app.show_earlier))
     if not ledger:
         cards.append(ft.Text(app.t("ui.no_deals_yet")))
     return ft.Column(expand=True, spacing=0, controls=[

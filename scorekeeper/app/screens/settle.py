@@ -3,7 +3,6 @@ for each transfer a code the payer scans to pay it on the spot, and a "paid" tic
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import flet as ft
@@ -30,14 +29,6 @@ if TYPE_CHECKING:  # the payments package loads when settle-up is first shown
     from scorekeeper.session import Export, OpenSession
 
 CODE_SIDE = 264  # logical pixels: a phone camera reads it from an arm's length
-
-
-@lru_cache(maxsize=64)
-def code_png(code: PaymentCode) -> bytes:
-    """The code's picture, drawn once however often the screen redraws."""
-    from scorekeeper.payments.images import png
-
-    return png(code)
 
 
 @ft.memo
@@ -169,7 +160,8 @@ def PayCard(app: AppModel, session: OpenSession, transfer: Transfer, offer: Offe
                                color=ft.Colors.PRIMARY))
     elif offer.codes:
         controls.append(ft.Row(wrap=True, spacing=16, controls=[
-            PaymentCodeView(app, code, payer, payee, amount(transfer.minor, money, lang))
+            PaymentCodeView(app, code, session.code_pictures(lang)[code], payer, payee,
+                            amount(transfer.minor, money, lang))
             for code in offer.codes]))
         from scorekeeper.payments import transfer_message
 
@@ -190,14 +182,14 @@ def PayCard(app: AppModel, session: OpenSession, transfer: Transfer, offer: Offe
     )
 
 
-def PaymentCodeView(app: AppModel, code: PaymentCode, payer: str, payee: str, sum_: str
-                    ) -> ft.Control:
+def PaymentCodeView(app: AppModel, code: PaymentCode, picture_png: bytes, payer: str,
+                    payee: str, sum_: str) -> ft.Control:
     """The code, black on white whatever the theme (a camera needs the contrast), with
     its scheme named below; read out as "Payment code, Swish: Astrid pays Dag SEK 10.00"."""
     scheme = app.t(f"payments.scheme_{code.scheme}")
     picture = ft.Container(
         bgcolor=ft.Colors.WHITE, border_radius=ft.BorderRadius.all(6),
-        content=ft.Image(src=code_png(code), width=CODE_SIDE, height=CODE_SIDE,
+        content=ft.Image(src=picture_png, width=CODE_SIDE, height=CODE_SIDE,
                          filter_quality=ft.FilterQuality.NONE, gapless_playback=True),
     )
     return ft.Column(spacing=4, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[

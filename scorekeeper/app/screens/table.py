@@ -21,7 +21,7 @@ from scorekeeper.app.widgets import (
     readout,
     screen_bar,
 )
-from scorekeeper.core import DealGuide, Family, events, score_text
+from scorekeeper.core import Deal, DealGuide, Family, events, score_text
 from scorekeeper.i18n import render
 from scorekeeper.i18n.accounts import amount as money_text
 
@@ -43,9 +43,10 @@ def TableScreen(app: AppModel) -> ft.Control:
         """Take the last deal back, and give it back in the form to be fixed and saved."""
         set_confirm_undo(False)
         undone = session.state.deals
-        deal = session.deals[-1]
-        if app.run(lambda: app.scorebook.undo(session.id, session.version),
-                   app.t("ui.undone_back", number=undone)):
+        deal = session.newest_deal
+        taken_back = app.run(lambda: app.scorebook.undo(session.id, session.version),
+                             app.t("ui.undone_back", number=undone))
+        if taken_back and deal is not None:
             app.draft(session.id).take(deal)  # the dealer follows from the seats again
 
     ft.use_dialog(undo_dialog(app, session, undo, lambda: set_confirm_undo(False))
@@ -99,7 +100,7 @@ def undo_dialog(app: AppModel, session: OpenSession, undo: Callable[[], None],
                 cancel: Callable[[], None]) -> ft.AlertDialog:
     """"Undo deal 7: Cilla dealt; tricks: Dag 2, …?", and what becomes of the form."""
     lang = app.settings.language
-    deal = session.deals[-1]
+    deal = session.newest_deal or Deal()
     what = "; ".join([app.t("ui.undo_dealt", dealer=deal.dealer or ""),
                       *(render(event, lang) for event in events(deal))])
     text = app.t("ui.undo_back_text")
