@@ -176,7 +176,8 @@ def test_the_undo_dialog_names_the_deal_it_takes_back(book: Scorebook, language:
 def test_a_tap_goes_to_the_draft_on_screen_never_to_an_equal_one_of_another_session():
     # A guest's table follows the host from one session to the next: the rows are drawn
     # again only when their taps differ, and two blank drafts must not look alike to them.
-    from scorekeeper.app.deal_entry import ExtraTaps, RowTaps
+    from scorekeeper.app.entry.extras import ExtraTaps
+    from scorekeeper.app.entry.rows import RowTaps
 
     first, second = DealDraft(), DealDraft()
     assert RowTaps(first, "Dag") != RowTaps(second, "Dag")

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from scorekeeper.app.deal_entry import DealEntry
 from scorekeeper.app.draft import DealDraft
+from scorekeeper.app.entry import DealEntry
 from scorekeeper.app.model import AppModel
 from scorekeeper.app.widgets import Missing, screen_bar
 
@@ -37,5 +37,5 @@ def CorrectDeal(app: AppModel, index: int) -> ft.Control:
 def Correction(app: AppModel, session: OpenSession, index: int, back: str) -> ft.Control:
     """Deal ``index`` as it was recorded, to be changed and saved again."""
     draft, _ = ft.use_state(lambda: DealDraft.of(replace(session.deals[index], dealer=None)))
-    return ft.Container(width=900, content=DealEntry(app, session, draft, index,
-                                                     on_saved=lambda: app.go(back)))
+    done = ft.use_callback(lambda: app.go(back), [back])
+    return ft.Container(width=900, content=DealEntry(app, session, draft, index, on_saved=done))

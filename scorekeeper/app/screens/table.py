@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from scorekeeper.app.deal_entry import DealEntry
+from scorekeeper.app.entry import DealEntry
 from scorekeeper.app.model import AppModel
 from scorekeeper.app.screens.join import Waiting
 from scorekeeper.app.screens.room import LanPanel
@@ -62,15 +62,16 @@ def TableScreen(app: AppModel) -> ft.Control:
     ]
     playing = app.may_score and not session.over
     may_undo = app.role == "host" and not session.finished and session.state.deals > 0
+    ask_undo = ft.use_callback(lambda: set_confirm_undo(True), [])
     entry = (DealEntry(app, session, app.draft(session.id),
-                       on_undo=(lambda: set_confirm_undo(True)) if may_undo else None)
+                       on_undo=ask_undo if may_undo else None)
              if playing else None)
     room = [LanPanel(app)] if app.lan is not None and app.role == "host" else []
     table_side = [Scoreboard(app, session), PotPanel(app, session),
                   *([Assistant(app, session.guide)] if not session.over else [])]
     if entry is None and may_undo:
         table_side.append(action(app.t("ui.undo", number=session.state.deals), ft.Icons.UNDO,
-                                 lambda: set_confirm_undo(True)))
+                                 ask_undo))
     if app.wide:
         body: ft.Control = ft.Row(
             expand=True, spacing=16, vertical_alignment=ft.CrossAxisAlignment.START,

@@ -1,0 +1,56 @@
+"""What the rules say of the deal being entered: the refusal (and whose row it is on), or
+what saving it would do to each player; and how many tricks are still to give."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scorekeeper.app.draft import DealDraft
+from scorekeeper.app.model import AppModel
+from scorekeeper.core import Deal, Family, RuleError, State, Table, changes, record
+from scorekeeper.i18n import describe
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    """What the core says of the draft: the refusal, or what saving it would do."""
+
+    refusal: str | None
+    player: str | None  # the player the refusal is about, if it names one
+    moves: dict[str, tuple[int, int]] | None
+    unfinished: bool = False  # only tricks are missing: "tricks left" says so already
+
+
+def check(table: Table, state: State, deal: Deal, language: str) -> Check:
+    try:
+        step = record(table, state, deal)
+    except RuleError as error:
+        missing = error.message.key == "deal.tricks_total" and sum(deal.tricks.values()) < 5
+        player = error.message.params.get("player")
+        return Check(describe(error, language), str(player) if player else None, None, missing)
+    return Check(None, None, changes(table, step.entries))
+
+
+def summary(app: AppModel, table: Table, moves: dict[str, tuple[int, int]],
+            key: str = "ui.deal_result", **params: str | int) -> str:
+    """``This deal: Astrid -10 · Bengt +2 · …``: what a deal does to each player, in their
+    measure (``key`` says it of a deal saved)."""
+    per_unit = table.money.minor_per_unit
+    parts = []
+    for player, (minor, points) in moves.items():
+        change = minor // per_unit if table.rules.family is Family.POT else points
+        if change or minor:
+            parts.append(f"{player} {change:+d}")
+    return app.t(key, changes=" · ".join(parts) or "±0", **params)
+
+
+def tricks_left(app: AppModel, draft: DealDraft, deal: Deal, tricks: int) -> str | None:
+    """"3 tricks left", "all 5 tricks given", …: nothing when no tricks are played."""
+    if draft.misdeal or draft.conceded:
+        return None
+    given = sum(deal.tricks.values())
+    left = tricks - given
+    if draft.general is not None and 0 < given < tricks:
+        return app.t("ui.tricks_general_lost", played=given)
+    key = "ui.tricks_left" if left > 0 else "ui.tricks_all" if left == 0 else "ui.tricks_over"
+    return app.t(key, left=abs(left))

@@ -1,0 +1,125 @@
+"""Entering a deal (or correcting one): a row per player, the rarer events, Save.
+
+Tricks start at 0 and the last player's follow from the others', so a normal deal is a
+tap per player but one, and Save. The rules check the draft as it changes (once per
+change of the draft or the session's version): a refusal shows on the row it concerns
+and beside Save, which never leaves the screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import flet as ft
+
+from scorekeeper.app.draft import DealDraft
+from scorekeeper.app.entry.check import check, summary, tricks_left
+from scorekeeper.app.entry.extras import Chooser, Extras, ExtraTaps, extras_view
+from scorekeeper.app.entry.keys import KeyLegend, keyboard
+from scorekeeper.app.entry.rows import PlayerRow, RowTaps, row_view
+from scorekeeper.app.entry.save_bar import SaveBar
+from scorekeeper.app.model import AppModel
+from scorekeeper.core import Bidding, Step, changes, duties, seating
+from scorekeeper.core.offers import may_buy_down
+
+if TYPE_CHECKING:
+    from scorekeeper.session import OpenSession
+
+
+@ft.memo
+@ft.component
+def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int | None = None,
+              on_saved: Callable[[], object] | None = None,
+              on_undo: Callable[[], object] | None = None) -> ft.Control:
+    """The rows and the extras (scrolling if they must), and Save below them, always in view.
+    ``index``: correcting that deal (0-based) instead of entering the next one."""
+    table = session.table
+    before = session.state_before(index) if index is not None else session.state
+    seats = seating(table, before)
+    playing = list(seats.order)
+    deal = draft.deal(playing, session.fields.tricks)
+    language = app.settings.language
+    verdict = ft.use_memo(lambda: check(table, before, deal, language),
+                          [deal, session.version, index, language])
+    number = before.deals + 1
+    duty = duties(table, before, Bidding({p: p not in draft.passed for p in seats.order},
+                                         draft.general, draft.widow))
+    buying = may_buy_down(table, before, deal)
+    filled = draft.filled_in(playing, session.fields.tricks)  # whose tricks follow
+    # What the deal just saved did, shown where Save was tapped until the next tap (a snack
+    # bar would cover Save on a phone); (the deal's number, the line).
+    saved, set_saved = ft.use_state(lambda: (0, ""))
+
+    def save_now() -> None:
+        if verdict.refusal is not None:
+            return
+        if index is not None:
+            if app.run(lambda: app.scorebook.edit(session.id, index, deal, session.version),
+                       app.t("ui.edited", number=number)) and on_saved is not None:
+                on_saved()
+            return
+        recorded: list[Step] = []
+
+        def record_it() -> OpenSession:
+            opened, step = app.scorebook.record(session.id, deal, session.version,
+                                                drafted_on=app.draft_device)
+            recorded.append(step)
+            return opened
+
+        if app.run(record_it):
+            set_saved((number, summary(app, table, changes(table, recorded[0].entries),
+                                       "ui.deal_saved", number=number)))
+            draft.saved()
+
+    # Save and the keys hold one callback for good (a memoized SaveBar is not redrawn for a
+    # new one); it saves what this draw shows.
+    latest = ft.use_ref(lambda: save_now)  # a callable is a factory: it hands save_now over
+    latest.current = save_now
+    save = ft.use_callback(lambda: latest.current(), [])
+    keyed = index is None and app.wide  # on a desktop a whole deal can be keyed in
+
+    def listen() -> None:
+        ft.context.page.on_keyboard_event = (
+            keyboard(draft, playing, session.fields.tricks, save) if keyed else None)
+
+    def stop_listening() -> None:
+        ft.context.page.on_keyboard_event = None
+
+    ft.use_effect(listen, [draft, tuple(playing), session.fields.tricks, keyed],
+                  cleanup=stop_listening)
+
+    rows = [
+        PlayerRow(row_view(app, session, draft, player, seats, duty.get(player),
+                           verdict.refusal if verdict.player == player and not verdict.unfinished
+                           else None,
+                           filled=deal.tricks_of(player) if filled == player else None,
+                           may_buy_down=player in buying,
+                           marked=app.wide and draft.cursor == seat),
+                  # Keyed by player: the rows turn with the deal, and a row moved is not
+                  # redrawn as another player's
+                  RowTaps(draft, player), key=player)
+        for seat, player in enumerate(seats.order)
+    ]
+    heading = ft.Text(app.t("ui.deal_by", number=number, dealer=seats.dealer), size=20,
+                      weight=ft.FontWeight.BOLD)
+    sitting_out = ([ft.Text(app.t("ui.sitting_out", players=", ".join(seats.sitting_out)))]
+                   if seats.sitting_out else [])
+    extras, extra_taps = extras_view(app, session.fields, draft, playing), ExtraTaps(draft)
+    return ft.Column(
+        expand=True, spacing=6,
+        controls=[
+            ft.Column(
+                expand=True, spacing=6, scroll=ft.ScrollMode.AUTO,
+                controls=[heading, *sitting_out, *rows, Extras(extras, extra_taps)],
+            ),
+            # An open question ("Who took the widow?") sits above Save, in view: at the
+            # end of the rows a phone would hide it below the fold.
+            *([Chooser(extras, extra_taps)] if extras.choosing else []),
+            *([KeyLegend(app)] if index is None and app.wide else []),
+            SaveBar(app, session, tricks_left(app, draft, deal, session.fields.tricks), verdict,
+                    number, save, on_undo,
+                    just_saved=saved[1] if saved[0] == before.deals and not draft.started
+                    else None),
+        ],
+    )

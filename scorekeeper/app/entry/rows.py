@@ -1,0 +1,201 @@
+"""A row per player, as on paper: their score, what the rules ask of them now ("must
+play", "may pass"), and a button per trick count."""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import flet as ft
+
+from scorekeeper.app.draft import DealDraft
+from scorekeeper.app.model import AppModel
+from scorekeeper.app.widgets import labelled, readout
+from scorekeeper.core import Message, Seating, score_text
+from scorekeeper.i18n.accounts import amount
+
+if TYPE_CHECKING:
+    from scorekeeper.session import OpenSession
+
+TARGET = 48  # px: the smallest a finger hits reliably (and WCAG's target size)
+
+# The short words a row shows for a duty; the whole reason is what a screen reader reads.
+DUTY_TAGS = {"must.rh_or_concede": "ui.duty_play_or_concede", "must.rh_concede": "ui.duty_concede"}
+
+
+@dataclass(frozen=True, slots=True)
+class RowView:
+    """What one player's row shows, all of it worked out before drawing: a row whose view
+    is unchanged is not drawn again (most of them, at a tap on one row's tricks)."""
+
+    player: str
+    about: str  # "dealer · RH · must play"
+    score: str
+    score_label: str  # what a screen reader reads: "Astrid: 12"
+    money: str | None
+    passed: bool
+    pass_text: str
+    pass_label: str
+    counts: tuple[tuple[str, bool, bool], ...]  # per count: label, selected, follows; none
+    buy_down: tuple[str, str, bool] | None  # label, chip text, bought (if it may buy down)
+    refusal: str | None
+    background: str
+    marked: bool  # the row the keyboard's digits go to
+
+
+@dataclass(frozen=True, slots=True)
+class RowTaps:
+    """What a row's buttons do to the draft. Equal for the same draft and player, so a
+    redrawn entry hands an unchanged row the same taps and the row is skipped."""
+
+    draft: DealDraft
+    player: str
+
+    def tricks(self, count: int) -> None:
+        self.draft.set_tricks(self.player, count)
+
+    def toggle_pass(self) -> None:
+        self.draft.toggle_pass(self.player)
+
+    def toggle_buy_down(self) -> None:
+        self.draft.toggle_in("buy_down", self.player)
+
+
+def row_view(app: AppModel, session: OpenSession, draft: DealDraft, player: str,
+             seats: Seating, duty: Message | None, refusal: str | None, *,
+             filled: int | None, may_buy_down: bool, marked: bool) -> RowView:
+    passed = player in draft.passed
+    taken = draft.tricks.get(player)
+    rules = session.table.rules
+    tags = []
+    if player == seats.dealer:
+        tags.append(app.t("ui.dealer").lower())
+    if player == seats.forehand:
+        tags.append(app.t("ui.forehand"))
+    if player == seats.rh:
+        tags.append(app.t("ui.rh"))
+    marks = [app.t(f"ui.mark_{name}") for name in ("widow", "general", "forfeit_to")
+             if getattr(draft, name) == player]
+    marks += [app.t(f"ui.mark_{name}") for name in ("fouls", "buy_down")
+              if player in getattr(draft, name)]
+    duty_line = _duty_tag(app, duty, passed, rules.five_tricks)
+    score = session.scores[player]
+    counts: list[tuple[str, bool, bool]] = []
+    if not (passed or draft.misdeal or draft.conceded):
+        for count in range(session.fields.tricks + 1):
+            # ``filled``: the count that follows from the others' tricks, if this row's does.
+            chosen = taken == count or (taken is None and filled is None and count == 0)
+            follows = filled is not None and count == filled
+            counts.append((app.t("ui.tricks_button", player=player, count=count),
+                           chosen or follows, follows))
+    buy_down = None
+    if may_buy_down:
+        buy_down = (app.t("ui.pick_buy_down", player=player), app.t("ui.extra_buy_down"),
+                    player in draft.buy_down)
+    return RowView(
+        player=player,
+        about=" · ".join([*tags, *marks, *([duty_line] if duty_line else [])]),
+        score=score_text(session.table, score),
+        score_label=app.t("ui.score_of", player=player, score=score),
+        money=(amount(session.closing.money[player], session.table.money,
+                      app.settings.language) if session.plays_for_money else None),
+        passed=passed,
+        pass_text=app.t("ui.passes" if passed else "ui.pass"),
+        pass_label=app.t("ui.pass_button", player=player),
+        counts=tuple(counts),
+        buy_down=buy_down,
+        refusal=refusal,
+        background=(ft.Colors.SURFACE_CONTAINER_HIGHEST if passed
+                    else ft.Colors.PRIMARY_CONTAINER if player == seats.dealer
+                    else ft.Colors.SURFACE_CONTAINER_HIGH),
+        marked=marked,
+    )
+
+
+# The looks a row's buttons take, made once: the page's diff skips an unchanged look
+# (the very same object) without comparing it field by field.
+@functools.cache
+def count_style(selected: bool, follows: bool) -> ft.ButtonStyle:
+    return ft.ButtonStyle(
+        bgcolor=ft.Colors.PRIMARY if selected else None,
+        color=ft.Colors.ON_PRIMARY if selected else ft.Colors.ON_SURFACE,
+        side=ft.BorderSide(2 if follows else 1, ft.Colors.OUTLINE),
+        text_style=ft.TextStyle(size=18, weight=ft.FontWeight.BOLD),
+        padding=ft.Padding.all(0),
+    )
+
+
+@functools.cache
+def pass_style(passed: bool) -> ft.ButtonStyle:
+    return ft.ButtonStyle(
+        bgcolor=ft.Colors.SECONDARY_CONTAINER if passed else None,
+        color=ft.Colors.ON_SECONDARY_CONTAINER if passed else ft.Colors.ON_SURFACE,
+        side=ft.BorderSide(1, ft.Colors.OUTLINE))
+
+
+ROW_PADDING = ft.Padding.symmetric(horizontal=8, vertical=6)
+ROW_CORNERS = ft.BorderRadius.all(12)
+MARKED = ft.Border.all(2, ft.Colors.PRIMARY)
+
+
+@ft.memo
+@ft.component
+def PlayerRow(row: RowView, taps: RowTaps) -> ft.Control:
+    counts = [CountButton(label, count, selected, follows, taps)
+              for count, (label, selected, follows) in enumerate(row.counts)]
+    if row.buy_down is not None:
+        label, chip, bought = row.buy_down
+        counts.append(labelled(label, ft.Chip(label=ft.Text(chip), selected=bought,
+                                              on_select=lambda: taps.toggle_buy_down()),
+                               selected=bought))
+    header = ft.Row(
+        spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        controls=[
+            ft.Column(spacing=0, expand=True, controls=[
+                ft.Text(row.player, size=18, weight=ft.FontWeight.BOLD, no_wrap=True),
+                ft.Text(row.about, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+            ]),
+            readout(label=row.score_label,
+                    content=ft.Column(spacing=0, horizontal_alignment=ft.CrossAxisAlignment.END,
+                                      controls=[
+                        ft.Text(row.score, size=24, weight=ft.FontWeight.BOLD),
+                        *([ft.Text(row.money, size=12)] if row.money else []),
+                    ])),
+            # One kind of button whatever its state: a tap is never lost to a swapped widget.
+            labelled(row.pass_label, ft.OutlinedButton(
+                row.pass_text, height=TARGET, icon=ft.Icons.CHECK if row.passed else None,
+                style=pass_style(row.passed), on_click=lambda: taps.toggle_pass()),
+                selected=row.passed),
+        ],
+    )
+    body: list[ft.Control] = [header]
+    if row.counts:
+        body.append(ft.Row(counts, spacing=2, wrap=True))
+    if row.refusal:
+        body.append(readout(label=row.refusal, content=ft.Text(row.refusal, size=14,
+                                                                color=ft.Colors.ERROR)))
+    return ft.Container(
+        padding=ROW_PADDING, border_radius=ROW_CORNERS, border=MARKED if row.marked else None,
+        bgcolor=row.background, content=ft.Column(spacing=4, controls=body),
+    )
+
+
+@ft.memo
+@ft.component
+def CountButton(label: str, count: int, selected: bool, follows: bool, taps: RowTaps
+                ) -> ft.Control:
+    """One trick count. A component of its own: when a deal is saved, only the counts
+    whose look changed are drawn again, not all six of every row."""
+    return labelled(label, ft.OutlinedButton(
+        str(count), width=TARGET, height=TARGET, style=count_style(selected, follows),
+        on_click=lambda: taps.tricks(count)), selected=selected)
+
+
+def _duty_tag(app: AppModel, duty: Message | None, passed: bool, five: int) -> str | None:
+    """"must play", "may pass", "must play or pay 5": what the rules ask of this row now."""
+    if passed:
+        return None
+    if duty is None:
+        return app.t("ui.duty_may_pass")
+    return app.t(DUTY_TAGS.get(duty.key, "ui.duty_must_play"), five=five)
