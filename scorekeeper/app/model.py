@@ -15,6 +15,7 @@ import flet as ft
 from scorekeeper.app.draft import DealDraft, device_id
 from scorekeeper.app.lan import LanRoom, Viewer
 from scorekeeper.app.roles import NotAllowedError
+from scorekeeper.app.routes import Place, place_of
 from scorekeeper.core import Deal, RuleError
 from scorekeeper.i18n import describe, render, text
 from scorekeeper.session import ConflictError, StoreError
@@ -43,6 +44,7 @@ class AppModel:
     scorebook: Scorebook
     settings: Settings
     route: str = "/"
+    place: Place = field(default_factory=lambda: Place("home"))  # the route, parsed
     role: Role = "host"
     notice: str | None = None  # a short message shown once (snack bar)
     problem: str | None = None  # why the last thing asked was refused (shown on the screen)
@@ -88,26 +90,26 @@ class AppModel:
     def show(self, route: str) -> None:
         """Load what ``route`` shows, then show it."""
         self.problem, self.stale = None, False
-        parts = [part for part in route.split("?")[0].split("/") if part]
-        if parts[2:3] == ["ledger"] and not self.route.endswith("/ledger"):
+        place = place_of(route)
+        if place.screen == "ledger" and self.place.screen != "ledger":
             self.ledger_shown = LEDGER_FIRST
         if self.role == "locked":  # not joined yet: nothing is loaded, nothing shown
             self.session = None
         elif self.role in ("viewer", "scorer"):
             self._open_shared()
-        elif parts[:1] == ["session"] and len(parts) > 1 and parts[1].isdigit():
-            self._open(int(parts[1]), screen_of(parts))
-        elif parts == ["settings"]:
+        elif place.session_id is not None:
+            self._open(place.session_id, place.screen)
+        elif place.screen == "settings":
             self.data_folder = str(data_dir())
             self.database_shown = choose_database().shown
-        elif parts in (["new"], ["players"]):
+        elif place.screen in ("new", "players"):
             self.roster = self.scorebook.roster()
-            if parts == ["players"]:
+            if place.screen == "players":
                 self.lifetimes = self.scorebook.lifetimes()
                 self.details = self.scorebook.payment_details(self.roster)
-        elif not parts:
+        else:
             self._list_sessions()
-        self.route = route
+        self.route, self.place = route, place
 
     @property
     def may_score(self) -> bool:
@@ -130,7 +132,8 @@ class AppModel:
     def _ready(self, session: OpenSession, screen: str | None = None) -> OpenSession:
         """``session`` with what ``screen`` (by default the one on screen) shows read and
         worked out now: a screen only draws, it never reads the store or replays deals."""
-        screen = screen or screen_of(self.route_parts)
+        # A guest's page only ever shows the table.
+        screen = screen or (self.place.screen if self.role == "host" else "table")
         if screen == "table":
             session.guide, session.scores, session.closing  # noqa: B018 (worked out once)
             if self.role == "host" and not session.finished:
@@ -148,10 +151,6 @@ class AppModel:
             session.code_pictures(self.settings.language)  # the payments, details and ticks
             session.paid  # noqa: B018
         return session
-
-    @property
-    def route_parts(self) -> list[str]:
-        return [part for part in self.route.split("?")[0].split("/") if part]
 
     def show_earlier(self) -> None:
         """The ledger's next thirty deals back, worked out before they are shown."""
@@ -212,7 +211,7 @@ class AppModel:
     def reload(self) -> None:
         """After a refusal for a stale version: the session as stored now, the draft kept."""
         if self.session is not None:
-            self._open(self.session.id, screen_of(self.route_parts))
+            self._open(self.session.id, self.place.screen)
         self.problem, self.stale = None, False
 
     def run(self, command: Callable[[], OpenSession], notice: str | None = None) -> bool:
@@ -233,7 +232,7 @@ class AppModel:
     def heard(self, session_id: int | None) -> None:
         """The scorebook says something changed (here or on another device)."""
         if session_id is None:
-            if self.role == "host" and self.route in ("", "/"):
+            if self.role == "host" and self.place.screen == "home":
                 self._list_sessions()
             return
         shown = self.session
@@ -295,8 +294,3 @@ class AppModel:
         save_settings(settings)
         self.settings = settings
 
-
-def screen_of(parts: list[str]) -> str:
-    """Which of a session's screens a route shows: table, ledger, edit, charts, protocol or
-    settle (a guest's page only ever shows the table)."""
-    return parts[2] if len(parts) > 2 and parts[0] == "session" else "table"

@@ -122,33 +122,34 @@ def Unopened(error: Exception) -> ft.Control:
 
 
 def route(app: AppModel) -> ft.Control:
-    """The screen for the current route; a device on the network only sees the table."""
+    """The screen for the place the route leads; a device on the network only sees the
+    table."""
     if app.role == "locked":
         return Join(app)
     if app.role in ("viewer", "scorer"):
         return TableScreen(app)
-    parts = [part for part in app.route.split("?")[0].split("/") if part]
-    match parts:
-        case ["new"]:
+    place = app.place
+    match place.screen:
+        case "new":
             return NewSession(app)
-        case ["players"]:
+        case "players":
             return Players(app)
-        case ["settings"]:
+        case "settings":
             return SettingsScreen(app)
-        case ["session", number] if number.isdigit():
+        case "table":
             return TableScreen(app)
-        case ["session", number, "edit", deal] if number.isdigit() and deal.isdigit():
-            return CorrectDeal(app, int(deal))
-        case ["session", number, "ledger"] if number.isdigit():
+        case "edit":
+            return CorrectDeal(app, place.deal_index or 0)
+        case "ledger":
             return Ledger(app)
-        case ["session", number, "charts"] if number.isdigit():
+        case "charts":
             # flet-charts is loaded only when a chart is asked for: the table stays lean.
             from scorekeeper.app.screens.charts import Charts
 
             return Charts(app)
-        case ["session", number, "protocol"] if number.isdigit():
+        case "protocol":
             return Protocol(app)
-        case ["session", number, "settle"] if number.isdigit():
+        case "settle":
             return SettleUp(app)
         case _:
             return Home(app)

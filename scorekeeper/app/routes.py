@@ -1,0 +1,31 @@
+"""Where a route leads, parsed once: the screen, and the session and deal it is about. The
+model loads what the place shows when the route changes; the shell draws its screen."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+SESSION_SCREENS = ("ledger", "charts", "protocol", "settle")
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    screen: str  # home, new, players, settings; a session's table, edit, or one of SESSION_SCREENS
+    session_id: int | None = None
+    deal_index: int | None = None  # the deal corrected (0-based), on "edit"
+
+
+def place_of(route: str) -> Place:
+    """``/session/1/edit/5`` is deal 6 of session 1 corrected; an unknown route is home."""
+    parts = [part for part in route.split("?")[0].split("/") if part]
+    match parts:
+        case ["new" | "players" | "settings" as screen]:
+            return Place(screen)
+        case ["session", number] if number.isdigit():
+            return Place("table", int(number))
+        case ["session", number, "edit", deal] if number.isdigit() and deal.isdigit():
+            return Place("edit", int(number), int(deal))
+        case ["session", number, screen] if number.isdigit() and screen in SESSION_SCREENS:
+            return Place(screen, int(number))
+        case _:
+            return Place("home")
