@@ -157,6 +157,16 @@ def test_importing_an_exported_file_brings_its_ticks_back(tmp_path):
     assert again.stdout.encode("utf-8") == exported.read_bytes()
 
 
+def test_the_app_imports_a_file_with_its_ticks_as_the_command_line_does(book):
+    # The app's Import and `scorekeeper import` read a file the same way (Scorebook.import_file).
+    session = stored_example(book)
+    book.set_paid(session.id, A_TO_D, True, session.version)
+    exported = book.export(session.id, "json", "en")[1]
+    copy = book.import_file(exported.decode("utf-8"))
+    assert copy.paid == {("Astrid", "Dag", 1000)}
+    assert book.export(copy.id, "json", "en")[1] == exported
+
+
 def test_a_file_ticking_a_transfer_its_session_lacks_is_refused_and_nothing_stored(book):
     with pytest.raises(StoreError):
         book.import_session("Friday at the cabin", worked_example(),
