@@ -27,7 +27,13 @@ from scorekeeper.core.presets import (
 from scorekeeper.core.seating import Seating, seating
 from scorekeeper.core.session import Session
 from scorekeeper.core.settle import PaidTransfer, Transfer, fewest_transfers
-from scorekeeper.core.standings import leaders, score_text, session_winners, standing
+from scorekeeper.core.standings import (
+    games_won,
+    leaders,
+    score_text,
+    session_winners,
+    standing,
+)
 from scorekeeper.core.state import GameRecord, State, initial_state
 from scorekeeper.core.table import Money, Table, make_money, make_table
 
@@ -69,6 +75,7 @@ __all__ = [
     "duties",
     "events",
     "fewest_transfers",
+    "games_won",
     "guide",
     "initial_state",
     "leaders",

@@ -23,6 +23,12 @@ def score_text(table: Table, score: int) -> str:
     return f"{score:+d}" if table.rules.family is Family.POT else str(score)
 
 
+def games_won(table: Table, state: State) -> dict[str, int]:
+    """How many finished games of the session each player has won."""
+    finished = [game for game in state.games if game.finished]
+    return {player: sum(player in game.winners for game in finished) for player in table.players}
+
+
 def session_winners(table: Table, state: State) -> tuple[str, ...]:
     """mattmar: lowest sum of final scores over finished games, then fewer flights over the
     session, a remaining tie shared. counters and ramsen: the last finished game's winners.

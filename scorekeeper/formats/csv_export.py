@@ -10,7 +10,17 @@ import csv
 from collections.abc import Iterable
 from typing import TextIO
 
-from scorekeeper.core import POT, Closing, Entry, Payment, State, Table, Transfer, standing
+from scorekeeper.core import (
+    POT,
+    Closing,
+    Entry,
+    Payment,
+    State,
+    Table,
+    Transfer,
+    games_won,
+    standing,
+)
 from scorekeeper.core.text import FORMULA_STARTS
 from scorekeeper.formats.replay import units
 from scorekeeper.i18n import render, text
@@ -74,7 +84,7 @@ def write_standings(out: TextIO, table: Table, state: State, closing: Closing) -
     writer = csv.writer(out)
     writer.writerow(STANDINGS_COLUMNS)
     scores = standing(table, state)
-    won = {p: sum(p in g.winners for g in state.games if g.finished) for p in table.players}
+    won = games_won(table, state)
     for seat, player in enumerate(table.players, start=1):
         writer.writerow(safe_row([
             player, seat, scores[player], units(state.balances[player], table.money),

@@ -20,6 +20,7 @@ from scorekeeper.core import (
     Table,
     Transfer,
     close,
+    games_won,
     initial_state,
     leaders,
     msg,
@@ -170,7 +171,7 @@ def _saved(change: SessionChange, state: State, status: str | None = None) -> St
     figure every screen shows) and who leads, then the next version."""
     table = change.table
     money = close(table, state).money
-    change.set_standings(state, money)
+    change.set_standings(state, money, games_won(table, state))
     return change.save(state, leaders(table, state), status)
 
 

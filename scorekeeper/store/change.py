@@ -10,7 +10,7 @@ entry, standing and leader written here was computed by the caller.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -118,16 +118,16 @@ class SessionChange:
     def add_entries(self, entries: Iterable[Entry]) -> None:
         sql.insert_entries(self.connection, self.session_id, entries)
 
-    def set_standings(self, state: State, money: dict[str, int]) -> None:
-        """Each player's totals after ``state``, with ``money`` the player has won or lost
-        if the session ends now: the one figure the table, settle-up and the players
-        screen all show."""
-        finished = [game for game in state.games if game.finished]
+    def set_standings(self, state: State, money: Mapping[str, int],
+                      won: Mapping[str, int]) -> None:
+        """Each player's totals after ``state``: ``money`` the player has won or lost if
+        the session ends now (the one figure the table, settle-up and the players screen
+        all show), and the games ``won``."""
         self.connection.execute(sql.STANDING, [
             {"of_session": self.session_id, "of_player": self._player_ids[player],
              "deals_played": state.played[player], "tricks": state.tricks[player],
              "flights": state.flights[player], "minor": money[player],
-             "games_won": sum(player in game.winners for game in finished)}
+             "games_won": won[player]}
             for player in self.table.players
         ])
 
