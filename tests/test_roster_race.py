@@ -1,4 +1,4 @@
-"""Two imports adding the same new player at once both succeed (store/sessions.py's roster:
+"""Two imports adding the same new player at once both succeed (store/roster.py:
 insert, yielding to the row already there, then read it), on SQLite and PostgreSQL: one
 player in the roster, seated in both sessions. Two scorebooks on two engines, two
 threads, one barrier, many tries."""

@@ -1,5 +1,6 @@
-"""The store (scorekeeper/store/sessions.py) on SQLite and PostgreSQL: what is recorded is what
-the rules compute, a refused change writes nothing, and money is kept exactly.
+"""A session recorded, corrected and finished (scorekeeper/session/changes.py, writing
+through the store) on SQLite and PostgreSQL: what is recorded is what the rules compute,
+a refused change writes nothing, and money is kept exactly.
 
 Figures are RULES.md's worked example (english, four players, one unit = 0.50): units
 A -28, B -13, C +18, D +18 and 5 in the pot before the end of the session; money

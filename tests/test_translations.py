@@ -160,7 +160,7 @@ def test_every_key_the_core_can_emit_is_in_every_catalogue(language):
 @pytest.mark.parametrize("language", CATALOGUES)
 def test_every_key_the_formats_cli_and_translation_layer_use_is_in_every_catalogue(language):
     namespaces = {key.split(".")[0] for key in LANGUAGES["en"]}
-    roots = [p for p in (PACKAGE / "formats", PACKAGE / "cli.py", PACKAGE / "store",
+    roots = [p for p in (PACKAGE / "formats", PACKAGE / "cli", PACKAGE / "store",
                          PACKAGE / "i18n" / "__init__.py") if p.exists()]
     used = {k for k in literal_keys(*roots) if k.split(".")[0] in namespaces}
     used |= {f"cli.col_{c}" for c in ("player", "score", "units", "flights", "money")}
