@@ -192,7 +192,7 @@ def keys_in(*roots: Path) -> set[str]:
 
 @pytest.mark.parametrize("language", sorted(LANGUAGES))
 def test_every_payment_message_is_in_every_catalogue(language):
-    used = keys_in(PACKAGE / "payments", PACKAGE / "store" / "payments.py",
+    used = keys_in(PACKAGE / "payments", PACKAGE / "session" / "changes.py",
                    PACKAGE / "formats" / "roster_file.py",
                    PACKAGE / "formats" / "session_payments.py",
                    PACKAGE / "formats" / "pdf_payments.py")

@@ -51,6 +51,7 @@ EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 CABIN = EXAMPLES / "friday-at-the-cabin.json"
 # Material's longest transition (a route, 300 ms) in the browser's frames, at 60 a second.
 STILL_FRAMES = 20
+FRAMES_WAIT = 20_000  # ms: as long as any other wait for the page (set_default_timeout)
 # ms between two looks for what a test waits for. Playwright's default looks at every frame
 # the browser draws, which keeps an idle page drawing at 60 frames a second and runs the
 # look (every node of the screen reader's tree) each time: eight workers' pages fought the
@@ -465,10 +466,17 @@ class Ui:
         """Wait until the browser has drawn ``frames`` more frames of this page, in front (as
         the device a person looks at): what the app last sent is on the canvas."""
         self.page.bring_to_front()
-        self.page.evaluate("""frames => new Promise(drawn => {
-            const next = left => left ? requestAnimationFrame(() => next(left - 1)) : drawn();
-            next(frames);
-        })""", frames)
+        # A page that draws no frame at all would leave the promise waiting for ever (an
+        # evaluation has no timeout of its own): after FRAMES_WAIT it says so instead.
+        drew = self.page.evaluate("""([frames, wait]) => Promise.race([
+            new Promise(drawn => {
+                const next = left => left ? requestAnimationFrame(() => next(left - 1))
+                                          : drawn(true);
+                next(frames);
+            }),
+            new Promise(stuck => setTimeout(() => stuck(false), wait)),
+        ])""", [frames, FRAMES_WAIT])
+        assert drew, f"the page drew no frame in {FRAMES_WAIT} ms"
 
 
 def painted(png: bytes) -> bool:

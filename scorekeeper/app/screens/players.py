@@ -94,6 +94,7 @@ def Players(app: AppModel) -> ft.Control:
 def PlayerCard(app: AppModel, name: str, rows: list[Lifetime],
                details: PaymentDetails | None) -> ft.Control:
     editing, set_editing = ft.use_state(False)
+    close_form = ft.use_callback(lambda: set_editing(False), [])  # one for good: memo holds
     lines: list[ft.Control] = []
     for row in rows:
         game = app.t("cli.all_games") if row.variant == "*" else app.t(f"variant.{row.variant}")
@@ -116,7 +117,7 @@ def PlayerCard(app: AppModel, name: str, rows: list[Lifetime],
     paid_how = [bullet(line, icon=ft.Icons.PAYMENTS) for line in shown_details(app, details)]
     if not paid_how:
         paid_how = [ft.Text(app.t("ui.no_payment_details"), size=14, italic=True)]
-    form = [DetailsForm(app, name, details, lambda: set_editing(False))] if editing else []
+    form = [DetailsForm(app, name, details, close_form)] if editing else []
     return ft.Card(content=ft.Container(padding=ft.Padding.all(14), content=ft.Column(
         spacing=6, controls=[head, *paid_how, *form, *lines])))
 
