@@ -12,6 +12,7 @@ from sqlalchemy import inspect
 
 from scorekeeper.core import Transfer
 from scorekeeper.payments import PaymentDetails, payment_details
+from scorekeeper.payments.details import DETAIL_FIELDS
 from scorekeeper.session.scorebook import Scorebook
 from scorekeeper.store.database import connect
 from scorekeeper.store.models import DETAIL_COLUMNS
@@ -25,6 +26,10 @@ DAG = payment_details(swish="070-123 45 67")
 URS = payment_details(iban="DE89370400440532013000", holder="Urs Kälin",
                       qr_iban="CH9300762011623852957", postcode="8001", town="Zürich")
 A_TO_D = ("Astrid", "Dag", 1000)
+
+
+def test_the_roster_keeps_a_column_for_every_payment_detail():
+    assert set(DETAIL_COLUMNS) == set(DETAIL_FIELDS)
 
 
 def example(book: Scorebook):  # type: ignore[no-untyped-def]

@@ -148,6 +148,35 @@ def quiet_when_gone(app: Asgi) -> Asgi:
     return guarded
 
 
+def drawn_on_one_thread(app: Asgi) -> Asgi:
+    """The web app served without cross-origin isolation, so that Flutter's skwasm renderer
+    draws on the page's own thread.
+
+    flet-web sends ``Cross-Origin-Opener-Policy``/``-Embedder-Policy``, which make skwasm
+    rasterise on a worker thread beside the page's text layout. The two share Skia's glyph
+    cache unguarded in the Flutter build flet-web 1.0.5 ships (flutter/flutter#190039, fixed
+    by #190048 in 3.47): under load the wasm heap is corrupted and the page spins at 100 %
+    CPU for ever, never drawing or answering again. The suite met it about once in 500 page
+    loads on a loaded machine; a guest's slow phone is where it would strike."""
+    isolating = {b"cross-origin-opener-policy", b"cross-origin-embedder-policy"}
+
+    async def guarded(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await app(scope, receive, send)
+            return
+
+        async def send_unisolated(message: MutableMapping[str, Any]) -> None:
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [
+                    (name, value) for name, value in message.get("headers", [])
+                    if name.lower() not in isolating]}
+            await send(message)
+
+        await app(scope, receive, send_unisolated)
+
+    return guarded
+
+
 def serve_web(main: Callable[[ft.Page], None], host: str, port: int,
               open_browser: bool = False) -> None:
     """Flet's web app under uvicorn, as ``ft.run`` would serve it, without the API pages."""
@@ -164,7 +193,8 @@ def serve_web(main: Callable[[ft.Page], None], host: str, port: int,
 
         threading.Thread(target=open_when_listening, daemon=True).start()
     level = logging.getLogger("flet").getEffectiveLevel()
-    uvicorn.run(without_api_docs(quiet_when_gone(app)), host=host, port=port,
+    uvicorn.run(without_api_docs(drawn_on_one_thread(quiet_when_gone(app))),
+                host=host, port=port,
                 ws="websockets-sansio",
                 log_level="warning" if level in (logging.NOTSET, logging.CRITICAL)
                 else logging.getLevelName(level).lower())

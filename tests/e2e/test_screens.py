@@ -46,3 +46,15 @@ def test_every_screen_shows_what_it_must(browser: Browser, server: Server, size:
             ui.shot(f"{name}-{size}-{theme}")
     finally:
         context.close()
+
+
+def test_the_page_draws_on_its_own_thread(phone: Ui):
+    # Cross-origin isolation would put Flutter's drawing on a worker thread beside the
+    # page's text layout, which corrupts the page's memory under load and freezes it for
+    # ever (flutter/flutter#190039; scorekeeper.app.run.drawn_on_one_thread).
+    phone.open("/")
+    phone.see("Scorekeeper")
+    assert phone.page.evaluate("crossOriginIsolated") is False
+    drawn_with = phone.page.evaluate(
+        "performance.getEntriesByType('resource').map(entry => entry.name)")
+    assert any(name.endswith("/skwasm.wasm") for name in drawn_with)
