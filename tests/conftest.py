@@ -131,14 +131,22 @@ def run_cli(url: str, *args: str, timeout: float = 120) -> subprocess.CompletedP
 SHARED_POSTGRES = pytest.StashKey[tuple[ExitStack, str]]()
 
 
-# The tests that take seconds each (a browser, a server, pip): handed out to the workers
-# first, so the thousand quick ones fill the gaps at the end instead of one worker finishing
-# a long browser test while the others wait.
-SLOW_FIRST = ("tests/e2e/", "tests/test_packaging.py")
+# The tests that take seconds each (a browser, a server, pip) run in LANES lanes, dealt out
+# in turn, each lane on one worker (tests/run.sh: --dist loadgroup), while the other workers
+# take the thousand quick tests one by one. xdist's plain "load" handed each worker a run of
+# consecutive tests, so two or three workers got every browser test and the last of them
+# drew its pages alone for minutes; one test at a time to every worker put eight browsers on
+# two cores at once. Four lanes keep four pages drawing, spread over the whole run.
+SLOW = ("tests/e2e/", "tests/test_packaging.py")
+LANES = 4
 
 
+@pytest.hookimpl(tryfirst=True)  # before xdist reads the lanes off the marks
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    items.sort(key=lambda item: not item.nodeid.startswith(SLOW_FIRST))  # stable: file order
+    items.sort(key=lambda item: not item.nodeid.startswith(SLOW))  # stable: file order
+    slow = [item for item in items if item.nodeid.startswith(SLOW)]
+    for turn, item in enumerate(slow):
+        item.add_marker(pytest.mark.xdist_group(f"lane{turn % LANES}"))
 
 
 @pytest.hookimpl(optionalhook=True)
