@@ -11,6 +11,7 @@ import click
 from scorekeeper.cli.base import REFUSED, Context, main, read_text_file, refusals
 from scorekeeper.core.table import stored_money
 from scorekeeper.core.text import printable, quote
+from scorekeeper.i18n import counted_phrases
 from scorekeeper.i18n.accounts import amount
 
 
@@ -43,9 +44,9 @@ def players(ctx: Context, name: str | None, export_to: Path | None,
         label = ctx.t("cli.all_games") if row.variant == "*" else ctx.t(f"variant.{row.variant}")
         money = ", ".join(amount(m, stored_money("1", c or None), ctx.lang)
                           for c, m in row.money.items())
-        click.echo(ctx.t("cli.lifetime", game=label, sessions=row.sessions,
-                         deals=row.deals_played, tricks=row.tricks, flights=row.flights,
-                         won=row.games_won, money=money))
+        click.echo(ctx.t("cli.lifetime", game=label, money=money, **counted_phrases(
+            ctx.lang, sessions=row.sessions, deals=row.deals_played, tricks=row.tricks,
+            flights=row.flights, won=row.games_won)))
 
 
 def _roster_file(ctx: Context, export_to: Path | None, import_from: Path | None) -> None:

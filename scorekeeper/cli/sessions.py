@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from scorekeeper.cli.base import Context, main, read_text_file, refusals
+from scorekeeper.core import N_, counts
 from scorekeeper.core.text import printable
 from scorekeeper.formats.csv_export import ENCODING
 from scorekeeper.formats.replay import replay_report
@@ -53,7 +54,8 @@ def import_(ctx: Context, file: Path) -> None:
         with click.progressbar(length=len(read.session.steps), label=ctx.t("cli.importing"),
                                file=sys.stderr) as bar:
             stored = scorebook.import_session(read.name, read.session, bar.update, read.paid)
-    click.echo(ctx.t("cli.imported", id=stored.id, name=stored.name, deals=stored.state.deals))
+    click.echo(ctx.t(counts("cli.imported", "deals"), id=stored.id, name=stored.name,
+                     deals=stored.state.deals))
 
 
 @main.command()
@@ -64,12 +66,12 @@ def sessions(ctx: Context) -> None:
         summaries = ctx.scorebook().summaries()
     for s in summaries:
         status = ctx.t(f"cli.status_{s.status}")
-        leaders = ", ".join(s.leaders) or "-"
+        deals = ctx.t(counts("cli.deals", "deals"), deals=s.deals)
+        leading = ctx.t("cli.leader", leaders=", ".join(s.leaders) or "-")
         # printable(): names stored before names were checked may hold escape codes or CR/LF.
         click.echo(printable(
             f"{s.id:>4}  {s.updated_at:%Y-%m-%d}  {s.name}  [{s.variant}, {status}]  "
-            f"{', '.join(s.players)}  · {ctx.t('cli.deals', deals=s.deals)}"
-            f"  · {ctx.t('cli.leader', leaders=leaders)}"))
+            f"{', '.join(s.players)}  · {deals}  · {leading}"))
     if not summaries:
         click.echo(ctx.t("cli.no_sessions"))
 
@@ -128,7 +130,7 @@ def export_ledger(ctx: Context, output: Path) -> None:
         scorebook = ctx.scorebook()
         with output.open("w", encoding=ENCODING, newline="") as out:
             count = scorebook.write_every_entry(out)
-    click.echo(ctx.t("cli.exported_entries", count=count, file=str(output)))
+    click.echo(ctx.t(counts("cli.exported_entries", "count"), count=count, file=str(output)))
 
 
 def _report_table(ctx: Context, name: str, report: dict[str, Any]) -> str:
@@ -142,12 +144,12 @@ def _report_table(ctx: Context, name: str, report: dict[str, Any]) -> str:
         cols = zip(cells[1:], widths[1:], strict=True)
         return "  ".join([cells[0].ljust(widths[0]), *(c.rjust(w) for c, w in cols)])
 
-    out = [ctx.t("cli.replay_title", name=printable(name) or "-", variant=report["variant"],
-                 deals=report["deals"], pot=report["pot"])]
+    out = [ctx.t(counts("cli.replay_title", "deals"), name=printable(name) or "-",
+                 variant=report["variant"], deals=report["deals"], pot=report["pot"])]
     out += ["", line(heads), *(line(r) for r in rows), ""]
     for game in report["games"]:
         winners = ", ".join(game["winners"]) or "-"
-        key = "cli.game_finished" if game["finished"] else "cli.game_running"
+        key = N_("cli.game_finished") if game["finished"] else N_("cli.game_running")
         out.append(ctx.t(key, number=game["number"], winners=winners))
     if report["winners"]:
         out.append(ctx.t("cli.winners", winners=", ".join(report["winners"])))

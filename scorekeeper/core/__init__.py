@@ -13,7 +13,7 @@ from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import changes, events
 from scorekeeper.core.fields import DealFields, deal_fields
 from scorekeeper.core.ledger import POT, Entry, Payment, ScoreChange, balances_of
-from scorekeeper.core.messages import Message, msg
+from scorekeeper.core.messages import N_, Message, counts, msg
 from scorekeeper.core.passing import Bidding
 from scorekeeper.core.presets import (
     PRESETS,
@@ -39,6 +39,7 @@ from scorekeeper.core.table import Money, Table, make_money, make_table
 
 __all__ = [
     "END_OF_SESSION",
+    "N_",
     "POT",
     "PRESETS",
     "Bidding",
@@ -68,6 +69,7 @@ __all__ = [
     "balances_of",
     "changes",
     "close",
+    "counts",
     "deal_fields",
     "deal_of_record",
     "deal_record",

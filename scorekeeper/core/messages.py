@@ -21,3 +21,16 @@ class Message:
 
 def msg(key: str, **params: Param) -> Message:
     return Message(key, params)
+
+
+# Markers for ``pybabel extract`` (see babel.cfg): it finds the keys written literally in a
+# call to msg, refuse or a screen's t, and these mark the rest. Both give the key back.
+def N_(key: str) -> str:  # noqa: N802 (gettext's name for a marker)
+    """A key chosen at run time (``key = N_("ledger.foul") if ... else ...``)."""
+    return key
+
+
+def counts(key: str, figure: str) -> str:
+    """A message that counts something, and which parameter picks its plural form:
+    ``msg(counts("ledger.tricks", "tricks"), tricks=3)`` reads "3 tricks", and 1 "1 trick"."""
+    return key

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from scorekeeper.core.deal import Deal
 from scorekeeper.core.errors import RuleError
-from scorekeeper.core.messages import Message, msg
+from scorekeeper.core.messages import N_, Message, msg
 from scorekeeper.core.seating import Seating
 from scorekeeper.core.state import State
 from scorekeeper.core.table import Table
@@ -46,11 +46,11 @@ def must_play(
         if is_single_pot(table, state):
             return msg("must.single_pot")
         if player == seats.rh and went_in == 0:
-            return msg("must.rh_or_concede" if seats.dealer_plays else "must.rh_concede")
+            return msg(N_("must.rh_or_concede") if seats.dealer_plays else N_("must.rh_concede"))
         # One player in must not play alone: the last to speak joins them. That is the
         # dealer, or the RH when the dealer of six sits out.
         if player == seats.order[-1] and went_in == 1:
-            return msg("must.dealer_one_in" if seats.dealer_plays else "must.rh_one_in")
+            return msg(N_("must.dealer_one_in") if seats.dealer_plays else N_("must.rh_one_in"))
     elif passing == "counters":
         if player == seats.rh and went_in == 0:
             return msg("must.two_play")
@@ -84,4 +84,5 @@ def check_passes(
 
 def refusal(reason: Message, player: str) -> Message:
     """``must.single_pot`` becomes ``refused.single_pot``: the same rule, said of a pass."""
-    return msg("refused." + reason.key.removeprefix("must."), player=player, **reason.params)
+    refused = "refused." + reason.key.removeprefix("must.")  # the keys: i18n/composed.py
+    return msg(refused, player=player, **reason.params)

@@ -8,10 +8,12 @@ from decimal import Decimal, InvalidOperation
 
 from scorekeeper.core.currencies import currency_code, minor_digits
 from scorekeeper.core.errors import RuleError, refuse
+from scorekeeper.core.messages import counts
 from scorekeeper.core.presets import PRESETS, Rules, options_for, rules_for
 from scorekeeper.core.text import name_key, player_name, quote
 
 MAX_UNIT = Decimal(1_000_000)  # more than a million a counter is not a card table
+FINER_THAN_MINOR = counts("setup.unit_finer_than_minor", "digits")
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,13 +63,13 @@ def make_money(unit: str | Decimal | int = 1, currency: object = None) -> Money:
     if value.adjusted() >= MAX_UNIT.adjusted() + 1 or value > MAX_UNIT:
         raise refuse("setup.unit_too_large", unit=quote(unit), most=str(MAX_UNIT))
     if value.adjusted() < -digits:
-        raise refuse("setup.unit_finer_than_minor", unit=quote(unit), digits=digits)
+        raise refuse(FINER_THAN_MINOR, unit=quote(unit), digits=digits)
     exponent = value.as_tuple().exponent
     assert isinstance(exponent, int)  # a finite number
     if exponent < -digits:  # "0.500": exact only when the extra digits are zeros
         whole = value.quantize(Decimal(1).scaleb(-digits))
         if whole != value:
-            raise refuse("setup.unit_finer_than_minor", unit=quote(unit), digits=digits)
+            raise refuse(FINER_THAN_MINOR, unit=quote(unit), digits=digits)
         value = whole
     return Money(value, code)
 

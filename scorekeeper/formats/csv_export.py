@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from typing import TextIO
 
 from scorekeeper.core import (
+    N_,
     POT,
     Closing,
     Entry,
@@ -75,7 +76,7 @@ def write_ledger(out: TextIO, session_name: str, table: Table, entries: Iterable
         writer.writerow(safe_row([
             session_name, "", "paid", payer, payee, "", units(transfer.minor, money), "",
             money.to_decimal(transfer.minor), money.currency or "",
-            text("payments.paid_line", language, payer=payer, payee=payee), "payments.paid"]))
+            text("payments.paid_line", language, payer=payer, payee=payee), N_("payments.paid")]))
         count += 1
     return count
 

@@ -1,8 +1,8 @@
 """One translation layer for the CLI, the app and the PDF: message keys in, sentences out.
 
-Sentences come from the catalogues (``sv.py``, ``en.py``, ``de.py``); a message that counts
-something picks its plural form (``plurals.py``); money, numbers, dates and lists are written the
-language's way by ``figures.py`` (Babel, loaded on first use).
+Sentences come from the gettext catalogues in ``scorekeeper/locale`` (``catalogues.py``; how a
+translator updates them: README, "Translations"); money, numbers, dates and lists are written
+the language's way by ``figures.py`` (Babel, loaded on first use).
 """
 
 from __future__ import annotations
@@ -11,45 +11,39 @@ from collections.abc import Mapping
 
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.messages import Message
-from scorekeeper.i18n import de, en, sv
-from scorekeeper.i18n.figures import date, join, money, number
-from scorekeeper.i18n.plurals import COUNTED_BY, PHRASES, category
+from scorekeeper.i18n.catalogues import (
+    catalogue,
+    counting,
+    languages,
+    own_words,
+    plural_count,
+)
+from scorekeeper.i18n.composed import LIFETIME, UNIT_HINTS, VARIANTS
+from scorekeeper.i18n.figures import date, join, money, number, parse_number
+from scorekeeper.i18n.locales import own_name
 
-# A template, or for a message that counts, its forms by CLDR plural category.
-Template = str | dict[str, str]
-
-LANGUAGES: dict[str, dict[str, Template]] = {
-    "en": en.MESSAGES, "sv": sv.MESSAGES, "de": de.MESSAGES,
-}
+LANGUAGES: tuple[str, ...] = languages()
 DEFAULT_LANGUAGE = "en"
 
-# What one unit of money is at each game's table (the hint under "Value of one unit"): the
-# pot games ante 5 units a deal; the others stake 1 unit a game (RULES.md, each family's money).
-UNIT_HINTS: dict[str, str] = {
-    "english": "ui.unit_hint_pot", "denexa": "ui.unit_hint_pot", "rounce": "ui.unit_hint_pot",
-    "pool": "ui.unit_hint_pot", "mattmar": "ui.unit_hint_mattmar",
-    "counters": "ui.unit_hint_counters", "ramsen": "ui.unit_hint_ramsen",
-}
-
-# Lean on the re-exports so the screens import everything from ``scorekeeper.i18n``.
 __all__ = [
-    "COUNTED_BY", "DEFAULT_LANGUAGE", "LANGUAGES", "PHRASES", "UNIT_HINTS", "Template", "date",
-    "describe", "join", "money", "number", "render", "template_for", "text",
+    "DEFAULT_LANGUAGE", "LANGUAGES", "UNIT_HINTS", "counted_phrases", "date", "describe",
+    "join", "knows", "money", "number", "own_name", "parse_number", "render", "template_for", "text",
 ]
 
 
 def template_for(key: str, language: str, params: Mapping[str, object]) -> str:
-    """The catalogue's template for ``key``; for a counting message, the form its count takes.
-    English where a catalogue lacks the key; the key itself where every catalogue does."""
-    catalogue = LANGUAGES.get(language, en.MESSAGES)
-    if key in catalogue:
-        found = catalogue[key]
-    else:
-        found, language = en.MESSAGES.get(key, key), DEFAULT_LANGUAGE
-    if isinstance(found, str):
-        return found
-    form = category(params.get(COUNTED_BY.get(key, ""), None), language)
-    return found.get(form) or found["other"]
+    """The catalogue's template for ``key``; for a counting message, the form its count takes."""
+    words = catalogue(language)
+    figure = counting().get(key)
+    if figure is None:
+        return words.gettext(key)
+    return words.ngettext(key, figure, plural_count(params.get(figure)))
+
+
+def knows(key: str, language: str) -> bool:
+    """Whether ``language``'s own catalogue has a sentence for ``key`` (not English's)."""
+    words = own_words(language)
+    return words is not None and words.gettext(key) != key
 
 
 def render(message: Message, language: str = DEFAULT_LANGUAGE) -> str:
@@ -57,16 +51,19 @@ def render(message: Message, language: str = DEFAULT_LANGUAGE) -> str:
     params = dict(message.params)
     # The core names a game by its id ("english"); people call it by its name.
     variant = params.get("variant")
-    if isinstance(variant, str) and f"variant.{variant}" in LANGUAGES[DEFAULT_LANGUAGE]:
-        params["variant"] = text(f"variant.{variant}", language)
-    for name, phrase in PHRASES.get(message.key, {}).items():
-        if name in params:
-            params[name] = text(phrase, language, count=params[name])
+    if isinstance(variant, str) and variant in VARIANTS:
+        params["variant"] = text(VARIANTS[variant][0], language)
     return template_for(message.key, language, params).format(**params)
 
 
 def text(key: str, language: str = DEFAULT_LANGUAGE, **params: str | int) -> str:
     return render(Message(key, params), language)
+
+
+def counted_phrases(language: str, **counts: int) -> dict[str, str]:
+    """A lifetime line counts five things at once, and one sentence cannot take one plural
+    form for all of them: each figure becomes its own counted phrase ("3 sessions")."""
+    return {name: text(LIFETIME[name], language, count=count) for name, count in counts.items()}
 
 
 def describe(error: RuleError, language: str = DEFAULT_LANGUAGE) -> str:

@@ -4,6 +4,7 @@ One locale per language, whatever the table's currency, so a language always rea
 - ``sv`` -> ``sv_SE``: ``-1 234,50 kr``, ``21 nov. 2026``.
 - ``de`` -> ``de_DE``: ``-1.234,50 €``; a Swiss table playing in francs reads ``-1.234,50 CHF``
   (de_CH's ``CHF-1’234.50`` would make German read two ways).
+- ``fr`` -> ``fr_FR``: ``-13,50 €``, ``21 nov. 2026``.
 - ``en`` -> ``en_GB``: ``-€1,234.50``, ``-SEK 28.00``, ``21 Nov 2026``: day before month, as
   the European tables that play Rams write it (en_US would give ``Nov 21, 2026``).
 """
@@ -20,7 +21,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from babel import Locale
 
-LOCALES: dict[str, str] = {"sv": "sv_SE", "de": "de_DE", "en": "en_GB"}
+LOCALES: dict[str, str] = {"sv": "sv_SE", "de": "de_DE", "en": "en_GB", "fr": "fr_FR"}
 FALLBACK = "en"
 
 
@@ -37,14 +38,14 @@ def locale(language: str) -> Locale:
     return Locale.parse(LOCALES.get(language, LOCALES[FALLBACK]))
 
 
-# The locales the three languages reach (their own, their parents, and CLDR's root).
-NEEDED = ("root", "sv", "de", "en")
+# The locales the languages reach (their own, their parents, and CLDR's root).
+NEEDED = ("root", "sv", "de", "en", "fr")
 
 
 @cache
 def _unpack_data_if_zipped() -> None:
     """Babel reads its CLDR data with open(); a built phone app may keep site-packages in a
-    zip, where that fails. Then the data the three languages need is unpacked once into a
+    zip, where that fails. Then the data the languages need is unpacked once into a
     folder of its own and Babel pointed at it."""
     import babel
     import babel.core
@@ -63,3 +64,9 @@ def _unpack_data_if_zipped() -> None:
     babel.localedata._dirname = folder
     # global.dat is found next to babel/core.py only; it is Babel's own pickled data.
     babel.core._global_data = pickle.loads((package / "global.dat").read_bytes())
+
+
+def own_name(language: str) -> str:
+    """A language as it names itself, for the language setting: "Svenska", "Français"."""
+    name = locale(language).get_language_name(locale(language)) or language
+    return name[:1].upper() + name[1:]

@@ -13,7 +13,17 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 from datetime import date
 from typing import TYPE_CHECKING, TextIO
 
-from scorekeeper.core import Deal, Message, PaidTransfer, Session, Step, Table, Transfer, msg
+from scorekeeper.core import (
+    Deal,
+    Message,
+    PaidTransfer,
+    Session,
+    Step,
+    Table,
+    Transfer,
+    counts,
+    msg,
+)
 from scorekeeper.core.text import name_key
 from scorekeeper.formats.exports import Export, export
 from scorekeeper.session import changes, files
@@ -266,7 +276,7 @@ class Scorebook:
 
 
 def _conflict(session: OpenSession) -> Message:
-    return msg("store.conflict", deal=session.state.deals)
+    return msg(counts("store.conflict", "deal"), deal=session.state.deals)
 
 
 __all__ = ["ConflictError", "Scorebook", "StoreError"]

@@ -17,7 +17,7 @@ from typing import Any
 
 from sqlalchemy import Connection, Row, Select
 
-from scorekeeper.core import Deal, Entry, State, Step, Table, msg
+from scorekeeper.core import N_, Deal, Entry, State, Step, Table, counts, msg
 from scorekeeper.store import statements as sql
 from scorekeeper.store.conversions import deal_json, deal_of, table_of
 from scorekeeper.store.errors import ConflictError, StoreError
@@ -177,7 +177,7 @@ def locked(connection: Connection, session_id: int, version: int, *, recording: 
     (and still in play unless ``finished_too``)."""
     row, table, player_ids = opened(connection, session_id, sql.LOCKED_SESSION)
     if row.version != version:
-        key = "store.conflict_recorded" if recording else "store.conflict"
+        key = N_("store.conflict_recorded") if recording else counts("store.conflict", "deal")
         raise ConflictError(msg(key, deal=row.deal_count))
     if row.status == FINISHED and not finished_too:
         raise StoreError(msg("store.finished", session=row.name))

@@ -11,7 +11,7 @@ import sqlite3
 from pathlib import Path
 from urllib.parse import quote as url_quote
 
-from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
+from sqlalchemy import Connection, Engine, create_engine, event, inspect
 from sqlalchemy.engine import make_url
 
 from scorekeeper.core import msg
@@ -156,7 +156,7 @@ def schema_revision(engine: Engine) -> str | None:
     with engine.connect() as connection:
         if not inspect(connection).has_table("alembic_version"):
             return None
-        return connection.execute(text("SELECT version_num FROM alembic_version")).scalar()
+        return connection.exec_driver_sql("SELECT version_num FROM alembic_version").scalar()
 
 
 def migrate(engine: Engine, revision: str = "head") -> None:

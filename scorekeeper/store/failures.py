@@ -16,43 +16,43 @@ from sqlalchemy import Engine
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, SQLAlchemyError
 
-from scorekeeper.core import msg
+from scorekeeper.core import N_, msg
 from scorekeeper.core.text import quote
 from scorekeeper.store.errors import ForeignDatabaseError, StorageError, StoreError
 
 # SQLite's primary result codes (``sqlite3.Error.sqlite_errorcode``, its low byte) -> our key.
 _SQLITE_CODES = {
-    sqlite3.SQLITE_FULL: "store.disk_full",
-    sqlite3.SQLITE_READONLY: "store.read_only",
-    sqlite3.SQLITE_CANTOPEN: "store.cannot_open",
-    sqlite3.SQLITE_NOTADB: "store.not_a_database",
-    sqlite3.SQLITE_CORRUPT: "store.damaged",
-    sqlite3.SQLITE_IOERR: "store.io_error",
-    sqlite3.SQLITE_BUSY: "store.busy",
-    sqlite3.SQLITE_LOCKED: "store.busy",
+    sqlite3.SQLITE_FULL: N_("store.disk_full"),
+    sqlite3.SQLITE_READONLY: N_("store.read_only"),
+    sqlite3.SQLITE_CANTOPEN: N_("store.cannot_open"),
+    sqlite3.SQLITE_NOTADB: N_("store.not_a_database"),
+    sqlite3.SQLITE_CORRUPT: N_("store.damaged"),
+    sqlite3.SQLITE_IOERR: N_("store.io_error"),
+    sqlite3.SQLITE_BUSY: N_("store.busy"),
+    sqlite3.SQLITE_LOCKED: N_("store.busy"),
 }
 # PostgreSQL's words when a connection fails (such errors carry no SQLSTATE) -> our key.
 _POSTGRES_WORDS = (
-    ("does not exist", "store.no_database"),
-    ("password authentication failed", "store.login_refused"),
-    ("no space left", "store.disk_full"),
+    ("does not exist", N_("store.no_database")),
+    ("password authentication failed", N_("store.login_refused")),
+    ("no space left", N_("store.disk_full")),
 )
 # PostgreSQL's SQLSTATE classes and codes -> our key.
 _SQLSTATES = (
-    ("53100", "store.disk_full"),
-    ("25006", "store.read_only"),
-    ("28", "store.login_refused"),
-    ("3D000", "store.no_database"),
-    ("08", "store.unreachable"),
-    ("57P", "store.unreachable"),
-    ("53", "store.server_busy"),
+    ("53100", N_("store.disk_full")),
+    ("25006", N_("store.read_only")),
+    ("28", N_("store.login_refused")),
+    ("3D000", N_("store.no_database")),
+    ("08", N_("store.unreachable")),
+    ("57P", N_("store.unreachable")),
+    ("53", N_("store.server_busy")),
 )
 _OS_ERRORS = {
-    errno.ENOSPC: "store.disk_full",
-    errno.EDQUOT: "store.disk_full",
-    errno.EROFS: "store.read_only",
-    errno.EACCES: "store.cannot_open",
-    errno.EPERM: "store.cannot_open",
+    errno.ENOSPC: N_("store.disk_full"),
+    errno.EDQUOT: N_("store.disk_full"),
+    errno.EROFS: N_("store.read_only"),
+    errno.EACCES: N_("store.cannot_open"),
+    errno.EPERM: N_("store.cannot_open"),
 }
 
 
@@ -77,7 +77,7 @@ def storage_error(error: BaseException, target: Engine | URL | str | None = None
     if isinstance(error, StorageError):
         return error
     if isinstance(error, OSError):
-        key = _OS_ERRORS.get(error.errno or 0, "store.cannot_open")
+        key = _OS_ERRORS.get(error.errno or 0, N_("store.cannot_open"))
         return StorageError(msg(key, file=place, reason=quote(error.strerror or error, 80)))
     if isinstance(error, DBAPIError):
         cause: BaseException = error.orig if error.orig is not None else error
@@ -104,11 +104,11 @@ def _driver_error(error: BaseException, place: str) -> StorageError:
                 return StorageError(msg(key, file=place, reason=reason))
     words = str(error).lower()
     if _is_psycopg(error) and type(error).__name__ == "OperationalError":
-        key = next((k for phrase, k in _POSTGRES_WORDS if phrase in words), "store.unreachable")
+        key = next((k for phrase, k in _POSTGRES_WORDS if phrase in words), N_("store.unreachable"))
         return StorageError(msg(key, file=place, reason=reason))
     code = getattr(error, "sqlite_errorcode", None)
-    key = "store.failed" if not isinstance(code, int) else _SQLITE_CODES.get(code & 0xFF,
-                                                                            "store.failed")
+    key = N_("store.failed") if not isinstance(code, int) else _SQLITE_CODES.get(code & 0xFF,
+                                                                            N_("store.failed"))
     return StorageError(msg(key, file=place, reason=reason))
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from scorekeeper.app.draft import DealDraft
 from scorekeeper.app.model import AppModel
-from scorekeeper.core import Deal, Family, RuleError, State, Table, changes, record
+from scorekeeper.core import N_, Deal, Family, RuleError, State, Table, changes, counts, record
 from scorekeeper.i18n import describe
 
 
@@ -32,7 +32,7 @@ def check(table: Table, state: State, deal: Deal, language: str) -> Check:
 
 
 def summary(app: AppModel, table: Table, moves: dict[str, tuple[int, int]],
-            key: str = "ui.deal_result", **params: str | int) -> str:
+            key: str = N_("ui.deal_result"), **params: str | int) -> str:
     """``This deal: Astrid -10 · Bengt +2 · …``: what a deal does to each player, in their
     measure (``key`` says it of a deal saved)."""
     per_unit = table.money.minor_per_unit
@@ -51,6 +51,7 @@ def tricks_left(app: AppModel, draft: DealDraft, deal: Deal, tricks: int) -> str
     given = sum(deal.tricks.values())
     left = tricks - given
     if draft.general is not None and 0 < given < tricks:
-        return app.t("ui.tricks_general_lost", played=given)
-    key = "ui.tricks_left" if left > 0 else "ui.tricks_all" if left == 0 else "ui.tricks_over"
+        return app.t(counts("ui.tricks_general_lost", "played"), played=given)
+    key = (counts("ui.tricks_left", "left") if left > 0 else N_("ui.tricks_all") if left == 0
+           else counts("ui.tricks_over", "left"))
     return app.t(key, left=abs(left))

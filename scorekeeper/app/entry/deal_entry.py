@@ -20,7 +20,7 @@ from scorekeeper.app.entry.keys import KeyLegend, keyboard
 from scorekeeper.app.entry.rows import PlayerRow, RowTaps, row_view
 from scorekeeper.app.entry.save_bar import SaveBar
 from scorekeeper.app.model import AppModel
-from scorekeeper.core import Bidding, Step, changes, duties, seating
+from scorekeeper.core import N_, Bidding, Step, changes, duties, seating
 from scorekeeper.core.offers import may_buy_down
 
 if TYPE_CHECKING:
@@ -69,7 +69,7 @@ def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int 
 
         if app.run(record_it):
             set_saved((number, summary(app, table, changes(table, recorded[0].entries),
-                                       "ui.deal_saved", number=number)))
+                                       N_("ui.deal_saved"), number=number)))
             draft.saved()
 
     # Save and the keys hold one callback for good (a memoized SaveBar is not redrawn for a

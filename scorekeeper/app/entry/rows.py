@@ -12,7 +12,7 @@ import flet as ft
 from scorekeeper.app.draft import DealDraft
 from scorekeeper.app.model import AppModel
 from scorekeeper.app.widgets import labelled, readout
-from scorekeeper.core import Message, Seating, score_text
+from scorekeeper.core import N_, Message, Seating, score_text
 from scorekeeper.i18n.accounts import amount
 
 if TYPE_CHECKING:
@@ -21,7 +21,9 @@ if TYPE_CHECKING:
 TARGET = 48  # px: the smallest a finger hits reliably (and WCAG's target size)
 
 # The short words a row shows for a duty; the whole reason is what a screen reader reads.
-DUTY_TAGS = {"must.rh_or_concede": "ui.duty_play_or_concede", "must.rh_concede": "ui.duty_concede"}
+MUST_PLAY = N_("ui.duty_must_play")
+DUTY_TAGS = {"must.rh_or_concede": N_("ui.duty_play_or_concede"),
+             "must.rh_concede": N_("ui.duty_concede")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +89,7 @@ def row_view(app: AppModel, session: OpenSession, draft: DealDraft, player: str,
             # ``filled``: the count that follows from the others' tricks, if this row's does.
             chosen = taken == count or (taken is None and filled is None and count == 0)
             follows = filled is not None and count == filled
-            counts.append((app.t("ui.tricks_button", player=player, count=count),
+            counts.append((app.t(counts("ui.tricks_button", "count"), player=player, count=count),
                            chosen or follows, follows))
     buy_down = None
     if may_buy_down:
@@ -101,7 +103,7 @@ def row_view(app: AppModel, session: OpenSession, draft: DealDraft, player: str,
         money=(amount(session.closing.money[player], session.table.money,
                       app.settings.language) if session.plays_for_money else None),
         passed=passed,
-        pass_text=app.t("ui.passes" if passed else "ui.pass"),
+        pass_text=app.t(N_("ui.passes") if passed else N_("ui.pass")),
         pass_label=app.t("ui.pass_button", player=player),
         counts=tuple(counts),
         buy_down=buy_down,
@@ -198,4 +200,4 @@ def _duty_tag(app: AppModel, duty: Message | None, passed: bool, five: int) -> s
         return None
     if duty is None:
         return app.t("ui.duty_may_pass")
-    return app.t(DUTY_TAGS.get(duty.key, "ui.duty_must_play"), five=five)
+    return app.t(DUTY_TAGS.get(duty.key, MUST_PLAY), five=five)

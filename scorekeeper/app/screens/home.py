@@ -16,7 +16,7 @@ from scorekeeper.app.widgets import (
     screen,
     screen_bar,
 )
-from scorekeeper.core import RuleError
+from scorekeeper.core import RuleError, counts
 from scorekeeper.session import StoreError
 
 if TYPE_CHECKING:
@@ -37,7 +37,8 @@ def Home(app: AppModel) -> ft.Control:
         except (RuleError, StoreError) as error:
             app.problem = app.t("ui.import_refused", reason=app.refusal(error))
             return
-        app.notice = app.t("ui.imported", name=opened.name, deals=opened.state.deals)
+        app.notice = app.t(counts("ui.imported", "deals"), name=opened.name,
+                           deals=opened.state.deals)
         app.go(f"/session/{opened.id}")
 
     in_play = [s for s in summaries if not s.finished]
@@ -58,7 +59,8 @@ def Home(app: AppModel) -> ft.Control:
             *([SessionTile(app, s) for s in in_play] or [ft.Text(app.t("ui.none_in_play"))]),
             ft.Text(app.t("ui.finished"), size=20, weight=ft.FontWeight.BOLD),
             *([SessionTile(app, s) for s in finished] or [ft.Text(app.t("ui.none_finished"))]),
-            *([ft.OutlinedButton(app.t("ui.show_all_sessions", count=app.session_count),
+            *([ft.OutlinedButton(app.t(counts("ui.show_all_sessions", "count"),
+                                       count=app.session_count),
                                  on_click=app.show_all_sessions)]
               if app.session_count > len(summaries) else []),
         ),
@@ -69,7 +71,7 @@ def Home(app: AppModel) -> ft.Control:
 @ft.component
 def SessionTile(app: AppModel, summary: SessionSummary) -> ft.Control:
     leaders = ", ".join(summary.leaders) or "–"
-    subtitle = app.t("ui.session_line", game=app.t(f"variant.{summary.variant}"),
+    subtitle = app.t(counts("ui.session_line", "deals"), game=app.t(f"variant.{summary.variant}"),
                      players=", ".join(summary.players), day=f"{summary.updated_at:%Y-%m-%d}",
                      deals=summary.deals, leaders=leaders)
     label = app.t("ui.open_session", name=summary.name)

@@ -20,7 +20,7 @@ from scorekeeper.app.widgets import (
     readout,
     screen_bar,
 )
-from scorekeeper.core import Entry, Payment, score_text
+from scorekeeper.core import Entry, Payment, counts, score_text
 from scorekeeper.i18n import render
 from scorekeeper.i18n.accounts import account_name
 from scorekeeper.i18n.accounts import amount as money_text
@@ -80,7 +80,8 @@ def Ledger(app: AppModel) -> ft.Control:
             only,
         ))
     if session.deal_count > shown:
-        cards.append(ft.OutlinedButton(app.t("ui.show_earlier", count=session.deal_count - shown),
+        earlier = session.deal_count - shown
+        cards.append(ft.OutlinedButton(app.t(counts("ui.show_earlier", "count"), count=earlier),
                                        on_click=app.show_earlier))
     if not ledger:
         cards.append(ft.Text(app.t("ui.no_deals_yet")))

@@ -20,6 +20,7 @@ from scorekeeper.app.widgets import (
 )
 from scorekeeper.core import RuleError
 from scorekeeper.core.table import stored_money
+from scorekeeper.i18n import counted_phrases
 from scorekeeper.i18n.accounts import amount
 from scorekeeper.session import StoreError
 
@@ -102,9 +103,9 @@ def PlayerCard(app: AppModel, name: str, rows: list[Lifetime],
                           for c, m in row.money.items())
         lines.append(ft.Column(spacing=0, controls=[
             ft.Text(game, size=16, weight=ft.FontWeight.BOLD),
-            ft.Text(app.t("ui.lifetime_line", sessions=row.sessions, deals=row.deals_played,
-                          tricks=row.tricks, flights=row.flights, won=row.games_won,
-                          money=money), size=15),
+            ft.Text(app.t("ui.lifetime_line", money=money, **counted_phrases(
+                app.settings.language, sessions=row.sessions, deals=row.deals_played,
+                tricks=row.tricks, flights=row.flights, won=row.games_won)), size=15),
         ]))
     if not rows:
         lines.append(ft.Text(app.t("ui.no_sessions_for_player")))

@@ -7,6 +7,7 @@ import flet as ft
 
 from scorekeeper.app.model import AppModel
 from scorekeeper.app.widgets import Missing, panel, readout, screen, screen_bar
+from scorekeeper.core import N_, counts
 from scorekeeper.session import GameRow
 
 
@@ -22,7 +23,7 @@ def Protocol(app: AppModel) -> ft.Control:
         cards.append(ft.Text(app.t("ui.no_deals_yet")))
     leaders = session.winners or session.leaders
     if leaders:
-        key = "ui.protocol_winners" if session.winners else "ui.protocol_leading"
+        key = N_("ui.protocol_winners") if session.winners else N_("ui.protocol_leading")
         line = app.t(key, players=", ".join(leaders))
         cards.append(readout(label=line, content=ft.Text(line, size=20,
                                                          weight=ft.FontWeight.BOLD)))
@@ -46,7 +47,7 @@ def GameCard(app: AppModel, players: tuple[str, ...], row: GameRow) -> ft.Contro
                 ft.Text(p, size=14),
                 ft.Text(str(game.scores[p]), size=26, weight=ft.FontWeight.BOLD,
                         color=ft.Colors.PRIMARY if p in game.winners else None),
-                ft.Text(app.t("ui.flights", count=game.flights[p]), size=12),
+                ft.Text(app.t(counts("ui.flights", "count"), count=game.flights[p]), size=12),
             ]) for p in players]))]
     if game.finished:
         sums = ", ".join(f"{p} {row.running[p]}" for p in players)

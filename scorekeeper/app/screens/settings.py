@@ -8,10 +8,9 @@ import flet as ft
 
 from scorekeeper.app.model import AppModel
 from scorekeeper.app.widgets import Entry, choices, panel, screen, screen_bar
+from scorekeeper.i18n import LANGUAGES, own_name
 from scorekeeper.platform import can_use_club_database
 from scorekeeper.session.where import DB_ENV
-
-LANGUAGE_NAMES = {"sv": "Svenska", "en": "English", "de": "Deutsch"}
 
 
 @ft.memo
@@ -40,7 +39,8 @@ def SettingsScreen(app: AppModel) -> ft.Control:
         screen(
             panel(
                 app.t("ui.language"),
-                choices(app.t("ui.language"), list(LANGUAGE_NAMES.items()), settings.language,
+                choices(app.t("ui.language"), [(code, own_name(code)) for code in LANGUAGES],
+                        settings.language,
                         lambda code: app.set_settings(replace(settings, language=code)),
                         shown_label=False),
             ),

@@ -19,7 +19,7 @@ from scorekeeper.app.widgets import (
     screen,
     screen_bar,
 )
-from scorekeeper.core import Transfer
+from scorekeeper.core import N_, Transfer
 from scorekeeper.i18n import render
 from scorekeeper.i18n.accounts import account_name, amount, transfer_line
 from scorekeeper.session import ConflictError, StoreError
@@ -127,7 +127,8 @@ def SettleUp(app: AppModel) -> ft.Control:
         screen(
             error_line(app.problem),
             *([action(app.t("ui.reload"), ft.Icons.REFRESH, app.reload)] if app.stale else []),
-            panel(app.t("ui.results_final" if session.finished else "ui.results"), *results),
+            panel(app.t(N_("ui.results_final") if session.finished else N_("ui.results")),
+                  *results),
             panel(app.t("ui.end_pot_rule", rule=app.t(f"option.end_pot.{table.rules.end_pot}")),
                   *rule),
             panel(app.t("sheet.transfers"), *transfers),
@@ -148,7 +149,7 @@ def PayCard(app: AppModel, session: OpenSession, transfer: Transfer, offer: Offe
 
     def tick(event: ft.Event[ft.Checkbox]) -> None:
         done = bool(event.control.value)
-        key = "ui.marked_paid" if done else "ui.marked_unpaid"
+        key = N_("ui.marked_paid") if done else N_("ui.marked_unpaid")
         app.run(lambda: app.scorebook.set_paid(session.id, transfer, done, session.version),
                 app.t(key, payer=payer, payee=payee))
 

@@ -21,7 +21,7 @@ from scorekeeper.app.widgets import (
     readout,
     screen_bar,
 )
-from scorekeeper.core import Deal, DealGuide, Family, events, score_text
+from scorekeeper.core import N_, Deal, DealGuide, Family, counts, events, score_text
 from scorekeeper.i18n import render
 from scorekeeper.i18n.accounts import amount as money_text
 
@@ -113,7 +113,7 @@ def undo_dialog(app: AppModel, session: OpenSession, undo: Callable[[], None],
 
 def pot_kind(app: AppModel, session: OpenSession) -> str:
     """What the next deal of a pot game is: a single pot (everyone plays), a double one."""
-    kind = {True: "ui.single_pot", False: "ui.double_pot", None: "ui.pot_kind_none"}
+    kind = {True: N_("ui.single_pot"), False: N_("ui.double_pot"), None: N_("ui.pot_kind_none")}
     return app.t(kind[session.guide.single_pot], ante=session.table.rules.five_tricks,
                  share=session.guide.trick_share or 0)
 
@@ -165,7 +165,8 @@ def Scoreboard(app: AppModel, session: OpenSession) -> ft.Control:
         if player in deal_guide.must_play:
             tags.append(_tag(app.t("ui.must_play"), ft.Colors.TERTIARY, ft.Colors.ON_TERTIARY))
         figure = scores[player]
-        lines = [ft.Text(app.t("ui.flights", count=state.flights[player]), size=15)]
+        flights = app.t(counts("ui.flights", "count"), count=state.flights[player])
+        lines = [ft.Text(flights, size=15)]
         if money:
             amount = money_text(money[player], table.money, app.settings.language)
             lines.append(ft.Text(amount, size=15, weight=ft.FontWeight.W_500))

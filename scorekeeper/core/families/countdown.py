@@ -14,7 +14,7 @@ from scorekeeper.core.deal import Deal
 from scorekeeper.core.errors import refuse
 from scorekeeper.core.families.games import last_in_pays, open_game, pay_out_pot, rank, with_game
 from scorekeeper.core.ledger import Entry
-from scorekeeper.core.messages import msg
+from scorekeeper.core.messages import N_, counts, msg
 from scorekeeper.core.passing import check_passes
 from scorekeeper.core.presets import Rules
 from scorekeeper.core.seating import Seating
@@ -72,7 +72,7 @@ def _dealer_takes_all(rules: Rules, book: Book, dealer: str, deal: Deal) -> None
 
 
 def _take_tricks(
-    rules: Rules, book: Book, player: str, taken: int, key: str = "ledger.tricks"
+    rules: Rules, book: Book, player: str, taken: int, key: str = counts("ledger.tricks", "tricks")
 ) -> None:
     points = rules.trick_points * taken
     if rules.floor is not None and book.scores[player] + points < rules.floor:
@@ -100,11 +100,12 @@ def _tricks(
         if taken:
             _take_tricks(rules, book, player, taken)
         elif not deal.interrupted:  # an interrupted deal has no flights
-            _raise(rules, book, player, rules.flight_points, "ledger.flight_points")
+            _raise(rules, book, player, rules.flight_points, N_("ledger.flight_points"))
             book.fly(player)
             flights[player] += 1
             if rules.money and rules.flight_stake:
-                book.stake(player, 1, msg("ledger.flight_stake", player=player, units=1))
+                book.stake(player, 1, msg(counts("ledger.flight_stake", "units"), player=player,
+                                          units=1))
 
 
 def _general_rams(rules: Rules, book: Book, seats: Seating, declarer: str, deal: Deal) -> None:
@@ -112,11 +113,11 @@ def _general_rams(rules: Rules, book: Book, seats: Seating, declarer: str, deal:
     the others -1 per trick they took; no flights either way."""
     others = [p for p in seats.order if p != declarer]
     if check_general_tricks(deal, declarer):
-        _take_tricks(rules, book, declarer, TRICKS, "ledger.general_won_points")
+        _take_tricks(rules, book, declarer, TRICKS, N_("ledger.general_won_points"))
         for player in others:
-            _raise(rules, book, player, rules.flight_points, "ledger.general_others_plus")
+            _raise(rules, book, player, rules.flight_points, N_("ledger.general_others_plus"))
     else:
-        _raise(rules, book, declarer, rules.flight_points, "ledger.general_lost_points")
+        _raise(rules, book, declarer, rules.flight_points, N_("ledger.general_lost_points"))
         for player in others:
             if deal.tricks_of(player):
                 _take_tricks(rules, book, player, deal.tricks_of(player))
@@ -147,7 +148,7 @@ def _buy_down(
         book.score(player, -BUY_DOWN_POINTS,
                    msg("ledger.buy_down", player=player, points=-BUY_DOWN_POINTS,
                        score=book.scores[player] - BUY_DOWN_POINTS))
-        book.stake(player, 1, msg("ledger.buy_down_stake", player=player, units=1))
+        book.stake(player, 1, msg(counts("ledger.buy_down_stake", "units"), player=player, units=1))
 
 
 def _game_end(

@@ -12,7 +12,7 @@ from scorekeeper.core.checks import TRICKS, check_tricks, check_widow
 from scorekeeper.core.deal import Deal
 from scorekeeper.core.families.games import open_game, pay_out_pot, rank, with_game
 from scorekeeper.core.ledger import Entry
-from scorekeeper.core.messages import msg
+from scorekeeper.core.messages import counts, msg
 from scorekeeper.core.passing import check_passes
 from scorekeeper.core.seating import Seating
 from scorekeeper.core.state import State
@@ -36,7 +36,8 @@ def play(table: Table, state: State, seats: Seating, deal: Deal) -> tuple[State,
             if taken:
                 points = rules.trick_points * taken
                 book.score(player, points,
-                           msg("ledger.points_tricks", player=player, tricks=taken, points=points))
+                           msg(counts("ledger.points_tricks", "tricks"), player=player,
+                               tricks=taken, points=points))
             else:
                 book.score(player, rules.flight_points,
                            msg("ledger.hardopfel", player=player, points=rules.flight_points))

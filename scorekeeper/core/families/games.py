@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from scorekeeper.core.book import Book
 from scorekeeper.core.errors import refuse
 from scorekeeper.core.ledger import POT
-from scorekeeper.core.messages import msg
+from scorekeeper.core.messages import N_, counts, msg
 from scorekeeper.core.seating import Seating
 from scorekeeper.core.sharing import from_seat, share_out
 from scorekeeper.core.state import GameRecord, State
@@ -21,7 +21,7 @@ def open_game(table: Table, state: State, book: Book) -> GameRecord:
         return state.game
     rules = table.rules
     if rules.games is not None and len(state.games) >= rules.games:
-        raise refuse("deal.session_over", games=rules.games)
+        raise refuse(counts("deal.session_over", "games"), games=rules.games)
     number = len(state.games) + 1
     book.scores = dict.fromkeys(table.players, rules.start)
     book.pot_paid = {}
@@ -54,7 +54,7 @@ def pay_out_pot(table: Table, seats: Seating, book: Book, winners: Sequence[str]
     order = [p for p in from_seat(table.players, next_forehand(table, seats)) if p in winners]
     shares = share_out(book.balances[POT], order)
     for player in order:
-        key = "ledger.pot_to_winner" if len(order) == 1 else "ledger.pot_shared"
+        key = N_("ledger.pot_to_winner") if len(order) == 1 else N_("ledger.pot_shared")
         book.pay_minor(POT, player, shares[player], msg(key, player=player, winners=len(order)))
     book.pot_paid = {}
 

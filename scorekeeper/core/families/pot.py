@@ -15,7 +15,7 @@ from scorekeeper.core.checks import (
 from scorekeeper.core.deal import Deal
 from scorekeeper.core.errors import RuleError, refuse
 from scorekeeper.core.ledger import POT, Entry
-from scorekeeper.core.messages import msg
+from scorekeeper.core.messages import N_, counts, msg
 from scorekeeper.core.passing import check_passes, is_single_pot, refusal
 from scorekeeper.core.seating import Seating
 from scorekeeper.core.state import State
@@ -39,11 +39,11 @@ def play(table: Table, state: State, seats: Seating, deal: Deal) -> tuple[State,
 def _ante(table: Table, state: State, seats: Seating, book: Book, deal: Deal) -> None:
     """The dealer antes, always, even into a pot that is not empty."""
     if deal.misdeal:
-        key = "ledger.ante_misdeal"
+        key = N_("ledger.ante_misdeal")
     elif not table.rules.single_pot:
-        key = "ledger.ante"
+        key = N_("ledger.ante")
     else:
-        key = "ledger.ante_single" if is_single_pot(table, state) else "ledger.ante_double"
+        key = N_("ledger.ante_single") if is_single_pot(table, state) else N_("ledger.ante_double")
     units = table.rules.five_tricks
     book.pay(seats.dealer, POT, units, msg(key, player=seats.dealer, units=units))
 
@@ -123,8 +123,8 @@ def _tricks(table: Table, state: State, seats: Seating, book: Book, deal: Deal) 
             book.pay(POT, player, units, reason)
         elif deal.forfeit_to is not None:
             book.pay(POT, deal.forfeit_to, units,
-                     msg("ledger.forfeit", player=deal.forfeit_to, offender=player,
-                         tricks=taken, units=units))
+                     msg(counts("ledger.forfeit", "tricks"), player=deal.forfeit_to,
+                         offender=player, tricks=taken, units=units))
     _fouls(table, book, deal)
     # Flights pay after the split, so their units wait in the pot for the next deal.
     for player in active:
@@ -138,5 +138,5 @@ def _fouls(table: Table, book: Book, deal: Deal) -> None:
     units = table.rules.five_tricks
     for player in deal.fouls:
         taken = deal.tricks_of(player) if deal.general is None else 0
-        key = "ledger.foul_no_share" if taken else "ledger.foul"
+        key = counts("ledger.foul_no_share", "tricks") if taken else N_("ledger.foul")
         book.pay(player, POT, units, msg(key, player=player, tricks=taken, units=units))

@@ -1,0 +1,81 @@
+"""The compiled gettext catalogues (``scorekeeper/locale/<language>/LC_MESSAGES/messages.mo``).
+
+A message's id is its key (``ledger.tricks``); English is a catalogue like the others, the
+source the translators work from. A message that counts something has a plural id naming the
+parameter that picks its form (``msgid_plural "tricks"``), so the catalogue itself says which
+figure counts; the form is chosen by the catalogue's ``Plural-Forms`` (CLDR's rule, written by
+``pybabel init``). Catalogues are read as package resources, so they load from a wheel, a zip or
+a phone package alike.
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+from decimal import Decimal, InvalidOperation
+from functools import cache
+from importlib import resources
+
+DOMAIN = "messages"
+SOURCE_LANGUAGE = "en"
+
+
+def _compiled(language: str) -> bytes | None:
+    found = resources.files("scorekeeper") / "locale" / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    return found.read_bytes() if found.is_file() else None
+
+
+@cache
+def languages() -> tuple[str, ...]:
+    """Every language with a compiled catalogue, English first: ``("en", "de", "fr", "sv")``."""
+    folder = resources.files("scorekeeper") / "locale"
+    found = sorted(entry.name for entry in folder.iterdir()
+                   if entry.is_dir() and _compiled(entry.name) is not None)
+    return tuple(sorted(found, key=lambda language: language != SOURCE_LANGUAGE))
+
+
+@cache
+def own_words(language: str) -> gettext.GNUTranslations | None:
+    """``language``'s catalogue alone (None for a language without one)."""
+    compiled = _compiled(language)
+    return gettext.GNUTranslations(io.BytesIO(compiled)) if compiled is not None else None
+
+
+@cache
+def catalogue(language: str) -> gettext.NullTranslations:
+    """The words of ``language``; a message it lacks is said in English, and one that English
+    lacks too is shown as its key. A language without a catalogue speaks English."""
+    english = own_words(SOURCE_LANGUAGE) or gettext.NullTranslations()
+    compiled = _compiled(language) if language != SOURCE_LANGUAGE else None
+    if compiled is None:
+        return english
+    words = gettext.GNUTranslations(io.BytesIO(compiled))
+    words.add_fallback(english)
+    return words
+
+
+@cache
+def counting() -> dict[str, str]:
+    """Each counting message's key and the parameter that counts, from the English catalogue's
+    plural ids (``{"ledger.tricks": "tricks", ...}``)."""
+    from babel.messages.mofile import read_mo
+
+    english = read_mo(io.BytesIO(_compiled(SOURCE_LANGUAGE) or b""))
+    return {message.id[0]: message.id[1] for message in english
+            if isinstance(message.id, list | tuple)}
+
+
+def plural_count(value: object) -> int:
+    """The whole number a plural form is chosen by. A fraction, or something that is no number,
+    takes the form of 2, which is "other" (the plural) in every language here."""
+    if isinstance(value, bool):
+        return 2
+    if isinstance(value, int):
+        return value
+    try:
+        figure = Decimal(str(value).strip())
+    except InvalidOperation:
+        return 2
+    if figure.is_finite() and figure == figure.to_integral_value():
+        return int(figure)
+    return 2
