@@ -120,7 +120,7 @@ def test_money_takes_the_tables_digits_not_the_locales():
 
 def test_importing_the_translation_layer_does_not_load_babel():
     # The CLI and the app import scorekeeper.i18n at start-up; Babel loads on the first figure.
-    probe = ("import sys, scorekeeper.i18n, scorekeeper.i18n.figures, scorekeeper.i18n.plurals;"
+    probe = ("import sys, scorekeeper.i18n, scorekeeper.i18n.figures, scorekeeper.i18n.catalogues;"
              "print(sorted(m for m in sys.modules if m.split('.')[0] == 'babel'))")
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                          check=True).stdout.strip()

@@ -132,6 +132,13 @@ def test_a_wheel_installed_on_its_own_prints_the_score_sheet_with_its_bundled_fo
     for font in ("DejaVuSans", "NotoSansThai", "DroidSansFallback", "Symbola"):
         assert font in fonts
 
+    # The compiled catalogues travel in the wheel: the installed command speaks French.
+    assert "scorekeeper/locale/fr/LC_MESSAGES/messages.mo" in held
+    french = run(*cli, "--lang", "fr", "replay", session_file_with(WORLD, tmp_path),
+                 cwd=tmp_path).stdout
+    assert "Qui paie qui\u00a0:" in french
+    assert "王伟 → Åsa 👑  10,00" in french
+
 
 # --- The app as `flet build` packages it for Android ---------------------------------------
 
@@ -235,9 +242,12 @@ with open({out!r}, "wb") as sheet:
 
 import scorekeeper.app.shell  # the screens, as the app loads them
 
+from scorekeeper.i18n import money, text  # the catalogues and Babel's data, from the package
+
 import sqlalchemy
 import sqlalchemy.util._has_cython as cython
 print(json.dumps({{
+    "french": [text("ui.tricks_over", "fr", left=2), money(-1350, make_money("1", "EUR"), "fr")],
     "package": scorekeeper.__file__,
     "database": database.url,
     "revision": schema_revision(scorebook.store.engine),
@@ -281,6 +291,7 @@ def test_the_packaged_app_starts_records_and_exports(tmp_path):
     assert report["sqlalchemy"].startswith(str(zipped))
     assert report["sqlalchemy_compiled"] is False
     assert report["pydantic"] == "2.11.10"
+    assert report["french"] == ["2 plis de trop", "-13,50\u00a0€"]
     assert report["desktop_only"] == []
 
 

@@ -20,7 +20,7 @@ from qrbill import QRBill
 from stdnum.ch import esr
 
 from scorekeeper.core import POT, Transfer, make_money
-from scorekeeper.i18n import LANGUAGES, render
+from scorekeeper.i18n import LANGUAGES, knows, render
 from scorekeeper.payments import (
     EPC,
     QRBILL,
@@ -296,7 +296,7 @@ def test_without_a_scheme_the_screen_is_told_why(payee, currency, details, key):
     for language in LANGUAGES:
         said = render(reason, language)
         assert "{" not in said
-        assert key in LANGUAGES[language]
+        assert knows(key, language)
 
 
 def test_the_pot_paying_out_gets_no_code():

@@ -20,7 +20,7 @@ from scorekeeper.formats.pdf_payments import draw_payment_codes
 from scorekeeper.formats.roster_file import dump_roster, load_roster
 from scorekeeper.formats.session_file import dump_session, load_session
 from scorekeeper.formats.session_payments import load_details, load_paid, with_payments
-from scorekeeper.i18n import LANGUAGES
+from scorekeeper.i18n import LANGUAGES, knows
 from scorekeeper.payments import PaymentDetails, offer, payment_details, transfer_message
 from scorekeeper.payments.offer import EPC, QRBILL, SWISH
 from scorekeeper.resources import font_file
@@ -198,4 +198,4 @@ def test_every_payment_message_is_in_every_catalogue(language):
                    PACKAGE / "formats" / "pdf_payments.py")
     used |= {f"payments.scheme_{scheme}" for scheme in (SWISH, EPC, QRBILL)}
     assert "payments.swish_invalid" in used
-    assert sorted(used - set(LANGUAGES[language])) == []
+    assert sorted(key for key in used if not knows(key, language)) == []

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -15,7 +16,7 @@ from scorekeeper.core.text import printable
 from scorekeeper.formats.csv_export import ENCODING
 from scorekeeper.formats.replay import replay_report
 from scorekeeper.formats.session_file import load_session
-from scorekeeper.i18n import LANGUAGES
+from scorekeeper.i18n import LANGUAGES, number
 from scorekeeper.i18n.accounts import transfer_line
 from scorekeeper.session.files import read_session
 
@@ -136,7 +137,11 @@ def export_ledger(ctx: Context, output: Path) -> None:
 def _report_table(ctx: Context, name: str, report: dict[str, Any]) -> str:
     """A replay report as a table a person reads."""
     heads = [ctx.t(f"cli.col_{c}") for c in ("player", "score", "units", "flights", "money")]
-    rows = [[p["name"], str(p["score"]), str(p["units"]), str(p["flights"]), p["money"]]
+
+    def amount(figure: str) -> str:  # "-13.50" as the language writes it: "-13,50" in French
+        return number(Decimal(figure), ctx.lang)
+
+    rows = [[p["name"], str(p["score"]), str(p["units"]), str(p["flights"]), amount(p["money"])]
             for p in report["players"]]
     widths = [max(len(r[i]) for r in [heads, *rows]) for i in range(len(heads))]
 
@@ -154,7 +159,7 @@ def _report_table(ctx: Context, name: str, report: dict[str, Any]) -> str:
     if report["winners"]:
         out.append(ctx.t("cli.winners", winners=", ".join(report["winners"])))
     out.append(ctx.t("cli.transfers"))
-    out += [f"  {t['from']} → {t['to']}  {t['amount']}" for t in report["transfers"]]
+    out += [f"  {t['from']} → {t['to']}  {amount(t['amount'])}" for t in report["transfers"]]
     if not report["transfers"]:
         out.append("  " + ctx.t("cli.nothing_to_settle"))
     return "\n".join(out)

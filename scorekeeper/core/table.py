@@ -46,30 +46,33 @@ class Money:
         return whole if not rest else Decimal(minor) / Decimal(self.minor_per_unit)
 
 
-def make_money(unit: str | Decimal | int = 1, currency: object = None) -> Money:
+def make_money(unit: str | Decimal | int = 1, currency: object = None, *,
+               typed: str | None = None) -> Money:
     """What a unit is worth in an ISO 4217 currency ("sek" is SEK), checked: more than
     nothing, at most MAX_UNIT, and no finer than the currency's minor unit (1 öre, 1 yen).
+    A refusal quotes ``typed``, the unit as the person wrote it ("0,001"), if given.
 
     Only the decimal exponent is looked at before any arithmetic, so a unit like
     "1e-1000100" is refused in words rather than underflowing to nothing."""
     code = currency_code(currency)
     digits = minor_digits(code)
+    shown = unit if typed is None else typed
     try:
         value = unit if isinstance(unit, Decimal) else Decimal(str(unit).strip())
     except (InvalidOperation, ValueError):
-        raise refuse("setup.unit_not_a_number", unit=quote(unit)) from None
+        raise refuse("setup.unit_not_a_number", unit=quote(shown)) from None
     if not value.is_finite() or value <= 0:
-        raise refuse("setup.unit_not_positive", unit=quote(unit))
+        raise refuse("setup.unit_not_positive", unit=quote(shown))
     if value.adjusted() >= MAX_UNIT.adjusted() + 1 or value > MAX_UNIT:
-        raise refuse("setup.unit_too_large", unit=quote(unit), most=str(MAX_UNIT))
+        raise refuse("setup.unit_too_large", unit=quote(shown), most=str(MAX_UNIT))
     if value.adjusted() < -digits:
-        raise refuse(FINER_THAN_MINOR, unit=quote(unit), digits=digits)
+        raise refuse(FINER_THAN_MINOR, unit=quote(shown), digits=digits)
     exponent = value.as_tuple().exponent
     assert isinstance(exponent, int)  # a finite number
     if exponent < -digits:  # "0.500": exact only when the extra digits are zeros
         whole = value.quantize(Decimal(1).scaleb(-digits))
         if whole != value:
-            raise refuse(FINER_THAN_MINOR, unit=quote(unit), digits=digits)
+            raise refuse(FINER_THAN_MINOR, unit=quote(shown), digits=digits)
         value = whole
     return Money(value, code)
 

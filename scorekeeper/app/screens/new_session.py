@@ -26,6 +26,7 @@ from scorekeeper.core import (
     PRESETS,
     Card,
     Message,
+    Money,
     Option,
     RuleError,
     make_money,
@@ -33,9 +34,10 @@ from scorekeeper.core import (
     options_of,
 )
 from scorekeeper.core.draw import draw_first_dealer
+from scorekeeper.core.errors import refuse
 from scorekeeper.core.table import refuse_if_seated
-from scorekeeper.core.text import player_name
-from scorekeeper.i18n import UNIT_HINTS, render
+from scorekeeper.core.text import player_name, quote
+from scorekeeper.i18n import UNIT_HINTS, parse_number, render
 from scorekeeper.session import StoreError
 
 
@@ -56,6 +58,8 @@ class SetupDraft:
     # Why the name just typed was not added (it stays in the field, to be fixed).
     name_refused: Message | None = None
     problem: str | None = None  # why Start was refused: gone as soon as the set-up changes
+    # Number options typed as something that is not a whole number, as typed: Start says so.
+    unreadable: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         # Observables hold their listeners weakly: the draft keeps this one itself.
@@ -109,6 +113,14 @@ def house_rules(draft: SetupDraft) -> dict[str, object]:
     return options
 
 
+def typed_money(draft: SetupDraft, language: str) -> Money:
+    """The unit as the table typed it, in its language: "0,50" in Swedish, "0.50" in English."""
+    unit = parse_number(draft.unit, language)
+    if unit is None:
+        raise refuse("setup.unit_not_a_number", unit=quote(draft.unit))
+    return make_money(unit, draft.currency, typed=draft.unit)
+
+
 @ft.memo
 @ft.component
 def NewSession(app: AppModel) -> ft.Control:
@@ -116,7 +128,10 @@ def NewSession(app: AppModel) -> ft.Control:
 
     def start() -> None:
         try:
-            money = make_money(draft.unit, draft.currency) if draft.money else make_money()
+            for name, typed in draft.unreadable.items():
+                raise refuse("setup.option_not_whole", option=app.t(f"option.{name}"),
+                             value=quote(typed))
+            money = typed_money(draft, app.settings.language) if draft.money else make_money()
             table = make_table(draft.variant, draft.players, draft.first_dealer,
                                house_rules(draft), money)
             opened = app.scorebook.create(draft.name or app.t(f"variant.{draft.variant}"),
@@ -187,11 +202,17 @@ def OptionField(app: AppModel, draft: SetupDraft, option: Option) -> ft.Control:
                        str(value or default), set_option)
 
     def set_number(raw: str) -> None:
-        # Kept as typed: the core refuses a number out of range at Start, in words.
-        if raw.strip().isdigit():
-            set_option(int(raw))
+        # Kept as typed: the core refuses a number out of range at Start, in words, and Start
+        # says so of one that is no whole number ("abc", "2,5"); empty is the game's default.
+        number = parse_number(raw, app.settings.language)
+        others = {k: v for k, v in draft.options.items() if k != option.name}
+        unreadable = {k: v for k, v in draft.unreadable.items() if k != option.name}
+        if number is not None and number == number.to_integral_value():
+            draft.options, draft.unreadable = {**others, option.name: int(number)}, unreadable
+        elif raw.strip():
+            draft.options, draft.unreadable = others, {**unreadable, option.name: raw}
         else:
-            draft.options = {k: v for k, v in draft.options.items() if k != option.name}
+            draft.options, draft.unreadable = others, unreadable
 
     return Entry(label, "" if value is None else str(value), set_number, width=200,
                  keyboard_type=ft.KeyboardType.NUMBER,
