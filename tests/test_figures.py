@@ -14,7 +14,7 @@ from decimal import Decimal
 import pytest
 
 from scorekeeper.core.table import Money, make_money
-from scorekeeper.i18n import date, join, money, number
+from scorekeeper.i18n import date, join, money, number, parse_number
 
 NBSP = "\u00a0"
 SEK, EUR, CHF = (make_money("0.50", c) for c in ("SEK", "EUR", "CHF"))
@@ -125,3 +125,33 @@ def test_importing_the_translation_layer_does_not_load_babel():
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                          check=True).stdout.strip()
     assert out == "[]"
+
+
+@pytest.mark.parametrize(("typed", "language", "number"), [
+    ("0,50", "sv", "0.50"), ("0,50", "de", "0.50"), ("0,50", "fr", "0.50"),
+    ("0.50", "en", "0.50"), ("1 234,50", "sv", "1234.50"), ("1 234,50", "fr", "1234.50"),
+    ("1.234,50", "de", "1234.50"), ("1,234.50", "en", "1234.50"), (" 2 ", "en", "2"),
+    ("-3", "sv", "-3"), ("\u22123", "de", "-3"),
+])
+def test_a_number_is_read_as_the_language_writes_it(typed, language, number):
+    read = parse_number(typed, language)
+    assert read == Decimal(number)
+    assert str(read) == number  # the digits as typed: "0,50" keeps its zero
+
+
+@pytest.mark.parametrize(("typed", "language"), [
+    ("0,50", "en"),  # a thousands' comma in the wrong place: not fifty, not a half
+    ("1.234,50", "en"), ("1,234.50", "de"), ("abc", "sv"), ("", "fr"), ("  ", "de"),
+    ("1e5", "en"), ("NaN", "en"), ("Infinity", "sv"),
+])
+def test_what_is_no_number_in_the_language_is_none(typed, language):
+    assert parse_number(typed, language) is None
+
+
+def test_french_writes_money_with_a_decimal_comma_and_the_euro_after():
+    assert money(-1350, EUR, "fr") == f"-13,50{NBSP}€"
+    assert money(-123450, EUR, "fr") == f"-1{NBSP}234,50{NBSP}€"
+
+
+def test_french_writes_the_day_before_the_month():
+    assert date(datetime.date(2026, 11, 21), "fr") == "21 nov. 2026"

@@ -162,3 +162,38 @@ def test_a_name_typed_faster_than_the_screen_redraws_is_kept_whole_when_enter_ad
     ui.type_keys(name, delay=0)
     ui.submit()
     ui.see(f"Remove {name}")
+
+
+def start_in(phone: Ui, server: Server, language: str, unit: str) -> None:
+    """New session in ``language``: four players, money in SEK, the unit typed as given."""
+    from scorekeeper.i18n import text
+
+    (server.data / "settings.json").write_text(json.dumps({"language": language}))
+    phone.open("/new")
+    for player in ("Astrid", "Bengt", "Cilla", "Dag"):
+        phone.type(text("ui.player_name", language), player)
+        phone.tap(text("ui.add_player", language))
+    phone.toggle(text("ui.play_for_money", language))
+    phone.type(text("ui.currency", language), "SEK")
+    phone.type(text("ui.unit_value", language), unit)
+    phone.tap(text("ui.start_session", language))
+
+
+@pytest.mark.parametrize(("language", "unit"), [
+    ("sv", "0,50"), ("de", "0,50"), ("fr", "0,50"), ("en", "0.50")])
+def test_the_unit_is_typed_as_the_language_writes_it(phone: Ui, server: Server, language: str,
+                                                     unit: str):
+    from scorekeeper.i18n import text
+
+    start_in(phone, server, language, unit)
+    phone.see(text("ui.save_deal", language, number=1))
+    stored = json.loads(server.cli("export", "1", "--format", "json").stdout)
+    assert stored["money"] == {"currency": "SEK", "unit": "0.50"}
+
+
+def test_a_unit_written_the_swedish_way_is_refused_in_english_in_words(phone: Ui,
+                                                                       server: Server):
+    # "0,50" in English reads as a thousands' comma in the wrong place: no number.
+    start_in(phone, server, "en", "0,50")
+    phone.see("the value of a unit, '0,50', is not a number")
+    assert "No sessions yet." in sessions(server)

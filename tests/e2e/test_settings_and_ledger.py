@@ -23,6 +23,22 @@ def test_choosing_svenska_turns_the_app_swedish_and_is_kept(ui: Ui, server: Serv
     ui.see("Astrid: -28")
 
 
+@pytest.mark.usefixtures("cabin")
+def test_choosing_francais_on_a_phone_turns_the_table_and_settle_up_french(phone: Ui,
+                                                                            server: Server):
+    phone.open("/settings")
+    phone.tap("Language: Français")
+    phone.see("Réglages")
+    settings = json.loads((server.data / "settings.json").read_text(encoding="utf-8"))
+    assert settings["language"] == "fr"
+    phone.open("/session/1")
+    phone.see("Enregistrer la donne 7")
+    phone.shot("table-phone-fr")
+    phone.open("/session/1/settle")
+    phone.see("Astrid paie 10,00 SEK à Dag")  # money as French writes it
+    phone.shot("settle-phone-fr")
+
+
 def test_the_dark_switch_darkens_the_screen_and_is_kept(ui: Ui, server: Server):
     ui.open("/settings")
     light = ui.page.screenshot(clip={"x": 0, "y": 300, "width": 40, "height": 40})
