@@ -12,7 +12,7 @@ import flet as ft
 from scorekeeper.app.draft import DealDraft
 from scorekeeper.app.model import AppModel
 from scorekeeper.app.widgets import labelled, readout
-from scorekeeper.core import N_, Message, Seating, score_text
+from scorekeeper.core import N_, Message, Seating, counts, score_text
 from scorekeeper.i18n.accounts import amount
 
 if TYPE_CHECKING:
@@ -83,14 +83,14 @@ def row_view(app: AppModel, session: OpenSession, draft: DealDraft, player: str,
               if player in getattr(draft, name)]
     duty_line = _duty_tag(app, duty, passed, rules.five_tricks)
     score = session.scores[player]
-    counts: list[tuple[str, bool, bool]] = []
+    buttons: list[tuple[str, bool, bool]] = []
     if not (passed or draft.misdeal or draft.conceded):
         for count in range(session.fields.tricks + 1):
             # ``filled``: the count that follows from the others' tricks, if this row's does.
             chosen = taken == count or (taken is None and filled is None and count == 0)
             follows = filled is not None and count == filled
-            counts.append((app.t(counts("ui.tricks_button", "count"), player=player, count=count),
-                           chosen or follows, follows))
+            label = app.t(counts("ui.tricks_button", "count"), player=player, count=count)
+            buttons.append((label, chosen or follows, follows))
     buy_down = None
     if may_buy_down:
         buy_down = (app.t("ui.pick_buy_down", player=player), app.t("ui.extra_buy_down"),
@@ -105,7 +105,7 @@ def row_view(app: AppModel, session: OpenSession, draft: DealDraft, player: str,
         passed=passed,
         pass_text=app.t(N_("ui.passes") if passed else N_("ui.pass")),
         pass_label=app.t("ui.pass_button", player=player),
-        counts=tuple(counts),
+        counts=tuple(buttons),
         buy_down=buy_down,
         refusal=refusal,
         background=(ft.Colors.SURFACE_CONTAINER_HIGHEST if passed
@@ -144,11 +144,11 @@ MARKED = ft.Border.all(2, ft.Colors.PRIMARY)
 @ft.memo
 @ft.component
 def PlayerRow(row: RowView, taps: RowTaps) -> ft.Control:
-    counts = [CountButton(label, count, selected, follows, taps)
+    count_buttons = [CountButton(label, count, selected, follows, taps)
               for count, (label, selected, follows) in enumerate(row.counts)]
     if row.buy_down is not None:
         label, chip, bought = row.buy_down
-        counts.append(labelled(label, ft.Chip(label=ft.Text(chip), selected=bought,
+        count_buttons.append(labelled(label, ft.Chip(label=ft.Text(chip), selected=bought,
                                               on_select=lambda: taps.toggle_buy_down()),
                                selected=bought))
     header = ft.Row(
@@ -173,7 +173,7 @@ def PlayerRow(row: RowView, taps: RowTaps) -> ft.Control:
     )
     body: list[ft.Control] = [header]
     if row.counts:
-        body.append(ft.Row(counts, spacing=2, wrap=True))
+        body.append(ft.Row(count_buttons, spacing=2, wrap=True))
     if row.refusal:
         body.append(readout(label=row.refusal, content=ft.Text(row.refusal, size=14,
                                                                 color=ft.Colors.ERROR)))
