@@ -60,6 +60,9 @@ def counting() -> dict[str, str]:
     plural ids (``{"ledger.tricks": "tricks", ...}``)."""
     from babel.messages.mofile import read_mo
 
+    from scorekeeper.i18n.locales import unpack_babel_data_if_zipped
+
+    unpack_babel_data_if_zipped()  # read_mo looks up the catalogue's locale in Babel's data
     english = read_mo(io.BytesIO(_compiled(SOURCE_LANGUAGE) or b""))
     return {message.id[0]: message.id[1] for message in english
             if isinstance(message.id, list | tuple)}

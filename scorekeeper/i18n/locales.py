@@ -32,7 +32,7 @@ def locale(language: str) -> Locale:
     Babel is imported here, not at the top: the CLI and the app import the translation layer
     at start-up, and most of their messages need no locale at all.
     """
-    _unpack_data_if_zipped()
+    unpack_babel_data_if_zipped()
     from babel import Locale
 
     return Locale.parse(LOCALES.get(language, LOCALES[FALLBACK]))
@@ -43,7 +43,7 @@ NEEDED = ("root", "sv", "de", "en", "fr")
 
 
 @cache
-def _unpack_data_if_zipped() -> None:
+def unpack_babel_data_if_zipped() -> None:
     """Babel reads its CLDR data with open(); a built phone app may keep site-packages in a
     zip, where that fails. Then the data the languages need is unpacked once into a
     folder of its own and Babel pointed at it."""
