@@ -6,11 +6,11 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
 
 import flet as ft
 
 from scorekeeper.app.model import AppModel
+from scorekeeper.app.setup_draft import SetupDraft, house_rules, typed_money
 from scorekeeper.app.widgets import (
     Entry,
     choices,
@@ -24,9 +24,6 @@ from scorekeeper.app.widgets import (
 )
 from scorekeeper.core import (
     PRESETS,
-    Card,
-    Message,
-    Money,
     Option,
     RuleError,
     make_money,
@@ -35,90 +32,9 @@ from scorekeeper.core import (
 )
 from scorekeeper.core.draw import draw_first_dealer
 from scorekeeper.core.errors import refuse
-from scorekeeper.core.table import refuse_if_seated
-from scorekeeper.core.text import player_name, quote
+from scorekeeper.core.text import quote
 from scorekeeper.i18n import UNIT_HINTS, parse_number, render
 from scorekeeper.session import StoreError
-
-
-@ft.observable
-@dataclass
-class SetupDraft:
-    name: str = ""
-    variant: str = "english"
-    options: dict[str, object] = field(default_factory=dict)
-    players: list[str] = field(default_factory=list)
-    new_name: str = ""
-    names_typed: int = 0  # names added from the field: each one empties it
-    money: bool = False
-    currency: str = "SEK"
-    unit: str = "1"
-    first_dealer: str | None = None
-    drawn: list[tuple[str, Card]] = field(default_factory=list)
-    # Why the name just typed was not added (it stays in the field, to be fixed).
-    name_refused: Message | None = None
-    problem: str | None = None  # why Start was refused: gone as soon as the set-up changes
-    # Number options typed as something that is not a whole number, as typed: Start says so.
-    unreadable: dict[str, str] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        # Observables hold their listeners weakly: the draft keeps this one itself.
-        self._answer = lambda _draft, changed: self._forget_problem(changed)
-        self.subscribe(self._answer)
-
-    def _forget_problem(self, changed: str | None) -> None:
-        if changed not in (None, "problem", "drawn") and self.problem is not None:
-            self.problem = None
-
-    def add(self, name: str) -> bool:
-        """Seat ``name`` if it is a name the rules take and nobody has it yet."""
-        try:
-            checked = player_name(name)
-            refuse_if_seated(self.players, checked)
-        except RuleError as error:
-            self.name_refused = error.message
-            return False
-        self.players = [*self.players, checked]
-        self.name_refused = None
-        return True
-
-    def add_typed(self, name: str) -> None:
-        """Seat the name typed in the field; the field is emptied for the next one."""
-        if self.add(name):
-            self.new_name = ""
-            self.names_typed += 1
-
-    def remove(self, name: str) -> None:
-        self.players = [p for p in self.players if p != name]
-        if self.first_dealer == name:
-            self.first_dealer = None
-
-    def move(self, name: str, steps: int) -> None:
-        order = list(self.players)
-        seat = order.index(name)
-        target = max(0, min(len(order) - 1, seat + steps))
-        order.insert(target, order.pop(seat))
-        self.players = order
-
-    def choose_variant(self, variant: str) -> None:
-        self.variant = variant
-        self.options = {}
-
-
-def house_rules(draft: SetupDraft) -> dict[str, object]:
-    """The options the table chose, with "play for money" where the game stakes it."""
-    options = dict(draft.options)
-    if draft.money and any(option.name == "money" for option in options_of(draft.variant)):
-        options["money"] = True
-    return options
-
-
-def typed_money(draft: SetupDraft, language: str) -> Money:
-    """The unit as the table typed it, in its language: "0,50" in Swedish, "0.50" in English."""
-    unit = parse_number(draft.unit, language)
-    if unit is None:
-        raise refuse("setup.unit_not_a_number", unit=quote(draft.unit))
-    return make_money(unit, draft.currency, typed=draft.unit)
 
 
 @ft.memo
