@@ -15,13 +15,18 @@ import io
 from decimal import Decimal, InvalidOperation
 from functools import cache
 from importlib import resources
+from importlib.resources.abc import Traversable
 
 DOMAIN = "messages"
 SOURCE_LANGUAGE = "en"
 
 
+def _mo_file(language: str) -> Traversable:
+    return resources.files("scorekeeper") / "locale" / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
+
+
 def _compiled(language: str) -> bytes | None:
-    found = resources.files("scorekeeper") / "locale" / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    found = _mo_file(language)
     return found.read_bytes() if found.is_file() else None
 
 
@@ -30,7 +35,7 @@ def languages() -> tuple[str, ...]:
     """Every language with a compiled catalogue, English first: ``("en", "de", "fr", "sv")``."""
     folder = resources.files("scorekeeper") / "locale"
     found = sorted(entry.name for entry in folder.iterdir()
-                   if entry.is_dir() and _compiled(entry.name) is not None)
+                   if entry.is_dir() and _mo_file(entry.name).is_file())
     return tuple(sorted(found, key=lambda language: language != SOURCE_LANGUAGE))
 
 
