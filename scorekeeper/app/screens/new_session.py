@@ -44,7 +44,8 @@ def NewSession(app: AppModel) -> ft.Control:
 
     def start() -> None:
         try:
-            for name, typed in draft.unreadable.items():
+            if draft.unreadable:  # the first option typed as no whole number
+                name, typed = next(iter(draft.unreadable.items()))
                 raise refuse("setup.option_not_whole", option=app.t(f"option.{name}"),
                              value=quote(typed))
             money = typed_money(draft, app.settings.language) if draft.money else make_money()
