@@ -101,7 +101,8 @@ def database_counts(engine) -> dict[str, int]:  # type: ignore[no-untyped-def]
         DealRow,
         DraftRow,
         EntryRow,
-        PaidTransferRow,
+        GroupRow,
+        PaymentRow,
         PlayerRow,
         SeatRow,
         SessionRow,
@@ -110,7 +111,7 @@ def database_counts(engine) -> dict[str, int]:  # type: ignore[no-untyped-def]
 
     tables = {"sessions": SessionRow, "deals": DealRow, "entries": EntryRow,
               "players": PlayerRow, "seats": SeatRow, "standings": StandingRow,
-              "paid_transfers": PaidTransferRow, "drafts": DraftRow}
+              "payments": PaymentRow, "groups": GroupRow, "drafts": DraftRow}
     with Db(engine) as db:
         return {name: db.scalar(select(func.count()).select_from(model)) or 0
                 for name, model in tables.items()}
@@ -131,22 +132,18 @@ def run_cli(url: str, *args: str, timeout: float = 120) -> subprocess.CompletedP
 SHARED_POSTGRES = pytest.StashKey[tuple[ExitStack, str]]()
 
 
-# The tests that take seconds each (a browser, a server, pip) run in LANES lanes, dealt out
-# in turn, each lane on one worker (tests/run.sh: --dist loadgroup), while the other workers
-# take the thousand quick tests one by one. xdist's plain "load" handed each worker a run of
-# consecutive tests, so two or three workers got every browser test and the last of them
-# drew its pages alone for minutes; one test at a time to every worker put eight browsers on
-# two cores at once. Four lanes keep four pages drawing, spread over the whole run.
-SLOW = ("tests/e2e/", "tests/test_packaging.py")
-LANES = 4
+# The tests that take seconds each (a browser, a server, pip): handed out to the workers
+# first, so the thousand quick ones fill the gaps at the end instead of one worker finishing
+# a long browser test while the others wait. xdist's "load" gives each worker a run of
+# consecutive tests at the start, so the browser tests run on two or three workers side by
+# side. Tried instead (stop 32): four lanes of browser tests at once (--dist loadgroup):
+# CI took twice as long (1,253 s against 613 s) and three pages answered no click within
+# 20 s, as four browsers drawing on two cores starved each other.
+SLOW_FIRST = ("tests/e2e/", "tests/test_packaging.py")
 
 
-@pytest.hookimpl(tryfirst=True)  # before xdist reads the lanes off the marks
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    items.sort(key=lambda item: not item.nodeid.startswith(SLOW))  # stable: file order
-    slow = [item for item in items if item.nodeid.startswith(SLOW)]
-    for turn, item in enumerate(slow):
-        item.add_marker(pytest.mark.xdist_group(f"lane{turn % LANES}"))
+    items.sort(key=lambda item: not item.nodeid.startswith(SLOW_FIRST))  # stable: file order
 
 
 @pytest.hookimpl(optionalhook=True)

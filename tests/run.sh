@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs everything the tests need on a fresh machine, then runs every test on four pytest-xdist
 # workers per core: a browser test spends most of its time waiting on Chromium, the app's server
-# or pip (on 2 cores: 8 workers ran the suite in 9.9 min, 4 workers in 13). The slow tests run
-# in four lanes beside the quick ones (tests/conftest.py, --dist loadgroup). With no arguments (as CI runs it) the store, migration
+# or pip (on 2 cores: 8 workers ran the suite in 9.9 min, 4 workers in 13). The slow tests are
+# handed out first (tests/conftest.py). With no arguments (as CI runs it) the store, migration
 # and export tests run a second time with SQLAlchemy in pure Python, as a phone runs it
 # (tests/pure_python.py).
 set -euo pipefail
@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 bash tests/install.sh
 python3 -m ruff check .
 workers=$((4 * $(nproc)))
-python3 -m pytest -n "$workers" --dist loadgroup --durations=25 "$@"
+python3 -m pytest -n "$workers" --durations=25 "$@"
 if (($# == 0)); then
   python3 -m pytest -n "$workers" -q -p tests.pure_python tests/test_store.py \
     tests/test_store_durability.py tests/test_store_concurrency.py tests/test_migrations.py \

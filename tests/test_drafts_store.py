@@ -15,8 +15,8 @@ from scorekeeper.session import ConflictError, Scorebook
 from scorekeeper.store.database import REVISIONS, connect, migrate
 from scorekeeper.store.drafts import draft_of, drop_draft, keep_draft
 from scorekeeper.store.sessions import SessionStore, StoreError
-from tests.conftest import database_counts, worked_example, worked_example_table
-from tests.test_migrations import version_of
+from tests.conftest import database_counts, worked_example
+from tests.test_migrations import store_as_0001, version_of
 
 HALF = Deal(tricks={"Dag": 2, "Astrid": 1})  # two players' tricks tapped, three to go
 EVERY_FIELD = Deal(passed=("Bengt",), widow="Dag", tricks={"Dag": 3, "Astrid": 1},
@@ -133,11 +133,11 @@ def test_a_deal_refused_leaves_its_draft_kept(book):
 
 
 def test_revision_0005_adds_drafts_to_an_existing_database(db_url):
+    session_id = store_as_0001(db_url)  # a session as revision 0001 wrote it
     old = create_engine(db_url)
     try:
         migrate(old, "0004")
         assert "drafts" not in inspect(old).get_table_names()
-        session_id = SessionStore(old).create("Friday", worked_example_table()).id
     finally:
         old.dispose()
     engine = connect(db_url)
@@ -147,6 +147,6 @@ def test_revision_0005_adds_drafts_to_an_existing_database(db_url):
         assert draft_of(engine, session_id, PHONE) is None  # a session from before has none
         keep_draft(engine, session_id, PHONE, HALF)
         assert draft_of(engine, session_id, PHONE) == HALF
-        assert Scorebook(SessionStore(engine)).open(session_id).state.deals == 0
+        assert Scorebook(SessionStore(engine)).open(session_id).state.deals == 6
     finally:
         engine.dispose()

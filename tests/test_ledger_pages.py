@@ -5,7 +5,7 @@ the nearest kept state before it."""
 from __future__ import annotations
 
 import pytest
-from sqlalchemy import Engine, select, text, update
+from sqlalchemy import Engine, select, update
 from sqlalchemy.orm import Session as Db
 
 import scorekeeper.session.changes as changes
@@ -15,6 +15,7 @@ from scorekeeper.store.database import connect
 from scorekeeper.store.models import DealRow
 from scorekeeper.store.sessions import SessionStore
 from scorekeeper.store.snapshot import load_state
+from tests.test_migrations import downgrade
 
 # Tricks by seat in the order of play, cycled: a legal English deal, everyone playing.
 SPREADS = ((2, 1, 1, 1), (0, 3, 2, 0), (1, 1, 0, 3), (5, 0, 0, 0), (0, 0, 4, 1))
@@ -145,7 +146,7 @@ def test_the_upgrade_keeps_the_hundredth_states_a_session_stored_before_lacks(db
     session_id = Scorebook(SessionStore(engine)).import_session("Long", long_session(250)).id
     with engine.begin() as connection:
         connection.execute(update(DealRow).where(DealRow.number < 250).values(state_after=None))
-        connection.execute(text("UPDATE alembic_version SET version_num = '0005'"))
+    downgrade(engine, "0005")
     engine.dispose()
     engine = connect(db_url)  # what the next start of the app does: upgrade to the newest
     assert kept_states(engine, session_id) == {100: 100, 200: 200, 250: 250}

@@ -8,9 +8,10 @@ import json
 from datetime import UTC, datetime
 
 import pytest
+from alembic import command
 from alembic.config import Config
 from alembic.script import ScriptDirectory
-from sqlalchemy import MetaData, create_engine, insert, inspect, select, text
+from sqlalchemy import Engine, MetaData, create_engine, insert, inspect, select, text
 
 from scorekeeper.core import Session, deal_of_record
 from scorekeeper.i18n import text as say
@@ -53,6 +54,15 @@ STANDINGS = {
     "Cilla": (4, 7, 0, 900),
     "Dag": (4, 6, 1, 900),
 }
+
+
+def downgrade(engine: Engine, revision: str) -> None:
+    """The schema taken back to ``revision``, as an older Scorekeeper left it."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.downgrade(config, revision)
 
 
 def version_of(url: str) -> list[str]:

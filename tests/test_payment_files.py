@@ -1,4 +1,4 @@
-"""Payments in the exports: the session file's added fields, the roster file, the PDF
+"""Payments in the exports: the session file's payments, the roster file, the PDF
 score sheet's codes and the "copy as text" line.
 
 The session is RULES.md's worked example (SEK, 0.50 a unit): A→D 10.00, A→C 3.50,
@@ -8,19 +8,22 @@ B→C 6.00.
 from __future__ import annotations
 
 import ast
+import io
 import json
 import re
+from datetime import date
 from pathlib import Path
 
 import pytest
 from fpdf import FPDF
+from pypdf import PdfReader
 
 from scorekeeper.core import RuleError, Transfer, close, make_money
+from scorekeeper.core.owed import Handover
 from scorekeeper.formats.pdf_payments import draw_payment_codes
-from scorekeeper.formats.roster_file import dump_roster, load_roster
-from scorekeeper.formats.session_file import dump_session, load_session
-from scorekeeper.formats.session_payments import load_details, load_paid, with_payments
-from scorekeeper.i18n import LANGUAGES, knows
+from scorekeeper.formats.roster_file import dump_roster, load_details, load_roster, with_details
+from scorekeeper.formats.session_file import Evening, dump_session, load_session
+from scorekeeper.i18n import LANGUAGES, describe, knows
 from scorekeeper.payments import PaymentDetails, offer, payment_details, transfer_message
 from scorekeeper.payments.offer import EPC, QRBILL, SWISH
 from scorekeeper.resources import font_file
@@ -33,29 +36,38 @@ DAG = payment_details(swish="070-123 45 67")
 CILLA = payment_details(iban="DE89370400440532013000", holder="Cilla Åberg",
                         qr_iban="CH9300762011623852957", postcode="8001", town="Zürich")
 DETAILS = {"Dag": DAG, "Cilla": CILLA}
-PAID = {("Astrid", "Dag", 1000)}
 
 
 # --- the session file -----------------------------------------------------------------
 
 
-def test_the_session_file_gains_the_paid_ticks_and_keeps_every_field():
+def test_the_session_file_keeps_its_payments_group_date_and_finish():
     session = worked_example()
-    plain = dump_session("Friday at the cabin", session)
-    document = with_payments(plain, session.table, PAID, DETAILS)
-    assert {k: v for k, v in document.items() if k != "paid_transfers"} == plain
-    assert document["paid_transfers"] == [{"from": "Astrid", "to": "Dag", "amount": "10.00"}]
-    # still a FORMAT.md file: it loads and replays to the same session
+    evening = Evening((Handover("Astrid", "Dag", 500), Handover("Bengt", "Cilla", 600)),
+                      "Friday group", date(2026, 11, 27), True)
+    document = dump_session("Friday at the cabin", session, evening)
+    assert document["payments"] == [{"from": "Astrid", "to": "Dag", "amount": "5.00"},
+                                    {"from": "Bengt", "to": "Cilla", "amount": "6.00"}]
+    assert (document["group"], document["played_on"], document["finished"]) == (
+        "Friday group", "2026-11-27", True)
     again = load_session(json.dumps(document, ensure_ascii=False))
     assert again.replay().state == session.state
-    assert load_paid(document, session.table) == PAID
+    assert again.evening == evening
+
+
+def test_the_older_paid_transfers_are_read_as_payments():
+    session = worked_example()
+    document = dump_session("Friday", session)
+    document["paid_transfers"] = [{"from": "astrid", "to": "Dag", "amount": "10.00"}]
+    assert load_session(json.dumps(document)).evening.payments == (
+        Handover("Astrid", "Dag", 1000),)
 
 
 def test_the_session_file_carries_payment_details_only_when_asked():
     session = worked_example()
     plain = dump_session("Friday at the cabin", session)
-    assert "payment_details" not in with_payments(plain, session.table, PAID, DETAILS)
-    asked = with_payments(plain, session.table, PAID, DETAILS, include_details=True)
+    assert "payment_details" not in plain
+    asked = with_details(plain, session.table, DETAILS)
     assert asked["payment_details"] == {
         "Cilla": {"iban": "DE89370400440532013000", "holder": "Cilla Åberg",
                   "qr_iban": "CH9300762011623852957", "postcode": "8001",
@@ -65,18 +77,27 @@ def test_the_session_file_carries_payment_details_only_when_asked():
     assert load_details(asked, session.table) == DETAILS
 
 
-@pytest.mark.parametrize("paid", [
-    {"from": "Astrid"},
-    [{"from": "Astrid", "to": "Nobody", "amount": "10.00"}],
-    [{"from": "Astrid", "to": "Dag", "amount": "10.005"}],
-    [{"from": "Astrid", "to": "Dag", "amount": "ten"}],
-    ["Astrid"],
+@pytest.mark.parametrize(("payments", "said"), [
+    ({"from": "Astrid"}, "payments: must be a list of objects with from, to and amount"),
+    (["Astrid"], "payments: must be a list of objects with from, to and amount"),
+    ([{"from": "Astrid", "to": "Nobody", "amount": "10.00"}],
+     "payments: Nobody did not play in this session"),
+    ([{"from": "Dag", "to": "dag", "amount": "10.00"}], "payments: Dag cannot pay themselves"),
+    ([{"from": "Astrid", "to": "Dag", "amount": "10.005"}],
+     "payments: 10.005 is finer than the currency's smallest coin (2 decimals)"),
+    ([{"from": "Astrid", "to": "Dag", "amount": "0"}],
+     "payments: a payment must be more than nothing, not 0"),
+    ([{"from": "Astrid", "to": "Dag", "amount": "-5.00"}],
+     "payments: a payment must be more than nothing, not -5.00"),
+    ([{"from": "Astrid", "to": "Dag", "amount": "ten"}],
+     "payments: ten is not an amount of money"),
 ])
-def test_malformed_paid_ticks_are_refused(paid):
-    session = worked_example()
+def test_a_payment_that_cannot_be_is_refused_naming_payments(payments, said):
+    document = dump_session("Friday", worked_example())
+    document["payments"] = payments
     with pytest.raises(RuleError) as refused:
-        load_paid({"paid_transfers": paid}, session.table)
-    assert refused.value.message.key == "file.paid"
+        load_session(json.dumps(document))
+    assert describe(refused.value) == said
 
 
 # --- the roster file ------------------------------------------------------------------
@@ -146,16 +167,20 @@ def test_the_pdf_carries_the_codes_the_screen_shows(currency, schemes):
     assert found == expected
 
 
-def test_a_paid_transfer_shows_no_code_on_the_pdf():
+def test_a_transfer_paid_in_part_asks_for_the_rest_and_says_what_is_paid():
     money = make_money("0.50", "SEK")
-    transfer = Transfer("Astrid", "Dag", 1000)
+    rest = Transfer("Astrid", "Dag", 500)  # of 10.00, 5.00 already handed over
     pdf = FPDF(format="A4")
     pdf.add_font("DejaVu", "", str(FONTS / "DejaVuSans.ttf"))
     pdf.add_font("DejaVu", "B", str(FONTS / "DejaVuSans-Bold.ttf"))
     pdf.add_page()
-    draw_payment_codes(pdf, [(transfer, offer(transfer, money, DAG, "x"))], money, DETAILS,
-                       "en", "DejaVu", paid=PAID)
-    assert [zxing(page) for page in pdf_pages(bytes(pdf.output()))] == [[]]
+    draw_payment_codes(pdf, [(rest, offer(rest, money, DAG, "x"))], money, DETAILS,
+                       "en", "DejaVu", paid={rest: 500})
+    body = bytes(pdf.output())
+    words = " ".join(PdfReader(io.BytesIO(body)).pages[0].extract_text().split())
+    assert "Astrid pays Dag SEK 5.00 – Swish 070-123 45 67 (paid SEK 5.00 of SEK 10.00)" in words
+    payloads = [found for page in pdf_pages(body) for found in zxing(page)]
+    assert [p.decode("utf-8").split(";")[:2] for p in payloads] == [["C0701234567", "5,00"]]
 
 
 # --- copy as text ---------------------------------------------------------------------
@@ -172,8 +197,9 @@ def test_copy_as_text_carries_the_details_for_the_currency():
     assert transfer_text(Transfer("Astrid", "Cilla", 350), eur, CILLA, "de") == (
         "Astrid zahlt Cilla 3,50\u00a0€ – IBAN DE89 3704 0044 0532 0130 00 (Cilla Åberg); "
         "IBAN CH93 0076 2011 6238 5295 7 (Cilla Åberg)")
-    assert transfer_text(Transfer("Astrid", "Dag", 1000), eur, DAG, paid=True) == (
-        "Astrid pays Dag €10.00 (paid)")
+    # 2.50 of the 10.00 handed over already: 7.50 left.
+    assert transfer_text(Transfer("Astrid", "Dag", 750), eur, DAG, paid=250) == (
+        "Astrid pays Dag €7.50 (paid €2.50 of €10.00)")
 
 
 # --- every payment message is translated ----------------------------------------------

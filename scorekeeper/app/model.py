@@ -140,7 +140,7 @@ class AppModel:
                 session.newest_deal  # noqa: B018 (what Undo would take back)
         elif screen == "ledger":
             session.ledger_page(self.ledger_shown)
-            session.paid, session.closing  # noqa: B018
+            session.payments_made, session.closing  # noqa: B018
         elif screen == "edit":
             session.history  # noqa: B018 (the deal corrected, and the state before it)
         elif screen == "charts":
@@ -148,8 +148,8 @@ class AppModel:
         elif screen == "protocol":
             session.games  # noqa: B018
         elif screen == "settle":
-            session.code_pictures(self.settings.language)  # the payments, details and ticks
-            session.paid  # noqa: B018
+            session.code_pictures(self.settings.language)  # what is owed, details, payments
+            session.payments_made  # noqa: B018
         return session
 
     def show_earlier(self) -> None:

@@ -36,7 +36,7 @@ def replay(ctx: Context, file: Path, as_json: bool, lang: str | None) -> None:
         ctx.lang = lang
     with refusals(ctx.lang):
         session_file = load_session(read_text_file(file, ctx.lang))
-        report = replay_report(session_file.replay())
+        report = replay_report(session_file.replay(), session_file.evening.payments)
     if as_json:
         click.echo(json.dumps(report, ensure_ascii=False, indent=2))
     else:
@@ -54,7 +54,7 @@ def import_(ctx: Context, file: Path) -> None:
         scorebook = ctx.scorebook()
         with click.progressbar(length=len(read.session.steps), label=ctx.t("cli.importing"),
                                file=sys.stderr) as bar:
-            stored = scorebook.import_session(read.name, read.session, bar.update, read.paid)
+            stored = scorebook.import_session(read.name, read.session, bar.update, read.evening)
     click.echo(ctx.t(counts("cli.imported", "deals"), id=stored.id, name=stored.name,
                      deals=stored.state.deals))
 
@@ -84,7 +84,7 @@ def show(ctx: Context, session_id: int) -> None:
     """The session's standings and who pays whom."""
     with refusals(ctx.lang):
         session = ctx.scorebook().open(session_id)
-        report = replay_report(session.history)
+        report = replay_report(session.history, session.handovers)
     click.echo(_report_table(ctx, session.name, report))
 
 
@@ -95,9 +95,9 @@ def settle(ctx: Context, session_id: int) -> None:
     """Who pays whom to settle the session, in the fewest transfers."""
     with refusals(ctx.lang):
         session = ctx.scorebook().open(session_id)
-    for transfer in session.closing.transfers:
+    for transfer in session.transfers:
         click.echo(transfer_line(transfer, session.table.money, ctx.lang))
-    if not session.closing.transfers:
+    if not session.transfers:
         click.echo(ctx.t("cli.nothing_to_settle"))
 
 

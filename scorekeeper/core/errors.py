@@ -8,16 +8,22 @@ from scorekeeper.core.messages import Message, Param, msg
 class RuleError(Exception):
     """A refused deal or set-up. Nothing has changed when this is raised.
 
-    ``deal`` is the 1-based number of the offending deal, ``None`` for the set-up.
+    ``deal`` is the 1-based number of the offending deal, ``None`` for the set-up;
+    ``part`` the field of a session file that holds what was refused (``"payments"``).
     """
 
-    def __init__(self, message: Message, deal: int | None = None) -> None:
+    def __init__(self, message: Message, deal: int | None = None,
+                 part: str | None = None) -> None:
         super().__init__(message.key)
         self.message = message
         self.deal = deal
+        self.part = part
 
     def at(self, deal: int) -> RuleError:
         return RuleError(self.message, deal)
+
+    def within(self, part: str) -> RuleError:
+        return RuleError(self.message, part=part)
 
 
 def refuse(key: str, **params: Param) -> RuleError:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import unicodedata
 
 from scorekeeper.core.errors import refuse
+from scorekeeper.core.messages import N_
 
 MAX_NAME = 40  # a name that fits on a phone's score column
 MAX_SESSION_NAME = 100  # a line on the home screen and the top of a score sheet
@@ -62,11 +63,23 @@ def session_name(text: object) -> str:
         return ""
     if not isinstance(text, str):
         raise refuse("text.session_name_not_text")
+    return _title(text, N_("text.session_name_too_long"), N_("text.session_name_forbidden"))
+
+
+def group_name(text: object) -> str:
+    """A group's name as kept: NFC, trimmed, 1 to MAX_SESSION_NAME printable characters."""
+    if not isinstance(text, str) or not text.strip():
+        raise refuse("text.group_name_empty")
+    return _title(text, N_("text.group_name_too_long"), N_("text.group_name_forbidden"))
+
+
+def _title(text: str, too_long: str, not_printable: str) -> str:
+    """A session's or a group's name: at most MAX_SESSION_NAME printable characters."""
     name = _normal(text)
     if len(name) > MAX_SESSION_NAME:
-        raise refuse("text.session_name_too_long", name=quote(name), longest=MAX_SESSION_NAME)
+        raise refuse(too_long, name=quote(name), longest=MAX_SESSION_NAME)
     if any(forbidden(c) for c in name):
-        raise refuse("text.session_name_forbidden", name=quote(name))
+        raise refuse(not_printable, name=quote(name))
     return name
 
 

@@ -18,13 +18,14 @@ from scorekeeper.core import (
     Payment,
     State,
     Table,
-    Transfer,
     games_won,
     standing,
 )
+from scorekeeper.core.owed import Handover
 from scorekeeper.core.text import FORMULA_STARTS
 from scorekeeper.formats.replay import units
 from scorekeeper.i18n import render, text
+from scorekeeper.i18n.accounts import payment_line
 
 ENCODING = "utf-8-sig"  # the mark tells spreadsheets the file is UTF-8
 
@@ -49,9 +50,9 @@ STANDINGS_COLUMNS = ("player", "seat", "score", "units", "flights", "deals_playe
 
 
 def write_ledger(out: TextIO, session_name: str, table: Table, entries: Iterable[Entry],
-                 language: str = "en", paid: Iterable[Transfer] = ()) -> int:
-    """Every entry, in order, then a row of kind ``paid`` for each transfer of the
-    settle-up ticked paid (no deal; the same columns); returns how many rows were written."""
+                 language: str = "en", payments: Iterable[Handover] = ()) -> int:
+    """Every entry, in order, then a row of kind ``paid`` for each payment, in the order
+    they were made (no deal; the same columns); returns how many rows were written."""
     writer = csv.writer(out)
     writer.writerow(LEDGER_COLUMNS)
     money = table.money
@@ -70,13 +71,12 @@ def write_ledger(out: TextIO, session_name: str, table: Table, entries: Iterable
                    "", "", reason, entry.reason.key]
         writer.writerow(safe_row(row))
         count += 1
-    for transfer in paid:
-        payer = pot if transfer.payer == POT else transfer.payer
-        payee = pot if transfer.payee == POT else transfer.payee
+    for given in payments:
         writer.writerow(safe_row([
-            session_name, "", "paid", payer, payee, "", units(transfer.minor, money), "",
-            money.to_decimal(transfer.minor), money.currency or "",
-            text("payments.paid_line", language, payer=payer, payee=payee), N_("payments.paid")]))
+            session_name, "", "paid", given.payer, given.payee, "", units(given.minor, money),
+            "", money.to_decimal(given.minor), money.currency or "",
+            payment_line(given.payer, given.payee, given.minor, money, language),
+            N_("payments.paid_amount")]))
         count += 1
     return count
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from datetime import date
 from typing import TYPE_CHECKING, Literal
 
-from scorekeeper.core import PaidTransfer, Session, Transfer, close
+from scorekeeper.core import Session, Transfer, close
 from scorekeeper.formats.csv_export import ENCODING, write_ledger, write_standings
-from scorekeeper.formats.session_file import dump_session
+from scorekeeper.formats.session_file import PLAIN, Evening, dump_session
 
 if TYPE_CHECKING:  # the payments package is loaded only by what draws codes
     from scorekeeper.payments import Offer, PaymentDetails
@@ -21,29 +21,27 @@ SUFFIX: dict[Export, str] = {"json": "json", "csv": "csv", "standings": "csv", "
 
 
 def export(kind: Export, name: str, session: Session, language: str, day: date, *,
-           paid: Collection[PaidTransfer] = (),
-           payments: Sequence[tuple[Transfer, Offer]] = (),
+           evening: Evening = PLAIN,
+           offers: Sequence[tuple[Transfer, Offer]] = (),
            details: Mapping[str, PaymentDetails] | None = None) -> bytes:
-    """``json``: the lossless session file (FORMAT.md) with the ``paid`` ticks added as
-    ``paid_transfers``; ``csv``: every ledger entry, the end-of-session pot rule last, then
-    a row per transfer ticked paid; ``standings``: a row per player; ``pdf``: the score
-    sheet, with ``payments`` (each transfer's codes) to be paid by scanning."""
+    """``json``: the lossless session file (FORMAT.md), with its ``evening`` (payments,
+    group, date, finished); ``csv``: every ledger entry, the end-of-session pot rule last,
+    then a row per payment; ``standings``: a row per player; ``pdf``: the score sheet,
+    with the payments and ``offers`` (each transfer still owed, with its codes)."""
     if kind == "json":
-        from scorekeeper.formats.session_payments import with_payments
-
-        document = with_payments(dump_session(name, session), session.table, paid)
+        document = dump_session(name, session, evening, stored_on=day)
         return (json.dumps(document, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
     if kind == "pdf":
         # fpdf2 is large: loaded only when a score sheet is asked for.
         from scorekeeper.formats.pdf_sheet import score_sheet
 
-        return score_sheet(name, session, day, language, payments=payments,
-                           details=details or {}, paid=paid)
+        return score_sheet(name, session, day, language, offers=offers,
+                           details=details or {}, payments=evening.payments)
     closing = close(session.table, session.state)
     out = io.StringIO(newline="")
     if kind == "csv":
         write_ledger(out, name, session.table, [*session.entries, *closing.entries], language,
-                     paid=[t for t in closing.transfers if (t.payer, t.payee, t.minor) in paid])
+                     payments=evening.payments)
     elif kind == "standings":
         write_standings(out, session.table, session.state, closing)
     else:

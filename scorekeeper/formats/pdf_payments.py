@@ -6,11 +6,11 @@ rectangles, so the printed code is sharp at any zoom and needs no image library.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Mapping, Sequence
 
 from fpdf import FPDF
 
-from scorekeeper.core.settle import PaidTransfer, Transfer
+from scorekeeper.core.settle import Transfer
 from scorekeeper.core.table import Money
 from scorekeeper.i18n import render, text
 from scorekeeper.payments.details import PaymentDetails
@@ -44,22 +44,20 @@ def draw_code(pdf: FPDF, code: PaymentCode, x: float, y: float,
 
 def draw_payment_codes(pdf: FPDF, payments: Sequence[tuple[Transfer, Offer]], money: Money,
                        details: dict[str, PaymentDetails], language: str, font: str,
-                       paid: Collection[PaidTransfer] = ()) -> None:
-    """A "Pay by scanning" section: for each transfer its line with the payee's details,
-    then its codes side by side, each named by its scheme; or why it has none. A
-    transfer ticked paid shows its line only."""
+                       paid: Mapping[Transfer, int] | None = None) -> None:
+    """A "Pay by scanning" section: for each transfer still owed its line with the
+    payee's details (and what of it is ``paid`` already), then its codes side by side,
+    each named by its scheme; or why it has none."""
     pdf.set_font(font, "B", 13)
     pdf.cell(0, 9, text("payments.codes_heading", language), new_x="LMARGIN", new_y="NEXT")
     for transfer, offer in payments:
-        is_paid = (transfer.payer, transfer.payee, transfer.minor) in paid
-        needed = 7 + (0 if is_paid or not offer.codes else _side(offer.codes) + 8)
+        needed = 7 + (0 if not offer.codes else _side(offer.codes) + 8)
         if pdf.get_y() + needed > pdf.h - pdf.b_margin:
             pdf.add_page()
         pdf.set_font(font, size=10)
-        line = transfer_text(transfer, money, details.get(transfer.payee), language, is_paid)
+        line = transfer_text(transfer, money, details.get(transfer.payee), language,
+                             (paid or {}).get(transfer, 0))
         pdf.multi_cell(0, 6, line, align="L", new_x="LMARGIN", new_y="NEXT")
-        if is_paid:
-            continue
         if not offer.codes:
             if offer.reason is not None:
                 pdf.set_font(font, size=8)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from datetime import date
 from typing import TYPE_CHECKING
 
@@ -10,10 +10,11 @@ from fpdf import FPDF
 from fpdf.fonts import FontFace
 
 from scorekeeper.core import Session, close, standing
+from scorekeeper.core.owed import Handover, owed_transfers, paid, paid_between
 from scorekeeper.formats.games_protocol import games_protocol
 from scorekeeper.formats.protocol import protocol
 from scorekeeper.i18n import render, text
-from scorekeeper.i18n.accounts import transfer_line
+from scorekeeper.i18n.accounts import payment_line, transfer_line
 from scorekeeper.resources import font_file
 
 if TYPE_CHECKING:
@@ -41,9 +42,11 @@ class _Sheet(FPDF):
 
 
 def score_sheet(name: str, session: Session, day: date, language: str = "en", *,
-                payments: Sequence[tuple[Transfer, Offer]] = (),
+                offers: Sequence[tuple[Transfer, Offer]] = (),
                 details: Mapping[str, PaymentDetails] | None = None,
-                paid: Collection[tuple[str, str, int]] = ()) -> bytes:
+                payments: Sequence[Handover] = ()) -> bytes:
+    """The sheet; ``payments``: the money handed over so far (listed, and taken off what
+    is still owed), ``offers``: each transfer still owed with its payment codes."""
     table, state = session.table, session.state
     players = list(table.players)
     pdf = _Sheet(orientation="landscape" if len(players) > 5 else "portrait", format="A4")
@@ -108,6 +111,17 @@ def score_sheet(name: str, session: Session, day: date, language: str = "en", *,
         for player in players:
             grid.row([player, str(scores[player]), str(state.flights[player]),
                       money.format(closing.money[player])])
+    if payments:
+        pdf.ln(2)
+        _heading(pdf, t("sheet.payments"))
+        pdf.set_font(FONT, size=10)
+        for given in payments:
+            pdf.cell(0, 6, payment_line(given.payer, given.payee, given.minor, money, language),
+                     new_x="LMARGIN", new_y="NEXT")
+        net = paid(players, payments)
+        pdf.cell(0, 6, t("sheet.paid_so_far", amounts=", ".join(
+            f"{p} {money.format(net[p])}" for p in players if net[p])),
+            new_x="LMARGIN", new_y="NEXT")
     for entry in closing.entries:
         pdf.multi_cell(0, 6, render(entry.reason, language), new_x="LMARGIN", new_y="NEXT")
     if closing.pot_left:
@@ -117,16 +131,19 @@ def score_sheet(name: str, session: Session, day: date, language: str = "en", *,
 
     _heading(pdf, t("sheet.transfers"))
     pdf.set_font(FONT, size=11)
-    for transfer in closing.transfers:
+    transfers = owed_transfers(closing.money, payments, closing.pot_left)
+    for transfer in transfers:
         pdf.cell(0, 7, transfer_line(transfer, money, language), new_x="LMARGIN", new_y="NEXT")
-    if not closing.transfers:
+    if not transfers:
         pdf.cell(0, 7, t("cli.nothing_to_settle"), new_x="LMARGIN", new_y="NEXT")
-    if any(offer.codes for _, offer in payments) or paid:
+    if any(offer.codes for _, offer in offers):
         # The codes the settle-up screen shows, to be scanned from the printed sheet.
         from scorekeeper.formats.pdf_payments import draw_payment_codes
 
         pdf.ln(4)
-        draw_payment_codes(pdf, payments, money, dict(details or {}), language, FONT, paid)
+        towards = {transfer: max(0, paid_between(transfer.payer, transfer.payee, payments))
+                   for transfer, _ in offers}
+        draw_payment_codes(pdf, offers, money, dict(details or {}), language, FONT, towards)
     return bytes(pdf.output())
 
 

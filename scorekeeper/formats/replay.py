@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from scorekeeper.core.closing import close
 from scorekeeper.core.ledger import POT
+from scorekeeper.core.owed import Handover, owed_transfers, paid
 from scorekeeper.core.presets import Family
 from scorekeeper.core.session import Session
 from scorekeeper.core.standings import session_winners
@@ -19,10 +22,13 @@ def units(minor: int, money: Money) -> int | float:
     return counted if isinstance(counted, int) else float(counted)
 
 
-def replay_report(session: Session) -> dict[str, object]:
+def replay_report(session: Session, payments: Sequence[Handover] = ()) -> dict[str, object]:
+    """The session's result; ``payments``: the money handed over so far, which changes
+    what is still owed (``paid``, ``transfers``) and never the result itself."""
     table, state = session.table, session.state
     money = table.money
     closing = close(table, state)
+    net_paid = paid(table.players, payments)
     pot_game = table.rules.family is Family.POT
     players = []
     for player in table.players:
@@ -33,6 +39,7 @@ def replay_report(session: Session) -> dict[str, object]:
             "score": balance if pot_game else state.scores[player],
             "flights": state.flights[player],
             "money": money.format(closing.money[player]),
+            "paid": money.format(net_paid[player]),
         })
     games = [
         {
@@ -58,6 +65,6 @@ def replay_report(session: Session) -> dict[str, object]:
                 "to": POT_NAME if t.payee == POT else t.payee,
                 "amount": money.format(t.minor),
             }
-            for t in closing.transfers
+            for t in owed_transfers(closing.money, payments, closing.pot_left)
         ],
     }

@@ -14,12 +14,13 @@ import json
 from collections.abc import Mapping, Sequence
 
 from scorekeeper.core.errors import RuleError, refuse
+from scorekeeper.core.table import Table
 from scorekeeper.core.text import MAX_NAME
-from scorekeeper.formats.session_payments import detail_fields
 from scorekeeper.i18n import render
 from scorekeeper.payments.details import DETAIL_FIELDS, PaymentDetails, payment_details
 
 FORMAT = "scorekeeper-roster/1"
+DETAILS = "payment_details"  # the players' details, added to a session file only when asked
 
 
 def dump_roster(names: Sequence[str], details: Mapping[str, PaymentDetails]) -> bytes:
@@ -61,3 +62,36 @@ def load_roster(data: bytes | str, language: str = "en") -> dict[str, PaymentDet
             raise refuse("roster.player_refused", player=name,
                          reason=render(error.message, language)) from None
     return roster
+
+
+def with_details(document: Mapping[str, object], table: Table,
+                 details: Mapping[str, PaymentDetails]) -> dict[str, object]:
+    """``document`` with the seated players' payment details added (the input is kept)."""
+    out = dict(document)
+    given = {player: detail_fields(details[player]) for player in table.players
+             if player in details and not details[player].empty}
+    if given:
+        out[DETAILS] = given
+    return out
+
+
+def detail_fields(details: PaymentDetails) -> dict[str, str]:
+    """The details that are set, by field name (the roster file uses the same shape)."""
+    return {field: value for field in DETAIL_FIELDS
+            if (value := getattr(details, field)) is not None}
+
+
+def load_details(document: Mapping[str, object], table: Table) -> dict[str, PaymentDetails]:
+    """The payment details a session file carries (if it was written with them),
+    each checked like details typed in."""
+    given = document.get(DETAILS) or {}
+    if not isinstance(given, dict):
+        raise refuse("roster.field", field=DETAILS, player="")
+    found = {}
+    for name, fields in given.items():
+        player = table.resolve(name)
+        if player is None or not isinstance(fields, dict) or not all(
+                isinstance(fields.get(f, ""), str) for f in DETAIL_FIELDS):
+            raise refuse("roster.field", field=DETAILS, player=str(name)[:40])
+        found[player] = payment_details(**{f: fields.get(f) for f in DETAIL_FIELDS})
+    return found

@@ -8,15 +8,32 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from datetime import date
 from decimal import Decimal
 
 from scorekeeper.core.deal import Deal, deal_of_record, deal_record
 from scorekeeper.core.errors import RuleError, refuse
+from scorekeeper.core.owed import Handover
 from scorekeeper.core.session import Session
 from scorekeeper.core.table import Table, make_money, make_table
-from scorekeeper.core.text import quote, session_name
+from scorekeeper.core.text import group_name, quote, session_name
+from scorekeeper.formats.session_payments import PAYMENTS, load_payments, payments_field
 
 FORMAT = "scorekeeper/1"
+
+
+@dataclass(frozen=True, slots=True)
+class Evening:
+    """What a session file says of the session besides its deals (FORMAT.md): the money
+    handed over, the group it belongs to, the evening's date, and whether it was finished."""
+
+    payments: tuple[Handover, ...] = ()
+    group: str | None = None
+    played_on: date | None = None  # None: the day it is stored
+    finished: bool = False
+
+
+PLAIN = Evening()  # a session file with none of these fields
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,6 +41,7 @@ class SessionFile:
     name: str
     table: Table
     deals: tuple[Deal, ...]
+    evening: Evening = PLAIN
 
     def replay(self) -> Session:
         return Session.replay(self.table, self.deals)
@@ -75,11 +93,30 @@ def parse_session(document: object) -> SessionFile:
             parsed.append(deal_of_record(deal))
         except RuleError as error:
             raise error.at(number) from None
-    return SessionFile(name, table, tuple(parsed))
+    return SessionFile(name, table, tuple(parsed), _evening(document, table))
 
 
-def dump_session(name: str, session: Session) -> dict[str, object]:
-    """The session as a FORMAT.md document; parsing it back gives the same session."""
+def _evening(document: dict[str, object], table: Table) -> Evening:
+    group = document.get("group")
+    played_on = document.get("played_on")
+    finished = document.get("finished", False)
+    if played_on is not None:
+        if not isinstance(played_on, str) or len(played_on) != len("2026-11-27"):
+            raise refuse("file.played_on", date=quote(played_on))
+        try:
+            played_on = date.fromisoformat(played_on)
+        except ValueError:
+            raise refuse("file.played_on", date=quote(played_on)) from None
+    if not isinstance(finished, bool):
+        raise refuse("file.finished")
+    return Evening(load_payments(document, table),
+                   None if group is None else group_name(group), played_on, finished)
+
+
+def dump_session(name: str, session: Session, evening: Evening = PLAIN, *,
+                 stored_on: date | None = None) -> dict[str, object]:
+    """The session as a FORMAT.md document; parsing it back gives the same session and
+    ``evening`` (its date ``stored_on`` when it has none of its own)."""
     table = session.table
     document: dict[str, object] = {
         "format": FORMAT,
@@ -95,4 +132,9 @@ def dump_session(name: str, session: Session) -> dict[str, object]:
             money = {"currency": table.money.currency, **money}
         document["money"] = money
     document["deals"] = [deal_record(deal) for deal in session.deals]
+    document[PAYMENTS] = payments_field(evening.payments, table.money)
+    document["group"] = evening.group
+    played_on = evening.played_on or stored_on
+    document["played_on"] = played_on.isoformat() if played_on else None
+    document["finished"] = evening.finished
     return document

@@ -69,6 +69,8 @@ def counted_phrases(language: str, **counts: int) -> dict[str, str]:
 def describe(error: RuleError, language: str = DEFAULT_LANGUAGE) -> str:
     """One line naming the deal (if any) and the rule: ``deal 3: single pot - ...``."""
     message = render(error.message, language)
+    if error.part is not None:
+        return text("error.in_part", language, part=error.part, message=message)
     if error.deal is None:
         return message
     return text("error.in_deal", language, number=error.deal, message=message)

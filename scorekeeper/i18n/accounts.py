@@ -22,3 +22,16 @@ def transfer_line(transfer: Transfer, money: Money, language: str) -> str:
     return text("sheet.pays", language, payer=account_name(transfer.payer, language),
                 payee=account_name(transfer.payee, language),
                 amount=money_in(transfer.minor, money, language))
+
+
+def payment_line(payer: str, payee: str, minor: int, money: Money, language: str) -> str:
+    """Money handed over: "Astrid paid Dag SEK 10.00"."""
+    return text("payments.paid_amount", language, payer=payer, payee=payee,
+                amount=money_in(minor, money, language))
+
+
+def paid_of(paid: int, transfer: Transfer, money: Money, language: str) -> str:
+    """"paid SEK 5.00 of SEK 10.00": a transfer still owed, part of it already handed over
+    (``transfer`` is what is left)."""
+    return text("payments.paid_of", language, paid=money_in(paid, money, language),
+                total=money_in(paid + transfer.minor, money, language))

@@ -80,6 +80,8 @@ PAYMENTS = (
 COMMAND_LINE = (
     N_("cli.col_player"), N_("cli.col_score"), N_("cli.col_units"), N_("cli.col_flights"),
     N_("cli.col_money"), N_("cli.status_in_play"), N_("cli.status_finished"),
+    N_("cli.col_won"), N_("cli.col_paid"), N_("cli.col_balance"), N_("cli.col_evenings"),
+    N_("cli.col_evenings_won"), N_("cli.col_per_evening"),
     N_("cli.where_flag"), N_("cli.where_environment"), N_("cli.where_settings"),
     N_("cli.where_default"),
 )

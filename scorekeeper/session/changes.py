@@ -8,17 +8,16 @@ store computes nothing; the rules store nothing: this is where the two meet.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Sequence
 from dataclasses import replace
+from datetime import date
 
 from scorekeeper.core import (
     Deal,
-    PaidTransfer,
     Session,
     State,
     Step,
     Table,
-    Transfer,
     close,
     games_won,
     initial_state,
@@ -26,7 +25,9 @@ from scorekeeper.core import (
     msg,
     record,
 )
-from scorekeeper.store import payments
+from scorekeeper.core.owed import Handover, handover
+from scorekeeper.core.tab import may_join
+from scorekeeper.core.text import group_name
 from scorekeeper.store.change import SessionChange, StoredSession
 from scorekeeper.store.errors import StoreError
 from scorekeeper.store.models import FINISHED
@@ -70,24 +71,31 @@ def recent_steps(store: SessionStore, session_id: int, table: Table, deals: int,
     return tuple(steps)
 
 
-def create(store: SessionStore, name: str, table: Table) -> StoredSession:
-    return with_state(store, store.create(name, table))
+def create(store: SessionStore, name: str, table: Table, group: str | None = None,
+           ) -> StoredSession:
+    """A new session, counting in ``group``'s tab if one is named (made if new)."""
+    with store.new_session(name, table) as change:
+        if group is not None:
+            _join(change, group)
+        return with_state(store, change.stored)
 
 
 def import_session(store: SessionStore, name: str, session: Session,
-                   progress: Callable[[int], None] | None = None,
-                   paid: Collection[PaidTransfer] = ()) -> StoredSession:
-    """A session replayed whole from its file, with the transfers its file ticked
-    ``paid``: all of it is stored, or nothing (a tick that is no transfer of the
-    session's settle-up is refused before anything is written)."""
-    closing = close(session.table, session.state)
-    for transfer in sorted(paid):
-        _check_transfer(closing.transfers, transfer)
-    with store.new_session(name, session.table) as change:
+                   progress: Callable[[int], None] | None = None, *,
+                   payments: Sequence[Handover] = (), group: str | None = None,
+                   played_on: date | None = None, finished: bool = False) -> StoredSession:
+    """A session replayed whole from its file, with what the file says of its evening
+    (FORMAT.md): all of it is stored, or nothing. A finished session gets its
+    end-of-session entries as if it had been finished here."""
+    with store.new_session(name, session.table, played_on) as change:
+        if group is not None:
+            _join(change, group)
         change.append(session.steps, progress)
-        for transfer in sorted(paid):
-            payments.set_paid(change, transfer, paid=True)
-        return _saved(change, session.state)
+        for given in payments:
+            change.pay(given)
+        if finished:
+            change.add_entries(close(session.table, session.state).entries)
+        return _saved(change, session.state, FINISHED if finished else None)
 
 
 def record_deal(store: SessionStore, session_id: int, deal: Deal, version: int,
@@ -126,17 +134,41 @@ def finish(store: SessionStore, session_id: int, version: int) -> StoredSession:
         return _saved(change, state, FINISHED)
 
 
-def set_paid(store: SessionStore, session_id: int, transfer: PaidTransfer, paid: bool,
-             version: int) -> StoredSession:
-    """Tick (or untick) a transfer of the session's settle-up as paid: refused when
-    someone changed the session since ``version`` (``ConflictError``) or when the
-    settle-up has no such transfer (``StoreError``). A finished session can be ticked:
+def pay(store: SessionStore, session_id: int, payer: str, payee: str, minor: int,
+        version: int) -> StoredSession:
+    """``payer`` handed ``payee`` ``minor`` for this session (a transfer of the settle-up
+    paid whole or in part, someone settling before going home, any amount): refused when
+    someone changed the session since ``version`` (``ConflictError``), so two phones
+    paying the same transfer at once store it once. A finished session can be paid:
     paying is what happens after the last deal."""
     with store.change(session_id, version, finished_too=True) as change:
-        state = _state(change)
-        _check_transfer(close(change.table, state).transfers, transfer)
-        payments.set_paid(change, transfer, paid)
-        return _saved(change, state)
+        change.pay(handover(payer, payee, minor, change.table.players))
+        return _saved(change, _state(change), None)
+
+
+def take_back_payment(store: SessionStore, session_id: int, payment_id: int,
+                      version: int) -> StoredSession:
+    """Forget a payment recorded by mistake (the money did not change hands)."""
+    with store.change(session_id, version, finished_too=True) as change:
+        change.take_back(payment_id)
+        return _saved(change, _state(change), None)
+
+
+def move_to_group(store: SessionStore, session_id: int, group: str | None,
+                  version: int) -> StoredSession:
+    """Count the session in another group's tab, or in none (``group`` None)."""
+    with store.change(session_id, version, finished_too=True) as change:
+        change.leave_group()
+        if group is not None:
+            _join(change, group)
+        return _saved(change, _state(change), None)
+
+
+def _join(change: SessionChange, name: str) -> None:
+    """The session joins the group ``name`` (made if new), if its tab can take it."""
+    group = change.group_named(group_name(name))
+    may_join(change.table, group.currency, bool(group.sessions))
+    change.place_in(group)
 
 
 def _rewrite(store: SessionStore, session_id: int, version: int,
@@ -173,10 +205,3 @@ def _saved(change: SessionChange, state: State, status: str | None = None) -> St
     money = close(table, state).money
     change.set_standings(state, money, games_won(table, state))
     return change.save(state, leaders(table, state), status)
-
-
-def _check_transfer(transfers: Collection[Transfer], transfer: PaidTransfer) -> None:
-    payer, payee, minor = transfer
-    if Transfer(payer, payee, minor) not in transfers:
-        raise StoreError(msg("store.no_such_transfer", payer=payer, payee=payee))
-

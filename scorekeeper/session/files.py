@@ -1,18 +1,17 @@
 """Session and roster files, read the same way by the app and the command line.
 
 A file is checked whole before anything is kept: broken JSON, a deal the rules refuse,
-or a paid tick that is no transfer of the session's settle-up, and nothing is stored.
+or a payment that cannot be, and nothing is stored.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from scorekeeper.core import PaidTransfer, Session
-from scorekeeper.formats.session_file import load_session
+from scorekeeper.core import Session
+from scorekeeper.formats.session_file import Evening, load_session
 
 if TYPE_CHECKING:  # the payments package takes a moment to load: only rosters need it
     from scorekeeper.payments import PaymentDetails
@@ -24,20 +23,14 @@ class SessionRead:
 
     name: str
     session: Session
-    paid: frozenset[PaidTransfer]  # the transfers the file ticked paid
+    evening: Evening  # its payments, group, date and whether it was finished
 
 
 def read_session(source: str) -> SessionRead:
-    """The session a file holds, every deal checked (``RuleError`` if any is refused)."""
+    """The session a file holds, every deal and payment checked (``RuleError`` if any is
+    refused)."""
     session_file = load_session(source)
-    session = session_file.replay()
-    paid: frozenset[PaidTransfer] = frozenset()
-    if "paid_transfers" in source:  # most files: no need to read the JSON again
-        from scorekeeper.formats.session_payments import load_paid
-
-        document = json.loads(source.removeprefix("\ufeff"))
-        paid = frozenset(load_paid(document, session_file.table))
-    return SessionRead(session_file.name, session, paid)
+    return SessionRead(session_file.name, session_file.replay(), session_file.evening)
 
 
 def read_roster(source: bytes | str, language: str) -> dict[str, PaymentDetails]:

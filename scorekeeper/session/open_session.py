@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime
 from functools import cached_property
 from typing import TYPE_CHECKING
 
@@ -17,7 +17,6 @@ from scorekeeper.core import (
     Entry,
     Family,
     Message,
-    PaidTransfer,
     Session,
     State,
     Step,
@@ -31,14 +30,17 @@ from scorekeeper.core import (
     session_winners,
     standing,
 )
+from scorekeeper.core.owed import Handover, owed_transfers, paid, paid_between, still_owed
 from scorekeeper.formats.exports import Export, file_name
 from scorekeeper.formats.games_protocol import GameRow, games_protocol
+from scorekeeper.formats.session_file import Evening
+from scorekeeper.store.payments import StoredPayment
 
 if TYPE_CHECKING:  # the payments package takes a moment to load: only settle-up needs it
     from scorekeeper.payments import Offer, PaymentCode, PaymentDetails
 
-def _nothing_paid() -> frozenset[PaidTransfer]:
-    return frozenset()
+def _nothing_paid() -> tuple[StoredPayment, ...]:
+    return ()
 
 
 def _no_details() -> Mapping[str, PaymentDetails]:
@@ -78,14 +80,16 @@ class OpenSession:
     updated_at: datetime
     # Loads the deals and replays them: only the ledger, the charts and the exports need it.
     load_history: Callable[[], Session]
-    # The session's paid ticks, and the seated players' payment details (kept in the
-    # roster): read the first time settle-up or an export asks, once per version.
-    load_paid: Callable[[], frozenset[PaidTransfer]] = field(default=_nothing_paid)
+    # The money handed over in the session, and the seated players' payment details (kept
+    # in the roster): read the first time settle-up or an export asks, once per version.
+    load_payments: Callable[[], tuple[StoredPayment, ...]] = field(default=_nothing_paid)
     load_details: Callable[[], Mapping[str, PaymentDetails]] = field(default=_no_details)
     # The steps of the newest n deals, replayed from a state the store kept shortly before
     # them: what the ledger shows first needs no replay of the whole session. Without it
     # (or once the whole history is loaded anyway) the page is cut from the history.
     load_recent: Callable[[int], tuple[Step, ...]] | None = None
+    group: str | None = None  # the group whose running tab the session counts in
+    played_on: date | None = None  # the evening's date
 
     # --- what an earlier version had read, kept when it is still true ---
 
@@ -100,19 +104,16 @@ class OpenSession:
         self.__dict__["history"] = history
 
     def carry_over(self, before: OpenSession, *, details: bool = True,
-                   paid_tick: tuple[PaidTransfer, bool] | None = None) -> None:
+                   payments: bool = True) -> None:
         """Keep what ``before``, a version with the same deals, had read and worked out:
         its history and ledger; its payment details unless they changed (``details``
-        False); its paid ticks, with ``paid_tick`` (a transfer, ticked or not) applied."""
+        False); its payments unless they changed (``payments`` False)."""
         kept = ["history", "ledger", "_ledger_pages"]
         kept += ["payment_details"] if details else []
-        kept += ["paid"] if paid_tick is None else []
+        kept += ["payments_made"] if payments else []
         for name in kept:
             if name in before.__dict__:
                 self.__dict__[name] = before.__dict__[name]
-        if paid_tick is not None and "paid" in before.__dict__:
-            tick, paid = paid_tick
-            self.__dict__["paid"] = before.paid | {tick} if paid else before.paid - {tick}
 
     # --- what the table screen shows (no deal is read for these) ---
 
@@ -169,33 +170,57 @@ class OpenSession:
     def games(self) -> tuple[GameRow, ...]:
         return games_protocol(self.table, self.state)
 
-    # --- settling up: the paid ticks and the payment codes ---
+    # --- settling up: the money handed over, what is still owed, the payment codes ---
 
     @cached_property
-    def paid(self) -> frozenset[PaidTransfer]:
-        """The transfers of the settle-up ticked paid, as (payer, payee, minor). A tick
-        made before a later deal changed the settle-up no longer names a transfer: it is
-        left out here, so no export carries a tick its session cannot take back."""
-        current = {(t.payer, t.payee, t.minor) for t in self.closing.transfers}
-        return frozenset(self.load_paid()) & current
+    def payments_made(self) -> tuple[StoredPayment, ...]:
+        """Every payment recorded in the session, in the order they were made."""
+        return tuple(self.load_payments())
 
-    def is_paid(self, transfer: Transfer) -> bool:
-        return (transfer.payer, transfer.payee, transfer.minor) in self.paid
+    @property
+    def handovers(self) -> tuple[Handover, ...]:
+        return tuple(payment.handover for payment in self.payments_made)
+
+    @cached_property
+    def paid(self) -> dict[str, int]:
+        """What each player has paid out less what they received (minor units)."""
+        return paid(self.table.players, self.handovers)
+
+    @cached_property
+    def owed(self) -> dict[str, int]:
+        """What is still to come to each player (+) or still to pay (-): the money result
+        and every payment (RULES.md: a later deal never forgets a payment)."""
+        return still_owed(self.closing.money, self.handovers)
+
+    @cached_property
+    def transfers(self) -> tuple[Transfer, ...]:
+        """The fewest transfers that settle what is still owed."""
+        return tuple(owed_transfers(self.closing.money, self.handovers, self.closing.pot_left))
+
+    def paid_towards(self, transfer: Transfer) -> int:
+        """What the transfer's payer has already handed its payee in this session: the
+        "paid 5.00 of 10.00" beside it."""
+        return max(0, paid_between(transfer.payer, transfer.payee, self.handovers))
+
+    @property
+    def evening(self) -> Evening:
+        """What the session file says of the session besides its deals."""
+        return Evening(self.handovers, self.group, self.played_on, self.finished)
 
     @cached_property
     def payment_details(self) -> Mapping[str, PaymentDetails]:
         """The seated players' payment details, as the roster held them at this version."""
         return self.load_details()
 
-    def payments(self, language: str) -> list[tuple[Transfer, Offer]]:
-        """Every transfer with its payment codes (or why it has none), the message
-        naming the game and the session in ``language``; worked out once per language."""
-        cache = self.__dict__.setdefault("_payments", {})
+    def offers(self, language: str) -> list[tuple[Transfer, Offer]]:
+        """Every transfer still owed with its payment codes (or why it has none), the
+        message naming the game and the session in ``language``; once per language."""
+        cache = self.__dict__.setdefault("_offers", {})
         if language not in cache:
             from scorekeeper.payments import offers, transfer_message
 
             message = transfer_message(self.table.rules.variant, self.name, language)
-            cache[language] = offers(self.closing.transfers, self.table.money,
+            cache[language] = offers(self.transfers, self.table.money,
                                      self.payment_details, message, self.id)
         return cache[language]
 
@@ -209,7 +234,7 @@ class OpenSession:
         if language not in cache:
             from scorekeeper.payments.images import png
 
-            cache[language] = {code: png(code) for _, offer in self.payments(language)
+            cache[language] = {code: png(code) for _, offer in self.offers(language)
                                for code in offer.codes}
         return cache[language]
 

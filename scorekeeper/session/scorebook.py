@@ -9,28 +9,30 @@ from __future__ import annotations
 
 import dataclasses
 import threading
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from datetime import date
 from typing import TYPE_CHECKING, TextIO
 
 from scorekeeper.core import (
     Deal,
     Message,
-    PaidTransfer,
     Session,
     Step,
     Table,
-    Transfer,
     counts,
     msg,
 )
 from scorekeeper.core.text import name_key
 from scorekeeper.formats.exports import Export, export
+from scorekeeper.formats.session_file import PLAIN, Evening
 from scorekeeper.session import changes, files
+from scorekeeper.session.groups import GroupTab, group_tab, pay_on_tab, take_back_on_tab
 from scorekeeper.session.listeners import Listener, Listeners
 from scorekeeper.session.open_session import OpenSession
 from scorekeeper.store import roster
 from scorekeeper.store.drafts import draft_of, drop_draft, keep_draft
+from scorekeeper.store.groups import GroupStore
+from scorekeeper.store.payments import session_payments
 from scorekeeper.store.sessions import (
     ConflictError,
     SessionStore,
@@ -47,6 +49,7 @@ if TYPE_CHECKING:  # loaded when details are read or kept, never when the app st
 class Scorebook:
     def __init__(self, store: SessionStore) -> None:
         self.store = store
+        self.groups = GroupStore(store.engine)
         self._open: dict[int, OpenSession] = {}
         self._lock = threading.Lock()
         self._listeners = Listeners(store, self._open_versions, self._forget)
@@ -93,25 +96,27 @@ class Scorebook:
 
     # --- commands: each carries the version the screen showed ---
 
-    def create(self, name: str, table: Table) -> OpenSession:
-        stored = changes.create(self.store, name, table)
+    def create(self, name: str, table: Table, group: str | None = None) -> OpenSession:
+        stored = changes.create(self.store, name, table, group)
         self._listeners.announce(None)
         return self._opened(stored)
 
     def import_session(self, name: str, session: Session,
                        progress: Callable[[int], None] | None = None,
-                       paid: Collection[PaidTransfer] = ()) -> OpenSession:
-        """A session replayed whole from its file, with the transfers its file ticked
-        ``paid``: all of it is stored, or nothing."""
-        stored = changes.import_session(self.store, name, session, progress, paid)
+                       evening: Evening = PLAIN) -> OpenSession:
+        """A session replayed whole from its file, with what the file says of its
+        ``evening`` (payments, group, date, finished): all of it is stored, or nothing."""
+        stored = changes.import_session(
+            self.store, name, session, progress, payments=evening.payments,
+            group=evening.group, played_on=evening.played_on, finished=evening.finished)
         self._listeners.announce(None)
         return self._opened(stored, session)
 
     def import_file(self, source: str,
                     progress: Callable[[int], None] | None = None) -> OpenSession:
-        """A session file, checked whole, then stored whole with its paid ticks."""
+        """A session file, checked whole, then stored whole with its payments."""
         read = files.read_session(source)
-        return self.import_session(read.name, read.session, progress, read.paid)
+        return self.import_session(read.name, read.session, progress, read.evening)
 
     def add_player(self, name: str) -> str:
         return self.store.add_player(name)
@@ -139,18 +144,31 @@ class Scorebook:
     def finish(self, session_id: int, version: int) -> OpenSession:
         return self._changed(changes.finish(self.store, session_id, version))
 
-    def set_paid(self, session_id: int, transfer: Transfer, paid: bool,
-                 version: int) -> OpenSession:
-        """Tick (or untick) a transfer of the settle-up as paid: a change of the session
-        like a deal, refused if someone changed it since ``version``; every page is told."""
-        before = self.latest(session_id)
-        tick = (transfer.payer, transfer.payee, transfer.minor)
-        stored = changes.set_paid(self.store, session_id, tick, paid, version)
+    def pay(self, session_id: int, payer: str, payee: str, minor: int,
+            version: int) -> OpenSession:
+        """``payer`` handed ``payee`` ``minor``: a change of the session like a deal,
+        refused if someone changed it since ``version``; every page is told."""
+        return self._paid(changes.pay(self.store, session_id, payer, payee, minor, version),
+                          version)
+
+    def take_back_payment(self, session_id: int, payment_id: int,
+                          version: int) -> OpenSession:
+        """Forget a payment recorded by mistake."""
+        return self._paid(changes.take_back_payment(self.store, session_id, payment_id,
+                                                    version), version)
+
+    def move_to_group(self, session_id: int, group: str | None, version: int) -> OpenSession:
+        """Count the session in ``group``'s tab (None: in no group's)."""
+        return self._paid(changes.move_to_group(self.store, session_id, group, version),
+                          version)
+
+    def _paid(self, stored: StoredSession, version: int) -> OpenSession:
+        """The session after a change that moved money or the group, not a deal: what
+        the version before had read of its deals stays true and is not read again."""
+        before = self.latest(stored.id)
         session = self._opened(stored)
         if before is not None and before.version == version:
-            # A tick changes no deal and no detail: what the screen had read stays true,
-            # so the screens redraw without reading the store again.
-            session.carry_over(before, paid_tick=(tick, paid))
+            session.carry_over(before, payments=False)
         self._listeners.announce(stored.id)
         self._listeners.announce(None)
         return session
@@ -206,10 +224,31 @@ class Scorebook:
         session = self.open(session_id)
         if version is not None and session.version != version:
             raise ConflictError(_conflict(session))
-        payments = session.payments(language) if kind == "pdf" else ()
+        offers = session.offers(language) if kind == "pdf" else ()
         return session, export(kind, session.name, session.history, language, date.today(),
-                               paid=session.paid, payments=payments,
+                               evening=session.evening, offers=offers,
                                details=session.payment_details if kind == "pdf" else {})
+
+    # --- groups and their running tabs ---
+
+    def group_names(self) -> list[str]:
+        return self.groups.names()
+
+    def group(self, name: str) -> GroupTab:
+        """The group called ``name`` (any case), with its tab (``RuleError`` if none)."""
+        return group_tab(self.groups, name)
+
+    def pay_on_tab(self, name: str, payer: str, payee: str, amount: object,
+                   version: int | None = None, *, typed: str | None = None) -> GroupTab:
+        """A payment on the group's tab; refused if the group changed since ``version``."""
+        shown = pay_on_tab(self.groups, name, payer, payee, amount, version, typed=typed)
+        self._listeners.announce(None)
+        return shown
+
+    def take_back_on_tab(self, name: str, payment_id: int, version: int) -> GroupTab:
+        shown = take_back_on_tab(self.groups, name, payment_id, version)
+        self._listeners.announce(None)
+        return shown
 
     # --- the half-entered deal ---
     # A draft is not a change of the session (no deal, entry or version moves), so it
@@ -258,8 +297,9 @@ class Scorebook:
             load_history=lambda: changes.history(store, stored),
             load_recent=lambda newest: changes.recent_steps(
                 store, stored.id, stored.table, stored.deals, newest),
-            load_paid=lambda: self._paid(stored.id),
+            load_payments=lambda: tuple(session_payments(store.engine, stored.id)),
             load_details=lambda: self.payment_details(stored.table.players),
+            group=stored.group, played_on=stored.played_on,
         )
         if history is not None:
             session.carry_history(history)
@@ -268,11 +308,6 @@ class Scorebook:
             if known is None or known.version <= stored.version:
                 self._open[stored.id] = session
         return session
-
-    def _paid(self, session_id: int) -> frozenset[PaidTransfer]:
-        from scorekeeper.store.payments import paid_transfers
-
-        return frozenset(paid_transfers(self.store.engine, session_id))
 
 
 def _conflict(session: OpenSession) -> Message:

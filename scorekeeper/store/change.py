@@ -11,17 +11,19 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from datetime import datetime
+from dataclasses import dataclass, replace
+from datetime import date, datetime
 from typing import Any
 
-from sqlalchemy import Connection, Row, Select
+from sqlalchemy import Connection, Row, Select, update
 
 from scorekeeper.core import N_, Deal, Entry, State, Step, Table, counts, msg
+from scorekeeper.core.owed import Handover
+from scorekeeper.store import groups, payments
 from scorekeeper.store import statements as sql
 from scorekeeper.store.conversions import deal_json, deal_of, table_of
 from scorekeeper.store.errors import ConflictError, StoreError
-from scorekeeper.store.models import FINISHED, now
+from scorekeeper.store.models import FINISHED, SessionRow, now
 from scorekeeper.store.snapshot import dump_state, load_state
 
 # Besides the newest deal's, the state after every 100th deal is kept, so the ledger's
@@ -46,6 +48,8 @@ class StoredSession:
     newest_state: State | None
     created_at: datetime
     updated_at: datetime
+    group: str | None = None  # the group whose tab it counts in
+    played_on: date | None = None  # the evening's date
 
     @property
     def finished(self) -> bool:
@@ -59,6 +63,8 @@ class SessionChange:
         self.table = table
         self._row = row
         self._player_ids = player_ids  # each seated name's roster row
+        self._group: str | None = row.group_name
+        self._played_on: date = row.played_on or row.created_at.date()
 
     @property
     def session_id(self) -> int:
@@ -74,8 +80,9 @@ class SessionChange:
 
     @property
     def stored(self) -> StoredSession:
-        """The session as it stood when the change was opened."""
-        return stored_session(self._row, self.table)
+        """The session as it stood when the change was opened (in the group it is in now)."""
+        return replace(stored_session(self._row, self.table), group=self._group,
+                       played_on=self._played_on)
 
     def deals(self) -> list[Deal]:
         records = self.connection.scalars(sql.DEAL_RECORDS, {"session_id": self.session_id})
@@ -131,6 +138,34 @@ class SessionChange:
             for player in self.table.players
         ])
 
+    def payments(self) -> list[payments.StoredPayment]:
+        return payments.payments_of(self.connection, session_id=self.session_id)
+
+    def pay(self, handover: Handover) -> None:
+        payments.add_payment(self.connection, handover, session_id=self.session_id)
+
+    def take_back(self, payment_id: int) -> None:
+        if not payments.take_back(self.connection, payment_id, session_id=self.session_id):
+            raise StoreError(msg("store.no_payment"))
+
+    def group_named(self, name: str) -> groups.StoredGroup:
+        """The group called ``name`` (made if new), locked: the session is joining it."""
+        return groups.group_for_session(self.connection, name)
+
+    def place_in(self, group: groups.StoredGroup) -> None:
+        groups.place(self.connection, self.session_id, group, self.table.money.currency)
+        self._group = group.name
+
+    def leave_group(self) -> None:
+        self.connection.execute(update(SessionRow).where(SessionRow.id == self.session_id)
+                                .values(group_id=None))
+        self._group = None
+
+    def played_on(self, day: date) -> None:
+        self.connection.execute(update(SessionRow).where(SessionRow.id == self.session_id)
+                                .values(played_on=day))
+        self._played_on = day
+
     def drop_draft(self, device: str) -> None:
         """The device's kept draft goes with the deal it became (a kill between the two
         never offers it again)."""
@@ -157,7 +192,8 @@ class SessionChange:
             raise ConflictError(msg("store.conflict_recorded", deal=state.deals))
         version, updated_at = bumped  # as stored (a database keeps the time its own way)
         return StoredSession(row.id, row.name, status or row.status, version, state.deals,
-                             self.table, state, row.created_at, updated_at)
+                             self.table, state, row.created_at, updated_at,
+                             self._group, self._played_on)
 
 
 def opened(connection: Connection, session_id: int, query: Select[Any],
@@ -188,4 +224,5 @@ def stored_session(row: Row[Any], table: Table) -> StoredSession:
     """A session row read with ``statements.SESSION``'s columns, as stored."""
     newest = load_state(row.state_after) if row.deal_count and row.state_after else None
     return StoredSession(row.id, row.name, row.status, row.version, row.deal_count, table,
-                         newest, row.created_at, row.updated_at)
+                         newest, row.created_at, row.updated_at, row.group_name,
+                         row.played_on or row.created_at.date())

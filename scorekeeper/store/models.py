@@ -3,9 +3,9 @@ rebuilt whenever a past deal is edited. Money is integer minor units, never floa
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 
-from sqlalchemy import BigInteger, Column, Index, Text, UniqueConstraint
+from sqlalchemy import BigInteger, Column, Index, Integer, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 
@@ -39,6 +39,19 @@ class PlayerRow(SQLModel, table=True):
 DETAIL_COLUMNS = ("swish", "iban", "holder", "qr_iban", "postcode", "town", "country")
 
 
+class GroupRow(SQLModel, table=True):
+    """A group that plays many evenings and keeps a running tab (revision 0007)."""
+
+    __tablename__ = "groups"
+    id: int | None = Field(default=None, primary_key=True)
+    name: str
+    name_key: str = Field(unique=True)  # the name trimmed and case-folded
+    currency: str | None = None  # fixed by the first session stored in the group
+    version: int = Field(default=0, sa_column=Column(Integer, nullable=False,
+                                                     server_default="0"))
+    created_at: datetime = Field(default_factory=now)
+
+
 class SessionRow(SQLModel, table=True):
     __tablename__ = "sessions"
     id: int | None = Field(default=None, primary_key=True)
@@ -54,6 +67,9 @@ class SessionRow(SQLModel, table=True):
     leaders: str = Field(default="[]", sa_column=Column(Text, nullable=False, default="[]"))
     created_at: datetime = Field(default_factory=now)
     updated_at: datetime = Field(default_factory=now, index=True)
+    # Revision 0007: the group whose tab the session counts in, and the evening's date.
+    group_id: int | None = Field(default=None, foreign_key="groups.id", index=True)
+    played_on: date | None = None
 
 
 class SeatRow(SQLModel, table=True):
@@ -114,17 +130,20 @@ class StandingRow(SQLModel, table=True):
     games_won: int = 0
 
 
-class PaidTransferRow(SQLModel, table=True):
-    """A transfer of a session's settle-up that the table ticked as paid (revision 0004).
+class PaymentRow(SQLModel, table=True):
+    """Money one player handed another (revision 0007): in a session, or on a group's tab
+    (``session_id`` None). An amount, never a tick on a transfer: what is still owed is
+    worked out from the money result and every payment, so none is ever forgotten."""
 
-    Keyed by what the transfer is, payer, payee and amount: if an edited deal changes
-    the settle-up, a tick for a transfer that no longer exists simply matches nothing."""
-
-    __tablename__ = "paid_transfers"
-    session_id: int = Field(foreign_key="sessions.id", primary_key=True, ondelete="CASCADE")
-    payer: str = Field(primary_key=True)
-    payee: str = Field(primary_key=True)
-    minor: int = Field(sa_column=Column(BigInteger, primary_key=True))
+    __tablename__ = "payments"
+    id: int | None = Field(default=None, primary_key=True)
+    session_id: int | None = Field(default=None, foreign_key="sessions.id", index=True,
+                                   ondelete="CASCADE")
+    group_id: int | None = Field(default=None, foreign_key="groups.id", index=True,
+                                 ondelete="CASCADE")
+    payer: str
+    payee: str
+    minor: int = Field(sa_column=Column(BigInteger, nullable=False))
     paid_at: datetime = Field(default_factory=now)
 
 

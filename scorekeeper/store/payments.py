@@ -1,42 +1,67 @@
-"""Which of a session's transfers are ticked paid.
+"""Money handed over, in a session or on a group's tab.
 
-A tick belongs to the session and is a change like any other: written through the
-session's ``SessionChange`` (checked against the version the screen saw, then the version
-moves on), so two phones ticking at once cannot silently overwrite each other.
+A payment in a session is a change of that session like a deal: written through its
+``SessionChange`` (checked against the version the screen saw, then the version moves
+on), so two phones paying the same transfer at once store it once. A payment on a tab
+is written through the group's ``GroupChange`` the same way.
 """
 
 from __future__ import annotations
 
-from sqlalchemy import Engine, delete, insert, select
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import Connection, Engine, delete, insert, select
 from sqlalchemy.orm import Session as Db
 
-from scorekeeper.core import PaidTransfer
-from scorekeeper.store.change import SessionChange
+from scorekeeper.core.owed import Handover
 from scorekeeper.store.database import reading
 from scorekeeper.store.failures import storage_failures
-from scorekeeper.store.models import PaidTransferRow, now
+from scorekeeper.store.models import PaymentRow, now
 
 
-def set_paid(change: SessionChange, transfer: PaidTransfer, paid: bool) -> None:
-    """Tick (or untick) ``transfer`` in the session being changed."""
-    payer, payee, minor = transfer
-    where = (PaidTransferRow.session_id == change.session_id, PaidTransferRow.payer == payer,
-             PaidTransferRow.payee == payee, PaidTransferRow.minor == minor)
-    ticked = change.connection.scalars(select(PaidTransferRow.minor).where(*where)).first()
-    if paid and ticked is None:
-        change.connection.execute(insert(PaidTransferRow).values(
-            session_id=change.session_id, payer=payer, payee=payee, minor=minor,
-            paid_at=now()))
-    elif not paid and ticked is not None:
-        change.connection.execute(delete(PaidTransferRow).where(*where))
+@dataclass(frozen=True, slots=True)
+class StoredPayment:
+    """A payment as kept: its number (to take it back by) and when it was made."""
+
+    id: int
+    handover: Handover
+    paid_at: datetime
 
 
-def paid_transfers(engine: Engine, session_id: int) -> set[PaidTransfer]:
-    """The transfers ticked paid in a session, as (payer, payee, minor)."""
-    query = select(PaidTransferRow.payer, PaidTransferRow.payee, PaidTransferRow.minor).where(
-        PaidTransferRow.session_id == session_id)
+def add_payment(connection: Connection, handover: Handover, *, session_id: int | None = None,
+                group_id: int | None = None) -> None:
+    connection.execute(insert(PaymentRow).values(
+        session_id=session_id, group_id=group_id, payer=handover.payer,
+        payee=handover.payee, minor=handover.minor, paid_at=now()))
+
+
+def take_back(connection: Connection, payment_id: int, *, session_id: int | None = None,
+              group_id: int | None = None) -> bool:
+    """Forget a payment recorded by mistake; False if it is not there (any more)."""
+    gone = connection.execute(delete(PaymentRow).where(
+        PaymentRow.id == payment_id, PaymentRow.session_id == session_id,
+        PaymentRow.group_id == group_id))
+    return gone.rowcount == 1
+
+
+def payments_of(connection: Connection, *, session_id: int | None = None,
+                group_id: int | None = None) -> list[StoredPayment]:
+    """A session's payments, or a tab's own, in the order they were made."""
+    where = (PaymentRow.session_id == session_id if session_id is not None
+             else PaymentRow.group_id == group_id)
+    if session_id is None:
+        where = where & PaymentRow.session_id.is_(None)  # type: ignore[union-attr]
+    rows = connection.execute(
+        select(PaymentRow.id, PaymentRow.payer, PaymentRow.payee, PaymentRow.minor,
+               PaymentRow.paid_at).where(where).order_by(PaymentRow.id))
+    return [StoredPayment(row.id, Handover(row.payer, row.payee, row.minor), row.paid_at)
+            for row in rows]
+
+
+def session_payments(engine: Engine, session_id: int) -> list[StoredPayment]:
     with storage_failures(engine), Db(reading(engine)) as db:
-        return {(payer, payee, minor) for payer, payee, minor in db.execute(query)}
+        return payments_of(db.connection(), session_id=session_id)
 
 
-__all__ = ["paid_transfers", "set_paid"]
+__all__ = ["StoredPayment", "add_payment", "payments_of", "session_payments", "take_back"]

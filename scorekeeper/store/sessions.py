@@ -12,7 +12,7 @@ import json
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 
 from sqlalchemy import Engine, delete, func, select
 from sqlalchemy.orm import Session as Db
@@ -34,7 +34,9 @@ from scorekeeper.store.failures import StorageError, StoreError, storage_failure
 from scorekeeper.store.models import (
     FINISHED,
     DealRow,
+    DraftRow,
     EntryRow,
+    PaymentRow,
     SeatRow,
     SessionRow,
     StandingRow,
@@ -172,7 +174,8 @@ class SessionStore:
             return change.stored
 
     @contextmanager
-    def new_session(self, name: str, table: Table) -> Iterator[SessionChange]:
+    def new_session(self, name: str, table: Table, played_on: date | None = None,
+                    ) -> Iterator[SessionChange]:
         """A new session (its row, seats and standings) as a change to write its deals
         into: all of it is stored when the block ends, or nothing."""
         try:
@@ -187,6 +190,7 @@ class SessionStore:
                 first_dealer=table.first_dealer,
                 currency=table.money.currency,
                 unit=str(table.money.unit),
+                played_on=played_on or date.today(),
             )
             db.add(row)
             db.flush()
@@ -211,7 +215,7 @@ class SessionStore:
 
     def remove(self, session_id: int) -> None:
         with storage_failures(self.engine), Db(self.engine) as db, db.begin():
-            for model in (EntryRow, DealRow, StandingRow, SeatRow):
+            for model in (EntryRow, DealRow, StandingRow, SeatRow, PaymentRow, DraftRow):
                 db.execute(delete(model).where(model.session_id == session_id))
             db.execute(delete(SessionRow).where(SessionRow.id == session_id))
 

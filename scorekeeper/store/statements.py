@@ -22,6 +22,7 @@ from scorekeeper.store.models import (
     DealRow,
     DraftRow,
     EntryRow,
+    GroupRow,
     SeatRow,
     SessionRow,
     StandingRow,
@@ -33,6 +34,7 @@ deals: Table = DealRow.__table__  # type: ignore[attr-defined]
 entries: Table = EntryRow.__table__  # type: ignore[attr-defined]
 standings: Table = StandingRow.__table__  # type: ignore[attr-defined]
 drafts: Table = DraftRow.__table__  # type: ignore[attr-defined]
+groups: Table = GroupRow.__table__  # type: ignore[attr-defined]
 
 # The session row with the state kept after its newest deal, and its seats in order of
 # play (one row per seat): one round trip where three were made.
@@ -44,8 +46,10 @@ SESSION = (select(sessions.c.id, sessions.c.name, sessions.c.status, sessions.c.
                   sessions.c.deal_count, sessions.c.variant, sessions.c.options,
                   sessions.c.first_dealer, sessions.c.currency, sessions.c.unit,
                   sessions.c.created_at, sessions.c.updated_at, _NEWEST_STATE,
+                  sessions.c.played_on, groups.c.name.label("group_name"),
                   seats.c.name.label("seated"), seats.c.player_id)
            .join(seats, seats.c.session_id == sessions.c.id)
+           .outerjoin(groups, groups.c.id == sessions.c.group_id)
            .where(sessions.c.id == bindparam("session_id"))
            .order_by(seats.c.seat))
 # The same, with the session's row locked until the transaction ends (PostgreSQL;

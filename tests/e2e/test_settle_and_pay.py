@@ -1,6 +1,7 @@
 """Issue 9's rule on the settle-up and players screens: every action is tapped in a real
 browser and its effect is checked. Issue 14: a code per transfer, scanned back from what
-the screen shows; the "paid" tick seen in the exports.
+the screen shows. Issue 23: money paid, whole or in part, stays paid through later deals
+and is in every export.
 
 The session is RULES.md's worked example (friday-at-the-cabin.json, SEK 0.50 a unit):
 Astrid → Dag 10.00, Astrid → Cilla 3.50, Bengt → Cilla 6.00.
@@ -138,21 +139,20 @@ def test_copy_as_text_names_every_transfer_and_where_to_pay_it(phone: Ui, server
     assert "Bengt pays Cilla SEK 6.00 – Swish 073-987 65 43" in copied
 
 
-def test_a_transfer_ticked_paid_is_in_every_export_and_each_download_is_the_cli_file(
+def test_a_transfer_paid_is_in_every_export_and_each_download_is_the_cli_file(
         phone: Ui, server: Server, tmp_path: Path):
     stored_with_details(server, tmp_path)
     phone.open("/session/1/settle")
     phone.see(code_label(*TRANSFERS[0][:3]))
-    phone.page.get_by_role("checkbox", name="Astrid paid Dag").click()
-    phone.see("Astrid paid Dag: ticked")
-    phone.see("Paid")
+    phone.tap("Astrid paid Dag in full (SEK\u00a010.00)")
+    phone.see("Astrid paid Dag SEK 10.00")
     # Paid: its code is gone, the others stay
     code_node(phone, code_label(*TRANSFERS[0][:3])).wait_for(state="detached")
     phone.see(code_label(*TRANSFERS[1][:3]))
 
     session_file = downloaded(phone, "Session file (JSON)")
     assert session_file == exported(server, tmp_path, "--format", "json")
-    assert json.loads(session_file)["paid_transfers"] == [
+    assert json.loads(session_file)["payments"] == [
         {"from": "Astrid", "to": "Dag", "amount": "10.00"}]
 
     ledger = downloaded(phone, "Ledger (CSV)")
@@ -164,11 +164,49 @@ def test_a_transfer_ticked_paid_is_in_every_export_and_each_download_is_the_cli_
     sheet = downloaded(phone, "Score sheet (PDF)")
     assert sheet.startswith(b"%PDF")
     assert pdf_text(sheet) == pdf_text(exported(server, tmp_path, "--format", "pdf"))
-    assert "Astrid pays Dag SEK 10.00 – Swish 070-123 45 67 (paid)" in " ".join(
-        pdf_text(sheet).split())
+    assert "Astrid paid Dag SEK 10.00" in " ".join(pdf_text(sheet).split())
 
     phone.open("/session/1/ledger")  # and the ledger says so above the deals
-    phone.read("Astrid paid Dag")
+    phone.see("Astrid paid Dag SEK 10.00")
+
+
+def test_money_paid_stays_paid_when_later_deals_change_the_settle_up(phone: Ui, server: Server,
+                                                                       tmp_path: Path):
+    server.holds(CABIN)
+    phone.open("/session/1/settle")
+    phone.tap("Astrid paid Dag in full (SEK\u00a010.00)")
+    phone.see("Astrid paid Dag SEK 10.00")
+    # Deal 7: Cilla deals (pot 5 + her 5 = 10, 2 a trick); Dag 2 tricks, the others 1.
+    # Units: Astrid -28 + 2 = -26, Bengt -13 + 2 = -11, Cilla 18 - 5 + 2 = 15, Dag 18 + 4
+    # = 22; money at 0.50: -13.00, -5.50, 7.50, 11.00. The plan: Astrid → Dag 11.00,
+    # Astrid → Cilla 2.00, Bengt → Cilla 5.50; of the first, 10.00 is paid.
+    phone.open("/session/1")
+    phone.record(7, {"Dag": 2, "Astrid": 1, "Bengt": 1, "Cilla": 1})
+    phone.open("/session/1/settle")
+    phone.read("Astrid pays Dag SEK\u00a01.00")
+    phone.read("paid SEK\u00a010.00 of SEK\u00a011.00")
+    phone.read("Astrid pays Cilla SEK\u00a02.00")
+    phone.read("Bengt pays Cilla SEK\u00a05.50")
+    phone.see("Astrid paid Dag SEK 10.00")
+
+    # Bengt hands Cilla 2.50 of his 5.50.
+    phone.tap("Bengt paid Cilla a part")
+    phone.type("Amount Bengt paid Cilla", "2.50")
+    phone.tap("Save payment")
+    phone.read("Bengt pays Cilla SEK\u00a03.00")
+    phone.read("paid SEK\u00a02.50 of SEK\u00a05.50")
+    phone.shot("settle-partly-paid-phone")
+
+    replayed = server.replay(1, tmp_path)
+    assert [(p["name"], p["money"], p["paid"]) for p in replayed["players"]] == [
+        ("Astrid", "-13.00", "10.00"), ("Bengt", "-5.50", "2.50"),
+        ("Cilla", "7.50", "-2.50"), ("Dag", "11.00", "-10.00")]
+    assert replayed["transfers"] == [{"from": "Astrid", "to": "Dag", "amount": "1.00"},
+                                     {"from": "Astrid", "to": "Cilla", "amount": "2.00"},
+                                     {"from": "Bengt", "to": "Cilla", "amount": "3.00"}]
+    phone.open("/session/1/ledger")
+    phone.see("Astrid paid Dag SEK 10.00")
+    phone.see("Bengt paid Cilla SEK 2.50")
 
 
 def test_finishing_asks_first_then_shows_the_session_finished(phone: Ui, server: Server,

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from scorekeeper.app.model import AppModel
-from scorekeeper.app.screens.settle import paid_marks
+from scorekeeper.app.screens.settle import payments_made
 from scorekeeper.app.widgets import (
     Missing,
     choices,
@@ -64,7 +64,7 @@ def Ledger(app: AppModel) -> ft.Control:
         choices(app.t("ui.ledger_filter"),
                 [("", everyone), *((p, p) for p in session.table.players)],
                 only or "", lambda key: set_only(key or None)),
-        *paid_marks(app, session),  # the transfers ticked paid
+        *payments_made(app, session),  # the money handed over so far
     ]
     if session.finished and session.closing.entries:
         cards.append(deal_card(app, session, app.t("ui.end_of_session"), "",

@@ -1,5 +1,6 @@
-"""Settle up: what everyone won or lost, the end-of-session pot rule, who pays whom, and
-for each transfer a code the payer scans to pay it on the spot, and a "paid" tick."""
+"""Settle up: what everyone won or lost, the end-of-session pot rule, who still pays whom,
+and for each transfer a code the payer scans to pay it on the spot, and the money handed
+over, whole or in part (RULES.md: a payment is money moved, never forgotten)."""
 
 from __future__ import annotations
 
@@ -9,19 +10,22 @@ import flet as ft
 
 from scorekeeper.app.model import AppModel
 from scorekeeper.app.widgets import (
+    Entry,
     Missing,
     action,
     bullet,
     confirmation,
     error_line,
+    icon_button,
     panel,
     readout,
     screen,
     screen_bar,
 )
-from scorekeeper.core import N_, Transfer
-from scorekeeper.i18n import render
-from scorekeeper.i18n.accounts import account_name, amount, transfer_line
+from scorekeeper.core import N_, RuleError, Transfer
+from scorekeeper.core.owed import amount_of
+from scorekeeper.i18n import parse_number, render
+from scorekeeper.i18n.accounts import account_name, amount, paid_of, payment_line, transfer_line
 from scorekeeper.session import ConflictError, StoreError
 
 if TYPE_CHECKING:  # the payments package loads when settle-up is first shown
@@ -49,9 +53,9 @@ def SettleUp(app: AppModel) -> ft.Control:
         lines = [f"{session.name} – {app.t(f'variant.{table.rules.variant}')}"]
         lines += [f"{p}: {amount(closing.money[p], money, lang)}" for p in table.players]
         lines += ["", app.t("sheet.transfers") + ":"]
-        lines += [transfer_text(t, money, details.get(t.payee), lang, session.is_paid(t))
-                  for t in closing.transfers]
-        if not closing.transfers:
+        lines += [transfer_text(t, money, details.get(t.payee), lang, session.paid_towards(t))
+                  for t in session.transfers]
+        if not session.transfers:
             lines.append(app.t("cli.nothing_to_settle"))
         return "\n".join(lines)
 
@@ -108,8 +112,9 @@ def SettleUp(app: AppModel) -> ft.Control:
     if not rule:
         rule.append(ft.Text(app.t("ui.pot_empty")))
     transfers = [PayCard(app, session, transfer, offer)
-                 for transfer, offer in session.payments(lang)
+                 for transfer, offer in session.offers(lang)
                  ] or [ft.Text(app.t("cli.nothing_to_settle"))]
+    handed = payments_made(app, session, undo=app.role == "host")
     exports = ft.Row(wrap=True, spacing=10, controls=[
         action(app.t("ui.copy_text"), ft.Icons.COPY, copy, filled=True),
         action(app.t("ui.export_json"), ft.Icons.DATA_OBJECT, save_json),
@@ -132,34 +137,49 @@ def SettleUp(app: AppModel) -> ft.Control:
             panel(app.t("ui.end_pot_rule", rule=app.t(f"option.end_pot.{table.rules.end_pot}")),
                   *rule),
             panel(app.t("sheet.transfers"), *transfers),
+            *([panel(app.t("sheet.payments"), *handed)] if handed else []),
             exports,
             *finish_row,
         ),
     ])
 
 
+@ft.component
 def PayCard(app: AppModel, session: OpenSession, transfer: Transfer, offer: Offer
             ) -> ft.Control:
-    """One transfer: who pays whom, its codes (or why there are none), the exact amount and
-    the message the payment carries, and the tick that says it was paid."""
+    """One transfer still owed: who pays whom, what of it is paid already, its codes (or
+    why there are none), the exact amount and the message the payment carries; "Paid"
+    for the whole of it, or a part typed in."""
     money, lang = session.table.money, app.settings.language
     line = transfer_line(transfer, money, lang)
     payer, payee = account_name(transfer.payer, lang), account_name(transfer.payee, lang)
-    paid = session.is_paid(transfer)
+    towards = session.paid_towards(transfer)
+    part, set_part = ft.use_state(False)  # the field for a part is open
+    typed, set_typed = ft.use_state("")
 
-    def tick(event: ft.Event[ft.Checkbox]) -> None:
-        done = bool(event.control.value)
-        key = N_("ui.marked_paid") if done else N_("ui.marked_unpaid")
-        app.run(lambda: app.scorebook.set_paid(session.id, transfer, done, session.version),
-                app.t(key, payer=payer, payee=payee))
+    def pay(minor: int) -> None:
+        notice = app.t("payments.paid_amount", payer=payer, payee=payee,
+                       amount=amount(minor, money, lang))
+        if app.run(lambda: app.scorebook.pay(session.id, transfer.payer, transfer.payee,
+                                             minor, session.version), notice):
+            set_part(False)
+            set_typed("")
+
+    def pay_part(text: str) -> None:
+        try:
+            minor = amount_of(parse_number(text, lang) or text, money, typed=text)
+        except RuleError as error:
+            app.problem = app.refusal(error)
+            return
+        pay(minor)
 
     controls: list[ft.Control] = [
         readout(label=line, content=ft.Text(line, size=20, weight=ft.FontWeight.BOLD)),
     ]
-    if paid:
-        controls.append(bullet(app.t("ui.paid_mark"), icon=ft.Icons.CHECK_CIRCLE,
-                               color=ft.Colors.PRIMARY))
-    elif offer.codes:
+    if towards:
+        controls.append(bullet(paid_of(towards, transfer, money, lang),
+                               icon=ft.Icons.CHECK_CIRCLE, color=ft.Colors.PRIMARY))
+    if offer.codes:
         controls.append(ft.Row(wrap=True, spacing=16, controls=[
             PaymentCodeView(app, code, session.code_pictures(lang)[code], payer, payee,
                             amount(transfer.minor, money, lang))
@@ -173,9 +193,22 @@ def PayCard(app: AppModel, session: OpenSession, transfer: Transfer, offer: Offe
         ]
     elif offer.reason is not None:
         controls.append(bullet(render(offer.reason, lang), icon=ft.Icons.INFO_OUTLINE, size=14))
-    controls.append(ft.Checkbox(
-        label=app.t("payments.paid_line", payer=payer, payee=payee), value=paid,
-        on_change=tick, disabled=not app.may_score))
+    if app.may_score and app.role == "host":
+        whole = app.t("ui.paid_whole", payer=payer, payee=payee,
+                      amount=amount(transfer.minor, money, lang))
+        controls.append(ft.Row(wrap=True, spacing=10, controls=[
+            action(whole, ft.Icons.CHECK, lambda: pay(transfer.minor), filled=True),
+            action(app.t("ui.paid_part", payer=payer, payee=payee), ft.Icons.EDIT,
+                   lambda: set_part(not part)),
+        ]))
+        if part:
+            label = app.t("ui.part_amount", payer=payer, payee=payee)
+            controls.append(ft.Row(wrap=True, spacing=10, controls=[
+                Entry(label, typed, set_typed, on_enter=pay_part, width=180,
+                      keyboard_type=ft.KeyboardType.NUMBER),
+                action(app.t("ui.save_payment"), ft.Icons.SAVE,
+                       lambda: pay_part(typed)),
+            ]))
     return ft.Container(
         padding=ft.Padding.all(10), border_radius=ft.BorderRadius.all(12),
         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
@@ -201,9 +234,27 @@ def PaymentCodeView(app: AppModel, code: PaymentCode, picture_png: bytes, payer:
     ])
 
 
-def paid_marks(app: AppModel, session: OpenSession) -> list[ft.Control]:
-    """The transfers ticked paid, one line each, for the ledger ("✓ Astrid paid Dag")."""
-    lang = app.settings.language
-    return [bullet(app.t("payments.paid_line", payer=account_name(t.payer, lang),
-                         payee=account_name(t.payee, lang)), icon=ft.Icons.CHECK_CIRCLE)
-            for t in session.closing.transfers if session.is_paid(t)]
+def payments_made(app: AppModel, session: OpenSession, *, undo: bool = False,
+                  ) -> list[ft.Control]:
+    """The money handed over, one line each ("Astrid paid Dag SEK 5.00"), in the order
+    it was paid; with ``undo``, each can be taken back (paid by mistake)."""
+    money, lang = session.table.money, app.settings.language
+    lines: list[ft.Control] = []
+    for payment in session.payments_made:
+        given = payment.handover
+        said = payment_line(account_name(given.payer, lang), account_name(given.payee, lang),
+                            given.minor, money, lang)
+        line = bullet(said, icon=ft.Icons.CHECK_CIRCLE)
+        if undo:
+            line = ft.Row(spacing=4, controls=[ft.Container(expand=True, content=line),
+                                               _take_back(app, session, payment.id, said)])
+        lines.append(line)
+    return lines
+
+
+def _take_back(app: AppModel, session: OpenSession, payment_id: int, said: str
+               ) -> ft.Control:
+    return icon_button(ft.Icons.UNDO, app.t("ui.take_back_payment", payment=said),
+                       lambda: app.run(lambda: app.scorebook.take_back_payment(
+                           session.id, payment_id, session.version),
+                           app.t("ui.payment_taken_back", payment=said)))

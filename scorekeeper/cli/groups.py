@@ -1,0 +1,128 @@
+"""Groups from the command line: the running tab, a payment on it, the season table
+(FORMAT.md, "The running tab")."""
+
+from __future__ import annotations
+
+import json
+from decimal import Decimal, InvalidOperation
+from typing import TYPE_CHECKING
+
+import click
+
+from scorekeeper.cli.base import Context, main, refusals
+from scorekeeper.core.text import printable
+from scorekeeper.i18n import number, parse_number
+from scorekeeper.i18n.accounts import amount as money_text
+from scorekeeper.i18n.accounts import payment_line, transfer_line
+
+if TYPE_CHECKING:  # the session layer loads on use
+    from scorekeeper.session.groups import GroupTab
+
+
+@main.command()
+@click.argument("group")
+@click.option("--json", "as_json", is_flag=True, help="Print the FORMAT.md JSON tab.")
+@click.pass_obj
+def tab(ctx: Context, group: str, as_json: bool) -> None:
+    """The group's running tab: each player's won, paid and balance, and who pays whom."""
+    with refusals(ctx.lang):
+        shown = ctx.scorebook().group(group)
+    if as_json:
+        click.echo(json.dumps(tab_report(shown), ensure_ascii=False, indent=2))
+        return
+    money = shown.money
+    heads = [ctx.t(f"cli.col_{c}") for c in ("player", "won", "paid", "balance")]
+    rows = [[line.name, *(number(money.to_decimal(m), ctx.lang)
+                          for m in (line.won, line.paid, line.balance))]
+            for line in shown.tab.lines]
+    click.echo(printable(ctx.t("cli.tab_title", group=shown.name,
+                               sessions=shown.tab.sessions)))
+    click.echo(_table([heads, *rows]))
+    for payment in shown.own_payments:
+        given = payment.handover
+        click.echo(printable(payment_line(given.payer, given.payee, given.minor, money,
+                                          ctx.lang)))
+    click.echo(ctx.t("cli.transfers"))
+    for transfer in shown.tab.transfers:
+        click.echo("  " + printable(transfer_line(transfer, money, ctx.lang)))
+    if not shown.tab.transfers:
+        click.echo("  " + ctx.t("cli.nothing_to_settle"))
+
+
+@main.command()
+@click.argument("group")
+@click.option("--from", "payer", required=True, help="Who pays.")
+@click.option("--to", "payee", required=True, help="Who is paid.")
+@click.argument("amount")
+@click.pass_obj
+def pay(ctx: Context, group: str, payer: str, payee: str, amount: str) -> None:
+    """Record a payment on the group's tab (partial payments welcome)."""
+    with refusals(ctx.lang):
+        shown = ctx.scorebook().pay_on_tab(group, payer, payee, _amount(amount, ctx.lang),
+                                           typed=amount)
+    click.echo(printable(ctx.t("cli.paid_on_tab", group=shown.name, payment=payment_line(
+        shown.resolve(payer), shown.resolve(payee),
+        shown.own_payments[-1].handover.minor, shown.money, ctx.lang))))
+
+
+@main.command()
+@click.argument("group")
+@click.option("--year", type=int, default=None, help="The season (default: the latest).")
+@click.option("--json", "as_json", is_flag=True, help="Print the season table as JSON.")
+@click.pass_obj
+def season(ctx: Context, group: str, year: int | None, as_json: bool) -> None:
+    """The group's season table: evenings played and won, money, flights, per evening."""
+    with refusals(ctx.lang):
+        shown = ctx.scorebook().group(group)
+    years = shown.seasons()
+    year = year if year is not None else (years[0] if years else None)
+    lines = shown.season(year) if year is not None else []
+    money = shown.money
+    if as_json:
+        click.echo(json.dumps({
+            "group": shown.name, "currency": money.currency, "year": year,
+            "players": [{"name": line.name, "evenings": line.evenings,
+                         "evenings_won": line.evenings_won,
+                         "money": money.format(line.money), "flights": line.flights,
+                         "per_evening": money.format(line.per_evening)} for line in lines],
+        }, ensure_ascii=False, indent=2))
+        return
+    click.echo(printable(ctx.t("cli.season_title", group=shown.name, year=year or "-")))
+    heads = [ctx.t(f"cli.col_{c}") for c in ("player", "evenings", "evenings_won", "money",
+                                             "flights", "per_evening")]
+    rows = [[line.name, str(line.evenings), str(line.evenings_won),
+             money_text(line.money, money, ctx.lang), str(line.flights),
+             money_text(line.per_evening, money, ctx.lang)] for line in lines]
+    click.echo(_table([heads, *rows]))
+
+
+def tab_report(shown: GroupTab) -> dict[str, object]:
+    """The tab in the shape FORMAT.md fixes."""
+    money = shown.money
+    return {
+        "group": shown.name,
+        "currency": money.currency,
+        "sessions": shown.tab.sessions,
+        "players": [{"name": line.name, "won": money.format(line.won),
+                     "paid": money.format(line.paid), "balance": money.format(line.balance)}
+                    for line in shown.tab.lines],
+        "transfers": [{"from": t.payer, "to": t.payee, "amount": money.format(t.minor)}
+                      for t in shown.tab.transfers],
+    }
+
+
+def _amount(typed: str, language: str) -> Decimal | str:
+    """An amount as typed: "10.00" as FORMAT.md writes it, or as the language writes it
+    ("10,00" in Swedish); what is neither is left for the rules to refuse in words."""
+    try:
+        return Decimal(typed.strip())
+    except (InvalidOperation, ValueError):
+        found = parse_number(typed, language)
+        return typed if found is None else found
+
+
+def _table(rows: list[list[str]]) -> str:
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    return "\n".join(printable("  ".join([row[0].ljust(widths[0]), *(
+        cell.rjust(width) for cell, width in zip(row[1:], widths[1:], strict=True))]))
+        for row in rows)

@@ -1,0 +1,125 @@
+"""Money handed over, and what is still owed (RULES.md, "Settlement": payments).
+
+A payment is money moved from one player to another, kept as an amount, never as a tick
+on a transfer: the settle-up is derived from the money result and the payments together,
+so a later deal changes what is still owed and never what was paid. The same holds for a
+group's running tab, whose payments are recorded on the tab itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Mapping
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+
+from scorekeeper.core.errors import refuse
+from scorekeeper.core.ledger import POT
+from scorekeeper.core.messages import counts
+from scorekeeper.core.settle import Transfer, fewest_transfers
+from scorekeeper.core.table import Money
+from scorekeeper.core.text import quote
+
+# An amount larger than this is a typing slip, not money a card table hands over.
+MOST = 10**12
+FINER_THAN_MINOR = counts("payment.finer_than_minor", "digits")
+
+
+@dataclass(frozen=True, slots=True)
+class Handover:
+    """``payer`` handed ``payee`` ``minor`` (in the currency's minor unit)."""
+
+    payer: str
+    payee: str
+    minor: int
+
+
+def amount_of(amount: object, money: Money, *, typed: str | None = None) -> int:
+    """An amount ("10.00", Decimal("2.5")) in the currency's minor unit, checked: more
+    than nothing and no finer than the minor unit. A refusal quotes ``typed``, the
+    amount as the person wrote it ("0,005"), if given."""
+    shown = quote(typed if typed is not None else amount)
+    if isinstance(amount, bool) or not isinstance(amount, str | int | Decimal):
+        raise refuse("payment.not_a_number", amount=shown)
+    try:
+        value = amount if isinstance(amount, Decimal) else Decimal(str(amount).strip())
+    except InvalidOperation:
+        raise refuse("payment.not_a_number", amount=shown) from None
+    if not value.is_finite():
+        raise refuse("payment.not_a_number", amount=shown)
+    if value <= 0:
+        raise refuse("payment.not_positive", amount=shown)
+    if value.adjusted() > len(str(MOST)):  # checked before scaling: "1e999999" is no amount
+        raise refuse("payment.too_large", amount=shown)
+    minor = value.scaleb(money.digits)
+    if minor != minor.to_integral_value():
+        raise refuse(FINER_THAN_MINOR, amount=shown, digits=money.digits)
+    if minor > MOST:
+        raise refuse("payment.too_large", amount=shown)
+    return int(minor)
+
+
+def handover(payer: str, payee: str, minor: int, players: Collection[str]) -> Handover:
+    """A payment between two of ``players``, checked (the amount by ``amount_of``)."""
+    for player in (payer, payee):
+        if player not in players:
+            raise refuse("payment.unknown_player", player=quote(player))
+    if payer == payee:
+        raise refuse("payment.same_player", player=payer)
+    return Handover(payer, payee, minor)
+
+
+def paid(players: Iterable[str], handovers: Iterable[Handover]) -> dict[str, int]:
+    """What each player paid out less what they received (minor units)."""
+    net = dict.fromkeys(players, 0)
+    for given in handovers:
+        net[given.payer] = net.get(given.payer, 0) + given.minor
+        net[given.payee] = net.get(given.payee, 0) - given.minor
+    return net
+
+
+def still_owed(money: Mapping[str, int], handovers: Iterable[Handover]) -> dict[str, int]:
+    """Each player's money result plus what they paid: what is still to come to them (+)
+    or still to pay (-). Overpaying turns a debt round."""
+    net = paid(money, handovers)
+    return {player: money[player] + net[player] for player in money}
+
+
+def owed_transfers(money: Mapping[str, int], handovers: Iterable[Handover],
+                   pot_left: int = 0) -> list[Transfer]:
+    """The fewest transfers settling what is still owed (and a pot carried over).
+
+    Where the payments were made along the settle-up's own transfers (Astrid handed Dag
+    5.00 of the 10.00 she owes him) and as few transfers still settle it, those transfers
+    stand, less what was paid: the table sees "Astrid pays Dag 5.00", not a new set of
+    payers and payees after every payment."""
+    handed = list(handovers)
+    owed = still_owed(money, handed)
+    fewest = fewest_transfers({**owed, POT: pot_left} if pot_left else owed)
+    along = _paid_along(fewest_transfers({**money, POT: pot_left} if pot_left else money),
+                        handed)
+    return along if along is not None and len(along) == len(fewest) else fewest
+
+
+def _paid_along(planned: list[Transfer], handed: list[Handover]) -> list[Transfer] | None:
+    """``planned`` less the payments, if every payment went along one of them and none
+    paid more than it; else None."""
+    between: dict[tuple[str, str], int] = {}
+    for given in handed:
+        pair = (given.payer, given.payee)
+        between[pair] = between.get(pair, 0) + given.minor
+        back = (given.payee, given.payer)
+        between[back] = between.get(back, 0) - given.minor
+    planned_pairs = {(t.payer, t.payee): t.minor for t in planned}
+    for pair, minor in between.items():
+        if minor > 0 and not minor <= planned_pairs.get(pair, 0):
+            return None
+    return [Transfer(t.payer, t.payee, t.minor - between.get((t.payer, t.payee), 0))
+            for t in planned if t.minor > between.get((t.payer, t.payee), 0)]
+
+
+def paid_between(payer: str, payee: str, handovers: Iterable[Handover]) -> int:
+    """What ``payer`` has handed ``payee`` so far, less what came back the other way: the
+    "paid 5.00 of 10.00" beside a transfer still owed."""
+    return sum(given.minor if (given.payer, given.payee) == (payer, payee)
+               else -given.minor if (given.payer, given.payee) == (payee, payer) else 0
+               for given in handovers)

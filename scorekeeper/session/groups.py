@@ -1,0 +1,86 @@
+"""A group's running tab and season table, and payments on the tab: read from the store,
+worked out by the rules (RULES.md, "Groups and the running tab")."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from scorekeeper.core import Money, RuleError, msg
+from scorekeeper.core.owed import amount_of
+from scorekeeper.core.tab import SeasonLine, Tab, running_tab, season_table, seasons, tab_handover
+from scorekeeper.core.text import name_key
+from scorekeeper.store.errors import StoreError
+from scorekeeper.store.groups import GroupRecord, GroupStore
+from scorekeeper.store.payments import StoredPayment
+
+
+@dataclass(frozen=True, slots=True)
+class GroupTab:
+    """A group as its screen and the command line show it."""
+
+    record: GroupRecord
+    tab: Tab
+
+    @property
+    def name(self) -> str:
+        return self.record.group.name
+
+    @property
+    def version(self) -> int:
+        return self.record.group.version
+
+    @property
+    def money(self) -> Money:
+        """The group's currency (amounts in its minor unit)."""
+        return Money(Decimal(1), self.record.group.currency)
+
+    @property
+    def own_payments(self) -> tuple[StoredPayment, ...]:
+        return self.record.own
+
+    def resolve(self, name: str) -> str:
+        """The tab's player a typed name means (any case); refused if none played."""
+        for player in self.tab.players:
+            if name_key(player) == name_key(name):
+                return player
+        raise RuleError(msg("tab.unknown_player", player=name, group=self.name))
+
+    def seasons(self) -> list[int]:
+        return seasons(self.record.results)
+
+    def season(self, year: int) -> list[SeasonLine]:
+        return season_table(self.record.results, year)
+
+
+def group_tab(groups: GroupStore, name: str) -> GroupTab:
+    """The group called ``name`` (any case) with its tab; refused if there is none."""
+    try:
+        record = groups.record(name)
+    except StoreError as error:
+        raise RuleError(error.message) from None
+    own = tuple(payment.handover for payment in record.own)
+    return GroupTab(record, running_tab(record.results, own))
+
+
+def pay_on_tab(groups: GroupStore, name: str, payer: str, payee: str, amount: object,
+               version: int | None = None, *, typed: str | None = None) -> GroupTab:
+    """``payer`` hands ``payee`` ``amount`` on the group's tab (partial payments welcome,
+    overpaying turns the debt round): checked, then written at the version the caller
+    saw (the version read now, if none is given: the command line)."""
+    shown = group_tab(groups, name)
+    handover = tab_handover(shown.resolve(payer), shown.resolve(payee),
+                            amount_of(amount, shown.money, typed=typed), shown.tab, shown.name)
+    with groups.change(shown.name, shown.version if version is None else version) as change:
+        change.pay(handover)
+    return group_tab(groups, name)
+
+
+def take_back_on_tab(groups: GroupStore, name: str, payment_id: int, version: int) -> GroupTab:
+    """Forget a payment recorded on the tab by mistake."""
+    with groups.change(name, version) as change:
+        change.take_back(payment_id)
+    return group_tab(groups, name)
+
+
+__all__ = ["GroupTab", "group_tab", "pay_on_tab", "take_back_on_tab"]
