@@ -26,7 +26,7 @@ from scorekeeper.core.presets import (
 )
 from scorekeeper.core.seating import Seating, seating
 from scorekeeper.core.session import Session
-from scorekeeper.core.settle import PaidTransfer, Transfer, fewest_transfers
+from scorekeeper.core.settle import Transfer, fewest_transfers
 from scorekeeper.core.standings import (
     games_won,
     leaders,
@@ -55,7 +55,6 @@ __all__ = [
     "Message",
     "Money",
     "Option",
-    "PaidTransfer",
     "Payment",
     "RuleError",
     "Rules",

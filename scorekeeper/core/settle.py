@@ -22,9 +22,6 @@ class Transfer:
     minor: int
 
 
-# A transfer of the settle-up ticked as paid: (payer, payee, amount in minor units).
-PaidTransfer = tuple[str, str, int]
-
 
 def fewest_transfers(balances: Mapping[str, int]) -> list[Transfer]:
     """Transfers settling ``balances`` (minor units, summing to zero, listed in order of play)."""
