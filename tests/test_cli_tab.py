@@ -65,10 +65,12 @@ def test_the_tab_counts_the_finished_sessions_and_their_payments(friday_group):
             {"name": "Cilla", "won": "19.00", "paid": "0.00", "balance": "19.00"},
             {"name": "Dag", "won": "20.00", "paid": "-5.00", "balance": "15.00"},
         ],
-        # Astrid owes the most: 19.00 to Cilla, the most owed, and 3.00 to Dag; then Bengt.
-        "transfers": [{"from": "Astrid", "to": "Cilla", "amount": "19.00"},
-                      {"from": "Astrid", "to": "Dag", "amount": "3.00"},
-                      {"from": "Bengt", "to": "Dag", "amount": "12.00"}],
+        # Settling what was won: Astrid (27.00) pays Dag 20.00, the most owed, and Cilla
+        # 7.00; Bengt pays Cilla 12.00. Of Astrid's 20.00 to Dag, 5.00 is paid; three
+        # transfers are still the fewest, so the plan stands with 15.00 left.
+        "transfers": [{"from": "Astrid", "to": "Dag", "amount": "15.00"},
+                      {"from": "Astrid", "to": "Cilla", "amount": "7.00"},
+                      {"from": "Bengt", "to": "Cilla", "amount": "12.00"}],
     }
 
 
@@ -81,6 +83,8 @@ def test_a_payment_on_the_tab_is_counted_at_once(friday_group):
     assert [(p["name"], p["paid"], p["balance"]) for p in after["players"]] == [
         ("Astrid", "8.00", "-19.00"), ("Bengt", "0.00", "-12.00"), ("Cilla", "0.00", "19.00"),
         ("Dag", "-8.00", "12.00")]
+    # Astrid -19.00 and Cilla +19.00, Bengt -12.00 and Dag +12.00: two pairs that settle
+    # each other, so two transfers now, where the plan would still need three.
     assert after["transfers"] == [{"from": "Astrid", "to": "Cilla", "amount": "19.00"},
                                   {"from": "Bengt", "to": "Dag", "amount": "12.00"}]
 

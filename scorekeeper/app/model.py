@@ -25,6 +25,7 @@ from scorekeeper.settings import Settings, save_settings
 if TYPE_CHECKING:  # loaded with the players screen, never at start
     from scorekeeper.payments import PaymentDetails
     from scorekeeper.session import Lifetime, OpenSession, Scorebook, SessionSummary
+    from scorekeeper.session.groups import GroupTab
 
 Role = Literal["host", "scorer", "viewer", "locked"]
 LAN_CHANGED = "lan-changed"  # pubsub: someone joined the room, or may now score
@@ -54,6 +55,9 @@ class AppModel:
     session_count: int = 0
     showing_all: bool = False
     roster: list[str] = field(default_factory=list)
+    groups: list[str] = field(default_factory=list)  # home and new session: every group's name
+    group: GroupTab | None = None  # the group on screen, with its tab
+    season: int | None = None  # the year the group's season table shows (None: the latest)
     lifetimes: dict[str, list[Lifetime]] = field(default_factory=dict)
     details: dict[str, PaymentDetails] = field(default_factory=dict)  # players: how each is paid
     lan: LanRoom | None = None
@@ -102,8 +106,11 @@ class AppModel:
         elif place.screen == "settings":
             self.data_folder = str(data_dir())
             self.database_shown = choose_database().shown
+        elif place.screen == "group" and place.group is not None:
+            self._open_group(place.group)
         elif place.screen in ("new", "players"):
             self.roster = self.scorebook.roster()
+            self.groups = self.scorebook.group_names()
             if place.screen == "players":
                 self.lifetimes = self.scorebook.lifetimes()
                 self.details = self.scorebook.payment_details(self.roster)
@@ -151,6 +158,49 @@ class AppModel:
             session.code_pictures(self.settings.language)  # what is owed, details, payments
             session.payments_made  # noqa: B018
         return session
+
+    # --- the group on screen ---
+    def _open_group(self, name: str) -> None:
+        try:
+            self.group = self.scorebook.group(name)
+        except (RuleError, StoreError) as error:
+            self.group, self.problem = None, self.refusal(error)
+
+    def pay_on_tab(self, payer: str, payee: str, minor: int) -> bool:
+        """A payment on the tab of the group on screen; on refusal say why."""
+        shown = self.group
+        if shown is None:
+            return False
+        try:
+            self.group = self.scorebook.pay_on_tab(shown.name, payer, payee, minor,
+                                                   shown.version)
+        except (RuleError, StoreError) as error:
+            self.problem = self.refusal(error)
+            self.stale = isinstance(error, ConflictError)
+            return False
+        except NotAllowedError:
+            self.problem = self.t("ui.not_allowed")
+            return False
+        self.problem, self.stale = None, False
+        return True
+
+    def reload_group(self) -> None:
+        """After a refusal for a stale version: the group's tab as stored now."""
+        if self.group is not None:
+            self._open_group(self.group.name)
+        self.problem, self.stale = None, False
+
+    def take_back_on_tab(self, payment_id: int) -> None:
+        shown = self.group
+        if shown is None:
+            return
+        try:
+            self.group = self.scorebook.take_back_on_tab(shown.name, payment_id, shown.version)
+        except (RuleError, StoreError) as error:
+            self.problem = self.refusal(error)
+            self.stale = isinstance(error, ConflictError)
+        except NotAllowedError:
+            self.problem = self.t("ui.not_allowed")
 
     def show_earlier(self) -> None:
         """The ledger's next thirty deals back, worked out before they are shown."""
@@ -234,6 +284,8 @@ class AppModel:
         if session_id is None:
             if self.role == "host" and self.place.screen == "home":
                 self._list_sessions()
+            if self.role == "host" and self.place.screen == "group" and self.group is not None:
+                self._open_group(self.group.name)
             return
         shown = self.session
         if shown is None or shown.id != session_id:
@@ -257,6 +309,7 @@ class AppModel:
             return None
 
     def _list_sessions(self) -> None:
+        self.groups = self.scorebook.group_names()
         self.sessions = self.scorebook.summaries(None if self.showing_all else HOME_LIST)
         self.session_count = (len(self.sessions) if self.showing_all
                               else self.scorebook.count_sessions())

@@ -4,6 +4,7 @@ model loads what the place shows when the route changes; the shell draws its scr
 from __future__ import annotations
 
 from dataclasses import dataclass
+from urllib.parse import quote, unquote
 
 SESSION_SCREENS = ("ledger", "charts", "protocol", "settle")
 
@@ -13,6 +14,7 @@ class Place:
     screen: str  # home, new, players, settings; a session's table, edit, or one of SESSION_SCREENS
     session_id: int | None = None
     deal_index: int | None = None  # the deal corrected (0-based), on "edit"
+    group: str | None = None  # the group shown, on "group"
 
 
 def place_of(route: str) -> Place:
@@ -27,5 +29,12 @@ def place_of(route: str) -> Place:
             return Place("edit", int(number), int(deal))
         case ["session", number, screen] if number.isdigit() and screen in SESSION_SCREENS:
             return Place(screen, int(number))
+        case ["group", name] if unquote(name).strip():
+            return Place("group", group=unquote(name))
         case _:
             return Place("home")
+
+
+def group_route(name: str) -> str:
+    """Where a group's screen is: ``/group/Friday%20group``."""
+    return f"/group/{quote(name, safe='')}"

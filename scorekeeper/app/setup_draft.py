@@ -18,6 +18,8 @@ from scorekeeper.i18n import parse_number
 @dataclass
 class SetupDraft:
     name: str = ""
+    group: str = ""  # the group whose tab the session counts in ("" none)
+    group_picked: int = 0  # groups chosen from the chips: each one redraws the field
     variant: str = "english"
     options: dict[str, object] = field(default_factory=dict)
     players: list[str] = field(default_factory=list)
@@ -60,6 +62,11 @@ class SetupDraft:
         if self.add(name):
             self.new_name = ""
             self.names_typed += 1
+
+    def pick_group(self, name: str) -> None:
+        """Choose a group from the list (tapped again: none)."""
+        self.group = "" if self.group == name else name
+        self.group_picked += 1
 
     def remove(self, name: str) -> None:
         self.players = [p for p in self.players if p != name]

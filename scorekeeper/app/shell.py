@@ -14,6 +14,7 @@ from scorekeeper.app.lan import LanRoom, is_local
 from scorekeeper.app.model import AppModel
 from scorekeeper.app.peer import peer_address
 from scorekeeper.app.roles import GuardedScorebook, role_now
+from scorekeeper.app.screens.group import GroupScreen
 from scorekeeper.app.screens.home import Home
 from scorekeeper.app.screens.join import Join
 from scorekeeper.app.screens.ledger import Ledger
@@ -151,5 +152,7 @@ def route(app: AppModel) -> ft.Control:
             return Protocol(app)
         case "settle":
             return SettleUp(app)
+        case "group":
+            return GroupScreen(app)
         case _:
             return Home(app)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import click
 
 from scorekeeper.cli.base import Context, main, refusals
+from scorekeeper.core.owed import amount_of
 from scorekeeper.core.text import printable
 from scorekeeper.i18n import number, parse_number
 from scorekeeper.i18n.accounts import amount as money_text
@@ -58,8 +59,10 @@ def tab(ctx: Context, group: str, as_json: bool) -> None:
 def pay(ctx: Context, group: str, payer: str, payee: str, amount: str) -> None:
     """Record a payment on the group's tab (partial payments welcome)."""
     with refusals(ctx.lang):
-        shown = ctx.scorebook().pay_on_tab(group, payer, payee, _amount(amount, ctx.lang),
-                                           typed=amount)
+        scorebook = ctx.scorebook()
+        money = scorebook.group(group).money
+        minor = amount_of(_amount(amount, ctx.lang), money, typed=amount)
+        shown = scorebook.pay_on_tab(group, payer, payee, minor)
     click.echo(printable(ctx.t("cli.paid_on_tab", group=shown.name, payment=payment_line(
         shown.resolve(payer), shown.resolve(payee),
         shown.own_payments[-1].handover.minor, shown.money, ctx.lang))))

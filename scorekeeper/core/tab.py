@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from datetime import date
 
 from scorekeeper.core.errors import refuse
-from scorekeeper.core.owed import Handover, handover, paid
-from scorekeeper.core.settle import Transfer, fewest_transfers
+from scorekeeper.core.owed import Handover, handover, owed_transfers, paid, paid_between
+from scorekeeper.core.settle import Transfer
 from scorekeeper.core.table import Table
 
 
@@ -43,6 +43,11 @@ class Tab:
     sessions: int
     lines: tuple[TabLine, ...]
     transfers: tuple[Transfer, ...]
+    handed: tuple[Handover, ...] = ()  # every payment counted, the sessions' and the tab's
+
+    def paid_towards(self, transfer: Transfer) -> int:
+        """What the transfer's payer has already handed its payee: "paid 4.00 of 7.00"."""
+        return max(0, paid_between(transfer.payer, transfer.payee, self.handed))
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -96,11 +101,11 @@ def running_tab(results: Sequence[SessionResult], own: Sequence[Handover] = ()) 
     for result in results:
         for player in result.players:
             won[player] += result.money[player]
-    handed = [given for result in results for given in result.payments] + list(own)
+    handed = tuple(given for result in results for given in result.payments) + tuple(own)
     net = paid(players, handed)
     lines = tuple(TabLine(p, won[p], net[p], won[p] + net[p]) for p in players)
-    transfers = fewest_transfers({line.name: line.balance for line in lines})
-    return Tab(len(results), lines, tuple(transfers))
+    # The same rule as a session's settle-up: a tab transfer paid in part keeps the rest.
+    return Tab(len(results), lines, tuple(owed_transfers(won, handed)), handed)
 
 
 def seasons(results: Iterable[SessionResult]) -> list[int]:

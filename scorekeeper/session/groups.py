@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from scorekeeper.core import Money, RuleError, msg
-from scorekeeper.core.owed import amount_of
 from scorekeeper.core.tab import SeasonLine, Tab, running_tab, season_table, seasons, tab_handover
 from scorekeeper.core.text import name_key
 from scorekeeper.store.errors import StoreError
@@ -63,14 +62,15 @@ def group_tab(groups: GroupStore, name: str) -> GroupTab:
     return GroupTab(record, running_tab(record.results, own))
 
 
-def pay_on_tab(groups: GroupStore, name: str, payer: str, payee: str, amount: object,
-               version: int | None = None, *, typed: str | None = None) -> GroupTab:
-    """``payer`` hands ``payee`` ``amount`` on the group's tab (partial payments welcome,
-    overpaying turns the debt round): checked, then written at the version the caller
-    saw (the version read now, if none is given: the command line)."""
+def pay_on_tab(groups: GroupStore, name: str, payer: str, payee: str, minor: int,
+               version: int | None = None) -> GroupTab:
+    """``payer`` hands ``payee`` ``minor`` (checked by ``core.owed.amount_of``) on the
+    group's tab (partial payments welcome, overpaying turns the debt round): written at
+    the version the caller saw (the version read now, if none is given: the command
+    line)."""
     shown = group_tab(groups, name)
-    handover = tab_handover(shown.resolve(payer), shown.resolve(payee),
-                            amount_of(amount, shown.money, typed=typed), shown.tab, shown.name)
+    handover = tab_handover(shown.resolve(payer), shown.resolve(payee), minor, shown.tab,
+                            shown.name)
     with groups.change(shown.name, shown.version if version is None else version) as change:
         change.pay(handover)
     return group_tab(groups, name)

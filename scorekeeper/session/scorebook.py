@@ -238,10 +238,10 @@ class Scorebook:
         """The group called ``name`` (any case), with its tab (``RuleError`` if none)."""
         return group_tab(self.groups, name)
 
-    def pay_on_tab(self, name: str, payer: str, payee: str, amount: object,
-                   version: int | None = None, *, typed: str | None = None) -> GroupTab:
+    def pay_on_tab(self, name: str, payer: str, payee: str, minor: int,
+                   version: int | None = None) -> GroupTab:
         """A payment on the group's tab; refused if the group changed since ``version``."""
-        shown = pay_on_tab(self.groups, name, payer, payee, amount, version, typed=typed)
+        shown = pay_on_tab(self.groups, name, payer, payee, minor, version)
         self._listeners.announce(None)
         return shown
 

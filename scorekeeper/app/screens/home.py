@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from scorekeeper.app.model import AppModel
+from scorekeeper.app.routes import group_route
 from scorekeeper.app.widgets import (
     Link,
     action,
@@ -55,6 +56,11 @@ def Home(app: AppModel) -> ft.Control:
                 action(app.t("ui.import"), ft.Icons.FILE_OPEN, import_file),
             ]),
             error_line(app.problem),
+            *([ft.Text(app.t("ui.groups"), size=20, weight=ft.FontWeight.BOLD),
+               ft.Row(wrap=True, spacing=10, controls=[
+                   action(app.t("ui.open_group", group=name), ft.Icons.GROUPS,
+                          lambda name=name: app.go(group_route(name)))
+                   for name in app.groups])] if app.groups else []),
             ft.Text(app.t("ui.in_play"), size=20, weight=ft.FontWeight.BOLD),
             *([SessionTile(app, s) for s in in_play] or [ft.Text(app.t("ui.none_in_play"))]),
             ft.Text(app.t("ui.finished"), size=20, weight=ft.FontWeight.BOLD),

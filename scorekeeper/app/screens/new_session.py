@@ -52,7 +52,7 @@ def NewSession(app: AppModel) -> ft.Control:
             table = make_table(draft.variant, draft.players, draft.first_dealer,
                                house_rules(draft), money)
             opened = app.scorebook.create(draft.name or app.t(f"variant.{draft.variant}"),
-                                          table)
+                                          table, draft.group.strip() or None)
         except (RuleError, StoreError) as error:
             draft.problem = app.refusal(error)
             return
@@ -76,6 +76,7 @@ def NewSession(app: AppModel) -> ft.Control:
         screen_bar(app, app.t("ui.new_session")),
         screen(
             Entry(app.t("ui.session_name"), draft.name, lambda text: setattr(draft, "name", text)),
+            GroupPanel(app, draft, app.groups),
             GamePanel(app, draft),
             PlayersPanel(app, draft, app.roster),
             MoneyPanel(app, draft),
@@ -84,6 +85,23 @@ def NewSession(app: AppModel) -> ft.Control:
             ft.FilledButton(start_label, icon=ft.Icons.PLAY_ARROW, height=56, on_click=start),
         ),
     ])
+
+
+@ft.memo
+@ft.component
+def GroupPanel(app: AppModel, draft: SetupDraft, groups: list[str]) -> ft.Control:
+    """The group whose running tab the session counts in: typed (a new one) or chosen."""
+    chosen = draft.group.strip().casefold()
+    return panel(
+        app.t("ui.group_optional"),
+        Entry(app.t("ui.group_name"), draft.group, lambda text: setattr(draft, "group", text),
+              key=f"group-{draft.group_picked}"),
+        ft.Row(wrap=True, spacing=8, controls=[
+            labelled(app.t("ui.pick_group", group=name), ft.Chip(
+                label=ft.Text(name), selected=name.casefold() == chosen,
+                on_select=lambda _, n=name: draft.pick_group(n)))
+            for name in groups]),
+    )
 
 
 @ft.memo

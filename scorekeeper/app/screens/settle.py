@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from scorekeeper.app.model import AppModel
+from scorekeeper.app.paying import PayButtons
 from scorekeeper.app.widgets import (
-    Entry,
     Missing,
     action,
     bullet,
@@ -22,9 +22,8 @@ from scorekeeper.app.widgets import (
     screen,
     screen_bar,
 )
-from scorekeeper.core import N_, RuleError, Transfer
-from scorekeeper.core.owed import amount_of
-from scorekeeper.i18n import parse_number, render
+from scorekeeper.core import N_, Transfer
+from scorekeeper.i18n import render
 from scorekeeper.i18n.accounts import account_name, amount, paid_of, payment_line, transfer_line
 from scorekeeper.session import ConflictError, StoreError
 
@@ -144,7 +143,6 @@ def SettleUp(app: AppModel) -> ft.Control:
     ])
 
 
-@ft.component
 def PayCard(app: AppModel, session: OpenSession, transfer: Transfer, offer: Offer
             ) -> ft.Control:
     """One transfer still owed: who pays whom, what of it is paid already, its codes (or
@@ -154,24 +152,12 @@ def PayCard(app: AppModel, session: OpenSession, transfer: Transfer, offer: Offe
     line = transfer_line(transfer, money, lang)
     payer, payee = account_name(transfer.payer, lang), account_name(transfer.payee, lang)
     towards = session.paid_towards(transfer)
-    part, set_part = ft.use_state(False)  # the field for a part is open
-    typed, set_typed = ft.use_state("")
 
-    def pay(minor: int) -> None:
+    def pay(minor: int) -> bool:
         notice = app.t("payments.paid_amount", payer=payer, payee=payee,
                        amount=amount(minor, money, lang))
-        if app.run(lambda: app.scorebook.pay(session.id, transfer.payer, transfer.payee,
-                                             minor, session.version), notice):
-            set_part(False)
-            set_typed("")
-
-    def pay_part(text: str) -> None:
-        try:
-            minor = amount_of(parse_number(text, lang) or text, money, typed=text)
-        except RuleError as error:
-            app.problem = app.refusal(error)
-            return
-        pay(minor)
+        return app.run(lambda: app.scorebook.pay(session.id, transfer.payer, transfer.payee,
+                                                 minor, session.version), notice)
 
     controls: list[ft.Control] = [
         readout(label=line, content=ft.Text(line, size=20, weight=ft.FontWeight.BOLD)),
@@ -193,22 +179,8 @@ def PayCard(app: AppModel, session: OpenSession, transfer: Transfer, offer: Offe
         ]
     elif offer.reason is not None:
         controls.append(bullet(render(offer.reason, lang), icon=ft.Icons.INFO_OUTLINE, size=14))
-    if app.may_score and app.role == "host":
-        whole = app.t("ui.paid_whole", payer=payer, payee=payee,
-                      amount=amount(transfer.minor, money, lang))
-        controls.append(ft.Row(wrap=True, spacing=10, controls=[
-            action(whole, ft.Icons.CHECK, lambda: pay(transfer.minor), filled=True),
-            action(app.t("ui.paid_part", payer=payer, payee=payee), ft.Icons.EDIT,
-                   lambda: set_part(not part)),
-        ]))
-        if part:
-            label = app.t("ui.part_amount", payer=payer, payee=payee)
-            controls.append(ft.Row(wrap=True, spacing=10, controls=[
-                Entry(label, typed, set_typed, on_enter=pay_part, width=180,
-                      keyboard_type=ft.KeyboardType.NUMBER),
-                action(app.t("ui.save_payment"), ft.Icons.SAVE,
-                       lambda: pay_part(typed)),
-            ]))
+    if app.role == "host":
+        controls.append(PayButtons(app, payer, payee, transfer.minor, money, pay))
     return ft.Container(
         padding=ft.Padding.all(10), border_radius=ft.BorderRadius.all(12),
         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),

@@ -1,0 +1,53 @@
+"""Paying a transfer whole or in part: the same two buttons and the same field on the
+settle-up screen and on a group's tab."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from scorekeeper.app.model import AppModel
+from scorekeeper.app.widgets import Entry, action
+from scorekeeper.core import Money, RuleError
+from scorekeeper.core.owed import amount_of
+from scorekeeper.i18n import parse_number
+from scorekeeper.i18n.accounts import amount
+
+
+@ft.component
+def PayButtons(app: AppModel, payer: str, payee: str, minor: int, money: Money,
+               pay: Callable[[int], bool]) -> ft.Control:
+    """"Astrid paid Dag in full (SEK 10.00)", and "Astrid paid Dag a part", which opens a
+    field for the amount as the table's language writes it ("2,50" in Swedish). ``pay``
+    records an amount in minor units and says whether it was taken."""
+    lang = app.settings.language
+    part, set_part = ft.use_state(False)  # the field for a part is open
+    typed, set_typed = ft.use_state("")
+
+    def paid(minor: int) -> None:
+        if pay(minor):
+            set_part(False)
+            set_typed("")
+
+    def pay_part(text: str) -> None:
+        try:
+            minor = amount_of(parse_number(text, lang) or text, money, typed=text)
+        except RuleError as error:
+            app.problem = app.refusal(error)
+            return
+        paid(minor)
+
+    whole = app.t("ui.paid_whole", payer=payer, payee=payee, amount=amount(minor, money, lang))
+    controls: list[ft.Control] = [ft.Row(wrap=True, spacing=10, controls=[
+        action(whole, ft.Icons.CHECK, lambda: paid(minor), filled=True),
+        action(app.t("ui.paid_part", payer=payer, payee=payee), ft.Icons.EDIT,
+               lambda: set_part(not part)),
+    ])]
+    if part:
+        controls.append(ft.Row(wrap=True, spacing=10, controls=[
+            Entry(app.t("ui.part_amount", payer=payer, payee=payee), typed, set_typed,
+                  on_enter=pay_part, width=180, keyboard_type=ft.KeyboardType.NUMBER),
+            action(app.t("ui.save_payment"), ft.Icons.SAVE, lambda: pay_part(typed)),
+        ]))
+    return ft.Column(spacing=8, controls=controls)

@@ -1,0 +1,140 @@
+"""A group: its running tab over the finished evenings (won, paid, balance; who pays whom,
+paid whole or in part on the tab), the season table, and every evening it played
+(RULES.md, "Groups and the running tab")."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import flet as ft
+
+from scorekeeper.app.model import AppModel
+from scorekeeper.app.paying import PayButtons
+from scorekeeper.app.widgets import (
+    action,
+    bullet,
+    error_line,
+    icon_button,
+    panel,
+    readout,
+    screen,
+    screen_bar,
+)
+from scorekeeper.core import N_, Transfer, counts
+from scorekeeper.i18n.accounts import amount, paid_of, payment_line, transfer_line
+
+if TYPE_CHECKING:
+    from scorekeeper.session.groups import GroupTab
+
+
+@ft.component
+def GroupScreen(app: AppModel) -> ft.Control:
+    shown = app.group
+    title = app.t("ui.group_of", group=shown.name if shown else app.place.group or "")
+    if shown is None:
+        return ft.Column(expand=True, spacing=0, controls=[
+            screen_bar(app, title), screen(error_line(app.problem))])
+    return ft.Column(expand=True, spacing=0, controls=[
+        screen_bar(app, title),
+        screen(
+            error_line(app.problem),
+            *([action(app.t("ui.reload"), ft.Icons.REFRESH, app.reload_group)]
+              if app.stale else []),
+            TabPanel(app, shown),
+            panel(app.t("sheet.transfers"),
+                  *([TabTransfer(app, shown, transfer) for transfer in shown.tab.transfers]
+                    or [ft.Text(app.t("cli.nothing_to_settle"))])),
+            *([panel(app.t("ui.paid_on_tab"), *tab_payments(app, shown))]
+              if shown.own_payments else []),
+            SeasonPanel(app, shown),
+            EveningsPanel(app, shown),
+        ),
+    ])
+
+
+def TabPanel(app: AppModel, shown: GroupTab) -> ft.Control:
+    lang, money = app.settings.language, shown.money
+    rows = []
+    for line in shown.tab.lines:
+        balance = amount(line.balance, money, lang)
+        said = app.t("ui.tab_line", player=line.name, won=amount(line.won, money, lang),
+                     paid=amount(line.paid, money, lang), balance=balance)
+        rows.append(readout(label=said, content=ft.Column(spacing=0, controls=[
+            ft.Row(alignment=ft.MainAxisAlignment.SPACE_BETWEEN, controls=[
+                ft.Text(line.name, size=20, weight=ft.FontWeight.BOLD),
+                ft.Text(balance, size=22, weight=ft.FontWeight.BOLD)]),
+            ft.Text(app.t("ui.tab_won_paid", won=amount(line.won, money, lang),
+                          paid=amount(line.paid, money, lang)), size=14),
+        ])))
+    return panel(app.t(counts("ui.tab_title", "sessions"), sessions=shown.tab.sessions),
+                 *(rows or [ft.Text(app.t("ui.tab_empty"))]))
+
+
+def TabTransfer(app: AppModel, shown: GroupTab, transfer: Transfer) -> ft.Control:
+    lang, money = app.settings.language, shown.money
+    line = transfer_line(transfer, money, lang)
+
+    def pay(minor: int) -> bool:
+        if not app.pay_on_tab(transfer.payer, transfer.payee, minor):
+            return False
+        app.notice = payment_line(transfer.payer, transfer.payee, minor, money, lang)
+        return True
+
+    controls: list[ft.Control] = [
+        readout(label=line, content=ft.Text(line, size=20, weight=ft.FontWeight.BOLD))]
+    if towards := shown.tab.paid_towards(transfer):
+        controls.append(bullet(paid_of(towards, transfer, money, lang),
+                               icon=ft.Icons.CHECK_CIRCLE, color=ft.Colors.PRIMARY))
+    if app.role == "host":
+        controls.append(PayButtons(app, transfer.payer, transfer.payee, transfer.minor,
+                                   money, pay))
+    return ft.Container(
+        padding=ft.Padding.all(10), border_radius=ft.BorderRadius.all(12),
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+        content=ft.Column(spacing=8, controls=controls),
+    )
+
+
+def tab_payments(app: AppModel, shown: GroupTab) -> list[ft.Control]:
+    """The payments made on the tab itself, each of which can be taken back."""
+    lang, money = app.settings.language, shown.money
+    lines: list[ft.Control] = []
+    for payment in shown.own_payments:
+        given = payment.handover
+        said = payment_line(given.payer, given.payee, given.minor, money, lang)
+        lines.append(ft.Row(spacing=4, controls=[
+            ft.Container(expand=True, content=bullet(said, icon=ft.Icons.CHECK_CIRCLE)),
+            icon_button(ft.Icons.UNDO, app.t("ui.take_back_payment", payment=said),
+                        lambda payment_id=payment.id: app.take_back_on_tab(payment_id)),
+        ]))
+    return lines
+
+
+def SeasonPanel(app: AppModel, shown: GroupTab) -> ft.Control:
+    """Per player: evenings played and won, money, flights, money per evening."""
+    lang, money = app.settings.language, shown.money
+    years = shown.seasons()
+    if not years:
+        return panel(app.t("ui.season"), ft.Text(app.t("ui.tab_empty")))
+    year = app.season if app.season in years else years[0]
+    rows = []
+    for line in shown.season(year):
+        said = app.t("ui.season_line", player=line.name, evenings=line.evenings,
+                     won=line.evenings_won, money=amount(line.money, money, lang),
+                     flights=line.flights, per_evening=amount(line.per_evening, money, lang))
+        rows.append(readout(label=said, content=ft.Text(said, size=15)))
+    picker = ft.Row(wrap=True, spacing=8, controls=[
+        ft.Chip(label=ft.Text(str(y)), selected=y == year,
+                on_select=lambda _, y=y: setattr(app, "season", y))
+        for y in years]) if len(years) > 1 else None
+    return panel(app.t("ui.season_of", year=year), *([picker] if picker else []), *rows)
+
+
+def EveningsPanel(app: AppModel, shown: GroupTab) -> ft.Control:
+    """Every session of the group, newest first; one not finished does not count yet."""
+    tiles = []
+    for session_id, name, day, finished in reversed(shown.record.evenings):
+        key = N_("ui.evening_counted") if finished else N_("ui.evening_not_counted")
+        tiles.append(action(app.t(key, name=name, day=day), ft.Icons.EVENT,
+                            lambda session_id=session_id: app.go(f"/session/{session_id}")))
+    return panel(app.t("ui.evenings"), ft.Column(spacing=8, controls=tiles))

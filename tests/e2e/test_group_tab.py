@@ -1,0 +1,93 @@
+"""Issue 23 in a browser at phone size: a group's running tab after three evenings, a part
+paid on the tab, and a new session put in the group at New session.
+
+Each evening is RULES.md's worked example (SEK, 0.50 a unit; money Astrid -13.50, Bengt
+-6.00, Cilla +9.50, Dag +10.00): the 6th (finished; Astrid handed Dag 5.00 that night),
+the 13th (finished), the 20th (not finished: not on the tab).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser
+
+from tests.e2e.conftest import CABIN, Server, Ui
+
+GROUP = "Friday group"
+
+
+def three_evenings(server: Server, tmp: Path) -> None:
+    base = json.loads(CABIN.read_text(encoding="utf-8"))
+    for day, finished, payments in (
+            ("2026-11-06", True, [{"from": "Astrid", "to": "Dag", "amount": "5.00"}]),
+            ("2026-11-13", True, []), ("2026-11-20", False, [])):
+        evening = tmp / f"{day}.json"
+        evening.write_text(json.dumps({**base, "name": f"Friday {day}", "group": GROUP,
+                                       "played_on": day, "finished": finished,
+                                       "payments": payments}), encoding="utf-8")
+        server.holds(evening)
+
+
+def test_the_tab_of_three_evenings_takes_a_part_paid_and_counts_it(phone: Ui, server: Server,
+                                                                  tmp_path: Path):
+    three_evenings(server, tmp_path)
+    phone.open("/")
+    phone.tap(f"Tab: {GROUP}")
+    phone.see("Running tab: 2 finished evenings")
+    # Won over the two finished evenings: twice each one's money; paid: Astrid's 5.00.
+    phone.read("Astrid: balance -SEK\u00a022.00 (won -SEK\u00a027.00, paid SEK\u00a05.00)")
+    phone.read("Bengt: balance -SEK\u00a012.00 (won -SEK\u00a012.00, paid SEK\u00a00.00)")
+    phone.read("Cilla: balance SEK\u00a019.00 (won SEK\u00a019.00, paid SEK\u00a00.00)")
+    phone.read("Dag: balance SEK\u00a015.00 (won SEK\u00a020.00, paid -SEK\u00a05.00)")
+    # The plan for what was won: Astrid → Dag 20.00 and → Cilla 7.00, Bengt → Cilla 12.00;
+    # 5.00 of the first is paid.
+    phone.read("Astrid pays Dag SEK\u00a015.00")
+    phone.read("paid SEK\u00a05.00 of SEK\u00a020.00")
+    phone.see("Friday 2026-11-20 (not finished: not on the tab yet)")
+
+    phone.tap("Astrid paid Cilla a part")
+    phone.type("Amount Astrid paid Cilla", "4.00")
+    phone.tap("Save payment")
+    # Astrid -22.00 + 4.00 = -18.00; Cilla 19.00 - 4.00 = 15.00; 3.00 left of her 7.00.
+    phone.read("Astrid: balance -SEK\u00a018.00 (won -SEK\u00a027.00, paid SEK\u00a09.00)")
+    phone.read("Cilla: balance SEK\u00a015.00 (won SEK\u00a019.00, paid -SEK\u00a04.00)")
+    phone.read("Astrid pays Cilla SEK\u00a03.00")
+    phone.read("paid SEK\u00a04.00 of SEK\u00a07.00")
+    phone.see("Astrid paid Cilla SEK 4.00")
+
+    tab = json.loads(server.cli("tab", GROUP, "--json").stdout)
+    assert [(p["name"], p["balance"]) for p in tab["players"]] == [
+        ("Astrid", "-18.00"), ("Bengt", "-12.00"), ("Cilla", "15.00"), ("Dag", "15.00")]
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_the_group_screen_on_a_phone_is_kept_as_a_screenshot(browser: Browser, server: Server,
+                                                              tmp_path: Path, theme: str):
+    three_evenings(server, tmp_path)
+    (server.data / "settings.json").write_text(json.dumps({"dark": theme == "dark"}))
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        ui = Ui(context.new_page(), server.url)
+        ui.open("/group/Friday%20group")
+        ui.read("Astrid pays Dag SEK\u00a015.00")
+        ui.shot(f"group-tab-phone-{theme}")
+    finally:
+        context.close()
+
+
+def test_a_new_session_put_in_a_group_counts_there_once_finished(phone: Ui, server: Server,
+                                                                  tmp_path: Path):
+    three_evenings(server, tmp_path)
+    phone.open("/")
+    phone.tap("New session")
+    phone.tap(f"Group: {GROUP}")
+    for player in ("Astrid", "Bengt", "Cilla"):
+        phone.tap(f"Seat {player}")
+    phone.toggle("Play for money")
+    phone.type("Value of one unit", "0.50")
+    phone.tap("Start the session")
+    phone.see("Save deal 1")
+    assert server.cli("export", "4", "--format", "json").stdout.count(f'"group": "{GROUP}"') == 1
