@@ -4,7 +4,9 @@
 from __future__ import annotations
 
 import json
+from datetime import date
 from decimal import Decimal, InvalidOperation
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
@@ -97,6 +99,29 @@ def season(ctx: Context, group: str, year: int | None, as_json: bool) -> None:
              money_text(line.money, money, ctx.lang), str(line.flights),
              money_text(line.per_evening, money, ctx.lang)] for line in lines]
     click.echo(_table([heads, *rows]))
+
+
+@main.command("export-tab")
+@click.argument("group")
+@click.option("--format", "fmt", type=click.Choice(["csv", "season", "pdf"]), default="csv",
+              help="csv: the tab; season: the season table; pdf: both, printable.")
+@click.option("--year", type=int, default=None, help="The season (default: the latest).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
+              help="File to write (default: standard output; PDF needs a file).")
+@click.pass_obj
+def export_tab(ctx: Context, group: str, fmt: str, year: int | None,
+               output: Path | None) -> None:
+    """Export a group's tab or season table; the group screen's buttons write the same
+    bytes."""
+    if fmt == "pdf" and output is None:
+        raise click.UsageError(ctx.t("cli.pdf_needs_file"))
+    with refusals(ctx.lang):
+        shown = ctx.scorebook().group(group)
+        _, body = shown.export(fmt, ctx.lang, date.today(), year)  # type: ignore[arg-type]
+        if output is None:
+            click.get_binary_stream("stdout").write(body)
+        else:
+            output.write_bytes(body)
 
 
 def tab_report(shown: GroupTab) -> dict[str, object]:

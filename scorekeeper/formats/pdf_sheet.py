@@ -32,7 +32,7 @@ FALLBACKS = {
 HEAD = FontFace(emphasis="BOLD", fill_color=(225, 232, 240))
 
 
-class _Sheet(FPDF):
+class Sheet(FPDF):
     footer_text = ""
 
     def footer(self) -> None:
@@ -49,8 +49,8 @@ def score_sheet(name: str, session: Session, day: date, language: str = "en", *,
     is still owed), ``offers``: each transfer still owed with its payment codes."""
     table, state = session.table, session.state
     players = list(table.players)
-    pdf = _Sheet(orientation="landscape" if len(players) > 5 else "portrait", format="A4")
-    _add_fonts(pdf, name + "".join(players))
+    pdf = Sheet(orientation="landscape" if len(players) > 5 else "portrait", format="A4")
+    add_fonts(pdf, name + "".join(players))
     pdf.footer_text = text("sheet.generated", language)
     pdf.set_auto_page_break(auto=True, margin=15)
     pdf.add_page()
@@ -68,7 +68,7 @@ def score_sheet(name: str, session: Session, day: date, language: str = "en", *,
                    new_x="LMARGIN", new_y="NEXT")
     pdf.ln(3)
 
-    _heading(pdf, t("sheet.protocol"))
+    heading(pdf, t("sheet.protocol"))
     pdf.set_font(FONT, size=8)
     widths = (10, 18, 60, *(14,) * len(players), 12)
     with pdf.table(col_widths=widths, headings_style=HEAD, line_height=5,
@@ -85,7 +85,7 @@ def score_sheet(name: str, session: Session, day: date, language: str = "en", *,
     games = games_protocol(table, state)
     if games:
         # The games as kept on paper: finals (flights in brackets), then the running sum.
-        _heading(pdf, t("ui.protocol"))
+        heading(pdf, t("ui.protocol"))
         pdf.set_font(FONT, size=9)
         with pdf.table(col_widths=(40, *(22,) * len(players)), headings_style=HEAD,
                        line_height=5, text_align=("LEFT", *("RIGHT",) * len(players))) as grid:
@@ -101,7 +101,7 @@ def score_sheet(name: str, session: Session, day: date, language: str = "en", *,
         pdf.ln(4)
 
     closing = close(table, state)
-    _heading(pdf, t("sheet.standings"))
+    heading(pdf, t("sheet.standings"))
     pdf.set_font(FONT, size=10)
     scores = standing(table, state)
     with pdf.table(col_widths=(50, 25, 25, 35), headings_style=HEAD, line_height=6,
@@ -113,7 +113,7 @@ def score_sheet(name: str, session: Session, day: date, language: str = "en", *,
                       money.format(closing.money[player])])
     if payments:
         pdf.ln(2)
-        _heading(pdf, t("sheet.payments"))
+        heading(pdf, t("sheet.payments"))
         pdf.set_font(FONT, size=10)
         for given in payments:
             pdf.cell(0, 6, payment_line(given.payer, given.payee, given.minor, money, language),
@@ -129,7 +129,7 @@ def score_sheet(name: str, session: Session, day: date, language: str = "en", *,
                  new_x="LMARGIN", new_y="NEXT")
     pdf.ln(4)
 
-    _heading(pdf, t("sheet.transfers"))
+    heading(pdf, t("sheet.transfers"))
     pdf.set_font(FONT, size=11)
     transfers = owed_transfers(closing.money, payments, closing.pot_left)
     for transfer in transfers:
@@ -147,7 +147,7 @@ def score_sheet(name: str, session: Session, day: date, language: str = "en", *,
     return bytes(pdf.output())
 
 
-def _add_fonts(pdf: FPDF, names: str) -> None:
+def add_fonts(pdf: FPDF, names: str) -> None:
     """DejaVu, and the fallback fonts the names need (the rest of the sheet is ours)."""
     pdf.add_font(FONT, "", font_file("DejaVuSans.ttf"))
     pdf.add_font(FONT, "B", font_file("DejaVuSans-Bold.ttf"))
@@ -166,6 +166,6 @@ def _add_fonts(pdf: FPDF, names: str) -> None:
         pdf.set_fallback_fonts(fallbacks, exact_match=False)
 
 
-def _heading(pdf: FPDF, title: str) -> None:
+def heading(pdf: FPDF, title: str) -> None:
     pdf.set_font(FONT, "B", 13)
     pdf.cell(0, 9, title, new_x="LMARGIN", new_y="NEXT")

@@ -4,7 +4,9 @@ worked out by the rules (RULES.md, "Groups and the running tab")."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 from decimal import Decimal
+from typing import Literal
 
 from scorekeeper.core import Money, RuleError, msg
 from scorekeeper.core.tab import SeasonLine, Tab, running_tab, season_table, seasons, tab_handover
@@ -12,6 +14,8 @@ from scorekeeper.core.text import name_key
 from scorekeeper.store.errors import StoreError
 from scorekeeper.store.groups import GroupRecord, GroupStore
 from scorekeeper.store.payments import StoredPayment
+
+TabExport = Literal["csv", "season", "pdf"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +54,26 @@ class GroupTab:
 
     def season(self, year: int) -> list[SeasonLine]:
         return season_table(self.record.results, year)
+
+    def export(self, kind: TabExport, language: str, day: date,
+               year: int | None = None) -> tuple[str, bytes]:
+        """The tab (``csv``, ``pdf``) or a season table (``season``; the latest if no
+        ``year``) as a file: its name and its bytes."""
+        from scorekeeper.formats.exports import file_name
+        from scorekeeper.formats.tab_export import season_csv, tab_csv, tab_pdf
+
+        years = self.seasons()
+        year = year if year is not None else (years[0] if years else None)
+        season = self.season(year) if year is not None else []
+        own = [payment.handover for payment in self.own_payments]
+        stem = file_name(self.name, "csv").removesuffix(".csv")
+        if kind == "csv":
+            return f"{stem}-tab.csv", tab_csv(self.name, self.money, self.tab, own)
+        if kind == "season":
+            return (f"{stem}-season-{year or day.year}.csv",
+                    season_csv(self.name, self.money, year or day.year, season))
+        return f"{stem}-tab.pdf", tab_pdf(self.name, self.money, self.tab, own, year, season,
+                                          day, language)
 
 
 def group_tab(groups: GroupStore, name: str) -> GroupTab:

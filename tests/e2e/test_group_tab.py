@@ -8,11 +8,14 @@ the 13th (finished), the 20th (not finished: not on the tab).
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser
+from pypdf import PdfReader
 
 from tests.e2e.conftest import CABIN, Server, Ui
 
@@ -91,3 +94,41 @@ def test_a_new_session_put_in_a_group_counts_there_once_finished(phone: Ui, serv
     phone.tap("Start the session")
     phone.see("Save deal 1")
     assert server.cli("export", "4", "--format", "json").stdout.count(f'"group": "{GROUP}"') == 1
+
+
+def test_the_tab_and_season_downloads_are_the_command_lines_files(phone: Ui, server: Server,
+                                                                  tmp_path: Path):
+    three_evenings(server, tmp_path)
+    phone.open("/group/Friday%20group")
+    phone.read("Astrid pays Dag SEK\u00a015.00")
+    for button, fmt in (("Tab (CSV)", "csv"), ("Season (CSV)", "season"),
+                        ("Tab and season (PDF)", "pdf")):
+        with phone.page.expect_download(timeout=30_000) as info:
+            phone.tap(button)
+        body = Path(info.value.path()).read_bytes()
+        target = tmp_path / f"cli.{fmt}"
+        assert server.cli("export-tab", GROUP, "--format", fmt, "-o",
+                          str(target)).returncode == 0
+        if fmt == "pdf":
+            assert body.startswith(b"%PDF")
+            assert pdf_text(body) == pdf_text(target.read_bytes())
+        else:
+            assert body == target.read_bytes()
+        if fmt == "csv":
+            rows = list(csv.DictReader(io.StringIO(body.decode("utf-8-sig"))))
+            assert [(r["kind"], r["player"], r["balance"] or r["amount"]) for r in rows] == [
+                ("balance", "Astrid", "-22.00"), ("balance", "Bengt", "-12.00"),
+                ("balance", "Cilla", "19.00"), ("balance", "Dag", "15.00"),
+                ("transfer", "Astrid", "15.00"), ("transfer", "Astrid", "7.00"),
+                ("transfer", "Bengt", "12.00")]
+        if fmt == "season":
+            # Dag won both evenings (+10.00 each); money per evening: half the two.
+            rows = list(csv.DictReader(io.StringIO(body.decode("utf-8-sig"))))
+            assert [(r["player"], r["evenings"], r["evenings_won"], r["per_evening"])
+                    for r in rows] == [("Dag", "2", "2", "10.00"), ("Cilla", "2", "0", "9.50"),
+                                       ("Bengt", "2", "0", "-6.00"),
+                                       ("Astrid", "2", "0", "-13.50")]
+
+
+def pdf_text(body: bytes) -> str:
+    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(body)).pages)

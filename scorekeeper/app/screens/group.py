@@ -4,6 +4,7 @@ paid whole or in part on the tab), the season table, and every evening it played
 
 from __future__ import annotations
 
+from datetime import date
 from typing import TYPE_CHECKING
 
 import flet as ft
@@ -24,7 +25,7 @@ from scorekeeper.core import N_, Transfer, counts
 from scorekeeper.i18n.accounts import amount, paid_of, payment_line, transfer_line
 
 if TYPE_CHECKING:
-    from scorekeeper.session.groups import GroupTab
+    from scorekeeper.session.groups import GroupTab, TabExport
 
 
 @ft.component
@@ -48,7 +49,32 @@ def GroupScreen(app: AppModel) -> ft.Control:
               if shown.own_payments else []),
             SeasonPanel(app, shown),
             EveningsPanel(app, shown),
+            TabExports(app, shown),
         ),
+    ])
+
+
+def TabExports(app: AppModel, shown: GroupTab) -> ft.Control:
+    """The tab and the season table as files: what ``scorekeeper export-tab`` writes."""
+
+    async def save(kind: TabExport) -> None:
+        name, body = shown.export(kind, app.settings.language, date.today(), app.season)
+        await ft.FilePicker().save_file(file_name=name, src_bytes=body)
+        app.notice = app.t("ui.exported", file=name)
+
+    async def save_csv() -> None:
+        await save("csv")
+
+    async def save_season() -> None:
+        await save("season")
+
+    async def save_pdf() -> None:
+        await save("pdf")
+
+    return ft.Row(wrap=True, spacing=10, controls=[
+        action(app.t("ui.export_tab_csv"), ft.Icons.TABLE_VIEW, save_csv),
+        action(app.t("ui.export_season_csv"), ft.Icons.TABLE_VIEW, save_season),
+        action(app.t("ui.export_tab_pdf"), ft.Icons.PICTURE_AS_PDF, save_pdf),
     ])
 
 
