@@ -132,3 +132,25 @@ def test_the_tab_and_season_downloads_are_the_command_lines_files(phone: Ui, ser
 
 def pdf_text(body: bytes) -> str:
     return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(body)).pages)
+
+
+def test_a_session_changes_group_on_settle_up_and_a_wrong_currency_is_refused(
+        phone: Ui, server: Server, tmp_path: Path):
+    three_evenings(server, tmp_path)  # the group plays in SEK
+    for currency in ("SEK", "EUR"):
+        document = json.loads(CABIN.read_text(encoding="utf-8"))
+        document["money"]["currency"] = currency
+        (tmp_path / f"{currency}.json").write_text(json.dumps(document), encoding="utf-8")
+        server.holds(tmp_path / f"{currency}.json")  # sessions 4 (SEK) and 5 (EUR)
+    phone.open("/session/4/settle")
+    phone.see("In no group's tab")
+    phone.type("Name of the group", "friday group")
+    phone.tap("Count in this group")
+    phone.see("Counts in the tab of Friday group")
+    assert '"group": "Friday group"' in server.cli("export", "4", "--format", "json").stdout
+
+    phone.open("/session/5/settle")
+    phone.type("Name of the group", "Friday group")
+    phone.tap("Count in this group")
+    phone.see("the group plays in SEK; this session is in EUR")
+    assert '"group": null' in server.cli("export", "5", "--format", "json").stdout

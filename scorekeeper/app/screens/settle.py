@@ -11,6 +11,7 @@ import flet as ft
 from scorekeeper.app.model import AppModel
 from scorekeeper.app.paying import PayButtons
 from scorekeeper.app.widgets import (
+    Entry,
     Missing,
     action,
     bullet,
@@ -137,6 +138,7 @@ def SettleUp(app: AppModel) -> ft.Control:
                   *rule),
             panel(app.t("sheet.transfers"), *transfers),
             *([panel(app.t("sheet.payments"), *handed)] if handed else []),
+            *([GroupChoice(app, session)] if app.role == "host" else []),
             exports,
             *finish_row,
         ),
@@ -186,6 +188,33 @@ def PayCard(app: AppModel, session: OpenSession, transfer: Transfer, offer: Offe
         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
         content=ft.Column(spacing=8, controls=controls),
     )
+
+
+@ft.component
+def GroupChoice(app: AppModel, session: OpenSession) -> ft.Control:
+    """The group whose running tab counts the session: changed here, or none."""
+    typed, set_typed = ft.use_state(session.group or "")
+    where = (app.t("ui.counts_in_group", group=session.group) if session.group
+             else app.t("ui.in_no_group"))
+
+    def move(group: str | None) -> None:
+        notice = app.t("ui.counts_in_group", group=group) if group else app.t("ui.in_no_group")
+        app.run(lambda: app.scorebook.move_to_group(session.id, group, session.version),
+                notice)
+
+    controls: list[ft.Control] = [
+        bullet(where, icon=ft.Icons.GROUPS),
+        ft.Row(wrap=True, spacing=10, controls=[
+            Entry(app.t("ui.group_name"), typed, set_typed, width=220,
+                  on_enter=lambda text: move(text.strip() or None)),
+            action(app.t("ui.count_in_group"), ft.Icons.GROUPS,
+                   lambda: move(typed.strip() or None)),
+        ]),
+    ]
+    if session.group:
+        controls.append(action(app.t("ui.leave_group"), ft.Icons.GROUP_OFF,
+                               lambda: move(None)))
+    return panel(app.t("ui.group_panel"), *controls)
 
 
 def PaymentCodeView(app: AppModel, code: PaymentCode, picture_png: bytes, payer: str,
