@@ -24,17 +24,20 @@ def PayButtons(app: AppModel, payer: str, payee: str, minor: int, money: Money,
     lang = app.settings.language
     part, set_part = ft.use_state(False)  # the field for a part is open
     typed, set_typed = ft.use_state("")
+    refused, set_refused = ft.use_state("")  # why the amount typed is no payment
 
     def paid(minor: int) -> None:
         if pay(minor):
             set_part(False)
             set_typed("")
+            set_refused("")
 
     def pay_part(text: str) -> None:
         try:
             minor = amount_of(parse_number(text, lang) or text, money, typed=text)
         except RuleError as error:
-            app.problem = app.refusal(error)
+            # Said on the field itself, where the eyes are, not at the top of the screen.
+            set_refused(app.refusal(error))
             return
         paid(minor)
 
@@ -47,7 +50,8 @@ def PayButtons(app: AppModel, payer: str, payee: str, minor: int, money: Money,
     if part:
         controls.append(ft.Row(wrap=True, spacing=10, controls=[
             Entry(app.t("ui.part_amount", payer=payer, payee=payee), typed, set_typed,
-                  on_enter=pay_part, width=180, keyboard_type=ft.KeyboardType.NUMBER),
+                  on_enter=pay_part, width=220, keyboard_type=ft.KeyboardType.NUMBER,
+                  error=refused or None),
             action(app.t("ui.save_payment"), ft.Icons.SAVE, lambda: pay_part(typed)),
         ]))
     return ft.Column(spacing=8, controls=controls)

@@ -311,3 +311,17 @@ def test_a_roster_with_one_wrong_detail_is_refused_in_the_app_and_nobody_is_adde
     phone.see("The roster was not imported:")
     phone.see("Urs")
     assert server.cli("players").stdout.split() == []
+
+
+def test_a_part_that_is_no_amount_is_refused_on_its_field_and_nothing_is_paid(
+        phone: Ui, server: Server, tmp_path: Path):
+    server.holds(CABIN)
+    phone.open("/session/1/settle")
+    phone.tap("Astrid paid Dag a part")
+    phone.type("Amount Astrid paid Dag", "1,00")  # English writes 1.00
+    phone.tap("Save payment")
+    phone.see("1,00 is not an amount of money")
+    phone.type("Amount Astrid paid Dag", "0.001")
+    phone.tap("Save payment")
+    phone.see("0.001 is finer than the currency's smallest coin (2 decimals)")
+    assert json.loads(server.cli("export", "1", "--format", "json").stdout)["payments"] == []
