@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import Browser
 from pypdf import PdfReader
 
-from tests.e2e.conftest import CABIN, Server, Ui
+from tests.e2e.conftest import CABIN, Server, Ui, start_server, stop_server
 
 GROUP = "Friday group"
 
@@ -36,6 +36,21 @@ def three_evenings(server: Server, tmp: Path) -> None:
 
 def test_the_tab_of_three_evenings_takes_a_part_paid_and_counts_it(phone: Ui, server: Server,
                                                                   tmp_path: Path):
+    tab_takes_a_part(phone, server, tmp_path)
+
+
+@pytest.mark.parametrize("db_url", ["postgresql"], indirect=True)
+def test_the_same_on_a_club_database(browser: Browser, db_url: str, tmp_path: Path):
+    club = start_server(tmp_path, db=db_url)
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        tab_takes_a_part(Ui(context.new_page(), club.url), club, tmp_path)
+    finally:
+        context.close()
+        stop_server(club)
+
+
+def tab_takes_a_part(phone: Ui, server: Server, tmp_path: Path) -> None:
     three_evenings(server, tmp_path)
     phone.open("/")
     phone.tap(f"Tab: {GROUP}")
