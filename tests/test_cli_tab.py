@@ -154,3 +154,43 @@ def test_two_devices_paying_the_same_transfer_at_once_store_one_payment(db_url):
     finally:
         for engine in engines:
             engine.dispose()
+
+
+def test_replay_counts_the_files_payments_in_paid_and_what_is_still_owed(tmp_path):
+    document = json.loads(EXAMPLE_FILE.read_text(encoding="utf-8"))
+    document["payments"] = [{"from": "Astrid", "to": "Dag", "amount": "4.00"},
+                            {"from": "Cilla", "to": "Bengt", "amount": "1.00"}]
+    path = tmp_path / "paid.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    result = run_cli(f"sqlite:///{tmp_path / 'unused.db'}", "replay", str(path), "--json")
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    # paid: out less received. Money stays the result: -13.50, -6.00, 9.50, 10.00.
+    assert [(p["name"], p["money"], p["paid"]) for p in report["players"]] == [
+        ("Astrid", "-13.50", "4.00"), ("Bengt", "-6.00", "-1.00"), ("Cilla", "9.50", "1.00"),
+        ("Dag", "10.00", "-4.00")]
+    # Still owed: Astrid -9.50, Bengt -7.00, Cilla +10.50, Dag +6.00. Cilla's 1.00 went
+    # against the plan (Bengt pays Cilla), so the fewest transfers are worked out afresh:
+    # Astrid (the most) pays Cilla 9.50; Bengt pays Dag 6.00 and Cilla 1.00.
+    assert report["transfers"] == [{"from": "Astrid", "to": "Cilla", "amount": "9.50"},
+                                   {"from": "Bengt", "to": "Dag", "amount": "6.00"},
+                                   {"from": "Bengt", "to": "Cilla", "amount": "1.00"}]
+
+
+@pytest.mark.parametrize(("payment", "said"), [
+    ({"from": "Pia", "to": "Dag", "amount": "1.00"}, "payments: Pia did not play in this session"),
+    ({"from": "Dag", "to": "Dag", "amount": "1.00"}, "payments: Dag cannot pay themselves"),
+    ({"from": "Astrid", "to": "Dag", "amount": "0.00"},
+     "payments: a payment must be more than nothing, not 0.00"),
+    ({"from": "Astrid", "to": "Dag", "amount": "1.001"},
+     "payments: 1.001 is finer than the currency's smallest coin (2 decimals)"),
+])
+def test_a_file_with_a_payment_that_cannot_be_is_refused_naming_payments(tmp_path, payment,
+                                                                           said):
+    document = json.loads(EXAMPLE_FILE.read_text(encoding="utf-8"))
+    document["payments"] = [payment]
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    for command in (["replay", str(path), "--json"], ["import", str(path)]):
+        refused = run_cli(f"sqlite:///{tmp_path / 'a.db'}", *command)
+        assert (refused.returncode, refused.stderr.strip(), refused.stdout) == (2, said, "")
