@@ -162,3 +162,9 @@ def test_a_session_that_carries_its_pot_over_cannot_join_a_group():
     with pytest.raises(RuleError) as refused:
         may_join(carry, "SEK", group_has_sessions=True)
     assert refused.value.message.key == "group.carries_pot"
+
+
+def test_a_payment_of_nothing_is_refused_whoever_asks():
+    with pytest.raises(RuleError) as refused:
+        handover("Astrid", "Dag", 0, PLAYERS)
+    assert refused.value.message.key == "payment.not_positive"

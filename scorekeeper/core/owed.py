@@ -65,6 +65,8 @@ def handover(payer: str, payee: str, minor: int, players: Collection[str]) -> Ha
             raise refuse("payment.unknown_player", player=quote(player))
     if payer == payee:
         raise refuse("payment.same_player", player=payer)
+    if minor <= 0:  # amount_of never gives one; a caller that skipped it is refused too
+        raise refuse("payment.not_positive", amount=str(minor))
     return Handover(payer, payee, minor)
 
 
