@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from fpdf import FPDF
 from fpdf.fonts import FontFace
 
-from scorekeeper.core import Session, close, standing
+from scorekeeper.core import Money, Session, close, standing
 from scorekeeper.core.owed import Handover, owed_transfers, paid, paid_between
 from scorekeeper.formats.games_protocol import games_protocol
 from scorekeeper.formats.protocol import protocol
@@ -112,12 +112,7 @@ def score_sheet(name: str, session: Session, day: date, language: str = "en", *,
             grid.row([player, str(scores[player]), str(state.flights[player]),
                       money.format(closing.money[player])])
     if payments:
-        pdf.ln(2)
-        heading(pdf, t("sheet.payments"))
-        pdf.set_font(FONT, size=10)
-        for given in payments:
-            pdf.cell(0, 6, payment_line(given.payer, given.payee, given.minor, money, language),
-                     new_x="LMARGIN", new_y="NEXT")
+        payment_lines(pdf, t("sheet.payments"), payments, money, language)
         net = paid(players, payments)
         pdf.cell(0, 6, t("sheet.paid_so_far", amounts=", ".join(
             f"{p} {money.format(net[p])}" for p in players if net[p])),
@@ -164,6 +159,17 @@ def add_fonts(pdf: FPDF, names: str) -> None:
     if fallbacks:
         # Not exact: a bold heading takes the regular face of a script with no bold.
         pdf.set_fallback_fonts(fallbacks, exact_match=False)
+
+
+def payment_lines(pdf: FPDF, title: str, payments: Sequence[Handover], money: Money,
+                  language: str) -> None:
+    """Under ``title``, a line per payment: "Astrid paid Dag SEK 5.00"."""
+    pdf.ln(2)
+    heading(pdf, title)
+    pdf.set_font(FONT, size=10)
+    for given in payments:
+        pdf.cell(0, 6, payment_line(given.payer, given.payee, given.minor, money, language),
+                 new_x="LMARGIN", new_y="NEXT")
 
 
 def heading(pdf: FPDF, title: str) -> None:

@@ -13,7 +13,7 @@ from scorekeeper.core.tab import SeasonLine, Tab
 from scorekeeper.core.table import Money
 from scorekeeper.formats.csv_export import ENCODING, safe_row
 from scorekeeper.i18n import text
-from scorekeeper.i18n.accounts import amount, payment_line, transfer_line
+from scorekeeper.i18n.accounts import amount, transfer_line
 
 TAB_COLUMNS = ("group", "kind", "player", "to", "won", "paid", "balance", "amount", "currency")
 SEASON_COLUMNS = ("group", "year", "player", "evenings", "evenings_won", "money", "flights",
@@ -54,7 +54,14 @@ def tab_pdf(group: str, money: Money, tab: Tab, own: Sequence[Handover], year: i
             season: Sequence[SeasonLine], day: date, language: str = "en") -> bytes:
     """The tab, who pays whom, the payments on the tab and the season table, on paper."""
     # fpdf2 is large: loaded only when a sheet is asked for.
-    from scorekeeper.formats.pdf_sheet import FONT, HEAD, Sheet, add_fonts, heading
+    from scorekeeper.formats.pdf_sheet import (
+        FONT,
+        HEAD,
+        Sheet,
+        add_fonts,
+        heading,
+        payment_lines,
+    )
 
     def t(key: str, **params: str | int) -> str:
         return text(key, language, **params)
@@ -86,12 +93,7 @@ def tab_pdf(group: str, money: Money, tab: Tab, own: Sequence[Handover], year: i
     if not tab.transfers:
         pdf.cell(0, 7, t("cli.nothing_to_settle"), new_x="LMARGIN", new_y="NEXT")
     if own:
-        pdf.ln(2)
-        heading(pdf, t("ui.paid_on_tab"))
-        pdf.set_font(FONT, size=10)
-        for given in own:
-            pdf.cell(0, 6, payment_line(given.payer, given.payee, given.minor, money, language),
-                     new_x="LMARGIN", new_y="NEXT")
+        payment_lines(pdf, t("ui.paid_on_tab"), own, money, language)
     if year is not None:
         pdf.ln(4)
         heading(pdf, t("ui.season_of", year=year))
