@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, TypeVar
 
 import flet as ft
 
@@ -28,6 +28,7 @@ if TYPE_CHECKING:  # loaded with the players screen, never at start
     from scorekeeper.session.groups import GroupTab
 
 Role = Literal["host", "scorer", "viewer", "locked"]
+Done = TypeVar("Done")  # what a scorebook command gives back
 LAN_CHANGED = "lan-changed"  # pubsub: someone joined the room, or may now score
 HOME_LIST = 10  # sessions listed at first (a screenful); a club's years are one tap further
 WIDE = 1000  # px: from here on the table and the entry sit side by side
@@ -171,17 +172,11 @@ class AppModel:
         shown = self.group
         if shown is None:
             return False
-        try:
-            self.group = self.scorebook.pay_on_tab(shown.name, payer, payee, minor,
-                                                   shown.version)
-        except (RuleError, StoreError) as error:
-            self.problem = self.refusal(error)
-            self.stale = isinstance(error, ConflictError)
+        paid = self._attempt(lambda: self.scorebook.pay_on_tab(shown.name, payer, payee, minor,
+                                                               shown.version))
+        if paid is None:
             return False
-        except NotAllowedError:
-            self.problem = self.t("ui.not_allowed")
-            return False
-        self.problem, self.stale = None, False
+        self.group = paid
         return True
 
     def reload_group(self) -> None:
@@ -194,13 +189,10 @@ class AppModel:
         shown = self.group
         if shown is None:
             return
-        try:
-            self.group = self.scorebook.take_back_on_tab(shown.name, payment_id, shown.version)
-        except (RuleError, StoreError) as error:
-            self.problem = self.refusal(error)
-            self.stale = isinstance(error, ConflictError)
-        except NotAllowedError:
-            self.problem = self.t("ui.not_allowed")
+        taken = self._attempt(lambda: self.scorebook.take_back_on_tab(shown.name, payment_id,
+                                                                      shown.version))
+        if taken is not None:
+            self.group = taken
 
     def show_earlier(self) -> None:
         """The ledger's next thirty deals back, worked out before they are shown."""
@@ -266,18 +258,26 @@ class AppModel:
 
     def run(self, command: Callable[[], OpenSession], notice: str | None = None) -> bool:
         """Carry out a scorebook command; on refusal say why and change nothing here."""
+        session = self._attempt(lambda: self._ready(command()))
+        if session is None:
+            return False
+        self.session = session
+        self.notice = notice
+        return True
+
+    def _attempt(self, command: Callable[[], Done]) -> Done | None:
+        """What a scorebook command gives, or None when it was refused (and why is said)."""
         try:
-            self.session = self._ready(command())
+            done = command()
         except (RuleError, StoreError) as error:
             self.problem = self.refusal(error)
             self.stale = isinstance(error, ConflictError)
-            return False
+            return None
         except NotAllowedError:  # a forged event: the role is checked again on the server
             self.problem = self.t("ui.not_allowed")
-            return False
+            return None
         self.problem, self.stale = None, False
-        self.notice = notice
-        return True
+        return done
 
     def heard(self, session_id: int | None) -> None:
         """The scorebook says something changed (here or on another device)."""

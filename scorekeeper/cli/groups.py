@@ -65,9 +65,9 @@ def pay(ctx: Context, group: str, payer: str, payee: str, amount: str) -> None:
         money = scorebook.group(group).money
         minor = amount_of(_amount(amount, ctx.lang), money, typed=amount)
         shown = scorebook.pay_on_tab(group, payer, payee, minor)
-    click.echo(printable(ctx.t("cli.paid_on_tab", group=shown.name, payment=payment_line(
-        shown.resolve(payer), shown.resolve(payee),
-        shown.own_payments[-1].handover.minor, shown.money, ctx.lang))))
+    payment = payment_line(shown.tab.player(payer, shown.name),
+                           shown.tab.player(payee, shown.name), minor, shown.money, ctx.lang)
+    click.echo(printable(ctx.t("cli.paid_on_tab", group=shown.name, payment=payment)))
 
 
 @main.command()

@@ -17,6 +17,7 @@ from scorekeeper.core.errors import refuse
 from scorekeeper.core.owed import Handover, handover, owed_transfers, paid, paid_between
 from scorekeeper.core.settle import Transfer
 from scorekeeper.core.table import Table
+from scorekeeper.core.text import name_key
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +53,14 @@ class Tab:
     @property
     def players(self) -> tuple[str, ...]:
         return tuple(line.name for line in self.lines)
+
+    def player(self, name: str, group: str) -> str:
+        """The player of ``group``'s tab a typed name means (any case); refused if nobody
+        of that name played in its finished sessions."""
+        for player in self.players:
+            if name_key(player) == name_key(name):
+                return player
+        raise refuse("tab.unknown_player", player=name, group=group)
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,11 +145,9 @@ def season_table(results: Sequence[SessionResult], year: int) -> list[SeasonLine
 
 
 def tab_handover(payer: str, payee: str, minor: int, tab: Tab, group: str) -> Handover:
-    """A payment on the tab of ``group``, between two players of its finished sessions."""
-    for player in (payer, payee):
-        if player not in tab.players:
-            raise refuse("tab.unknown_player", player=player, group=group)
-    return handover(payer, payee, minor, tab.players)
+    """A payment on the tab of ``group``, between two players of its finished sessions
+    (as typed, in any case)."""
+    return handover(tab.player(payer, group), tab.player(payee, group), minor, tab.players)
 
 
 __all__ = ["SeasonLine", "SessionResult", "Tab", "TabLine", "in_order", "may_join",

@@ -8,9 +8,8 @@ from datetime import date
 from decimal import Decimal
 from typing import Literal
 
-from scorekeeper.core import Money, RuleError, msg
+from scorekeeper.core import Money, RuleError
 from scorekeeper.core.tab import SeasonLine, Tab, running_tab, season_table, seasons, tab_handover
-from scorekeeper.core.text import name_key
 from scorekeeper.store.errors import StoreError
 from scorekeeper.store.groups import GroupRecord, GroupStore
 from scorekeeper.store.payments import StoredPayment
@@ -41,13 +40,6 @@ class GroupTab:
     @property
     def own_payments(self) -> tuple[StoredPayment, ...]:
         return self.record.own
-
-    def resolve(self, name: str) -> str:
-        """The tab's player a typed name means (any case); refused if none played."""
-        for player in self.tab.players:
-            if name_key(player) == name_key(name):
-                return player
-        raise RuleError(msg("tab.unknown_player", player=name, group=self.name))
 
     def seasons(self) -> list[int]:
         return seasons(self.record.results)
@@ -93,8 +85,7 @@ def pay_on_tab(groups: GroupStore, name: str, payer: str, payee: str, minor: int
     the version the caller saw (the version read now, if none is given: the command
     line)."""
     shown = group_tab(groups, name)
-    handover = tab_handover(shown.resolve(payer), shown.resolve(payee), minor, shown.tab,
-                            shown.name)
+    handover = tab_handover(payer, payee, minor, shown.tab, shown.name)
     with groups.change(shown.name, shown.version if version is None else version) as change:
         change.pay(handover)
     return group_tab(groups, name)

@@ -138,9 +138,6 @@ class SessionChange:
             for player in self.table.players
         ])
 
-    def payments(self) -> list[payments.StoredPayment]:
-        return payments.payments_of(self.connection, session_id=self.session_id)
-
     def pay(self, handover: Handover) -> None:
         payments.add_payment(self.connection, handover, session_id=self.session_id)
 
@@ -160,11 +157,6 @@ class SessionChange:
         self.connection.execute(update(SessionRow).where(SessionRow.id == self.session_id)
                                 .values(group_id=None))
         self._group = None
-
-    def played_on(self, day: date) -> None:
-        self.connection.execute(update(SessionRow).where(SessionRow.id == self.session_id)
-                                .values(played_on=day))
-        self._played_on = day
 
     def drop_draft(self, device: str) -> None:
         """The device's kept draft goes with the deal it became (a kill between the two
