@@ -80,6 +80,11 @@ def tab_takes_a_part(phone: Ui, server: Server, tmp_path: Path) -> None:
     assert [(p["name"], p["balance"]) for p in tab["players"]] == [
         ("Astrid", "-18.00"), ("Bengt", "-12.00"), ("Cilla", "15.00"), ("Dag", "15.00")]
 
+    phone.tap("Take back: Astrid paid Cilla SEK\u00a04.00")  # paid by mistake
+    phone.read("Astrid: balance -SEK\u00a022.00 (won -SEK\u00a027.00, paid SEK\u00a05.00)")
+    tab = json.loads(server.cli("tab", GROUP, "--json").stdout)
+    assert tab["players"][0]["balance"] == "-22.00"
+
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_the_group_screen_on_a_phone_is_kept_as_a_screenshot(browser: Browser, server: Server,

@@ -325,3 +325,16 @@ def test_a_part_that_is_no_amount_is_refused_on_its_field_and_nothing_is_paid(
     phone.tap("Save payment")
     phone.see("0.001 is finer than the currency's smallest coin (2 decimals)")
     assert json.loads(server.cli("export", "1", "--format", "json").stdout)["payments"] == []
+
+
+def test_a_payment_taken_back_is_owed_again(phone: Ui, server: Server, tmp_path: Path):
+    document = json.loads(CABIN.read_text(encoding="utf-8"))
+    document["payments"] = [{"from": "Astrid", "to": "Dag", "amount": "5.00"}]
+    (tmp_path / "paid.json").write_text(json.dumps(document), encoding="utf-8")
+    server.holds(tmp_path / "paid.json")
+    phone.open("/session/1/settle")
+    phone.read("Astrid pays Dag SEK\u00a05.00")
+    phone.tap("Take back: Astrid paid Dag SEK\u00a05.00")
+    phone.see("Taken back: Astrid paid Dag SEK 5.00")
+    phone.read("Astrid pays Dag SEK\u00a010.00")  # the whole 10.00 is owed again
+    assert json.loads(server.cli("export", "1", "--format", "json").stdout)["payments"] == []
