@@ -23,13 +23,15 @@ def PayButtons(app: AppModel, payer: str, payee: str, minor: int, money: Money,
     records an amount in minor units and says whether it was taken."""
     lang = app.settings.language
     part, set_part = ft.use_state(False)  # the field for a part is open
-    typed, set_typed = ft.use_state("")
+    # What the field holds, kept as each key arrives: Save reads it, not the text of the
+    # last drawing (a tap right after typing came before the redraw and paid "").
+    typed = ft.use_ref("")
     refused, set_refused = ft.use_state("")  # why the amount typed is no payment
 
     def paid(minor: int) -> None:
         if pay(minor):
             set_part(False)
-            set_typed("")
+            typed.current = ""
             set_refused("")
 
     def pay_part(text: str) -> None:
@@ -49,9 +51,10 @@ def PayButtons(app: AppModel, payer: str, payee: str, minor: int, money: Money,
     ])]
     if part:
         controls.append(ft.Row(wrap=True, spacing=10, controls=[
-            Entry(app.t("ui.part_amount", payer=payer, payee=payee), typed, set_typed,
+            Entry(app.t("ui.part_amount", payer=payer, payee=payee), typed.current,
+                  lambda text: setattr(typed, "current", text),
                   on_enter=pay_part, width=220, keyboard_type=ft.KeyboardType.NUMBER,
                   error=refused or None),
-            action(app.t("ui.save_payment"), ft.Icons.SAVE, lambda: pay_part(typed)),
+            action(app.t("ui.save_payment"), ft.Icons.SAVE, lambda: pay_part(typed.current)),
         ]))
     return ft.Column(spacing=8, controls=controls)
