@@ -193,7 +193,7 @@ def PayCard(app: AppModel, session: OpenSession, transfer: Transfer, offer: Offe
 @ft.component
 def GroupChoice(app: AppModel, session: OpenSession) -> ft.Control:
     """The group whose running tab counts the session: changed here, or none."""
-    typed, set_typed = ft.use_state(session.group or "")
+    typed = ft.use_ref(session.group or "")  # what the field holds (see PayButtons)
     where = (app.t("ui.counts_in_group", group=session.group) if session.group
              else app.t("ui.in_no_group"))
 
@@ -205,10 +205,11 @@ def GroupChoice(app: AppModel, session: OpenSession) -> ft.Control:
     controls: list[ft.Control] = [
         bullet(where, icon=ft.Icons.GROUPS),
         ft.Row(wrap=True, spacing=10, controls=[
-            Entry(app.t("ui.group_name"), typed, set_typed, width=220,
+            Entry(app.t("ui.group_name"), typed.current,
+                  lambda text: setattr(typed, "current", text), width=220,
                   on_enter=lambda text: move(text.strip() or None)),
             action(app.t("ui.count_in_group"), ft.Icons.GROUPS,
-                   lambda: move(typed.strip() or None)),
+                   lambda: move(typed.current.strip() or None)),
         ]),
     ]
     if session.group:
