@@ -1,8 +1,10 @@
-"""Two devices doing something at the same moment: each call on a thread of its own, all
-released together by a barrier, so the store's locks, not the order of the threads, decide."""
+"""Two devices doing something at the same moment: each call on a thread (or a process) of
+its own, all released together by a barrier, so the store's locks, not the order of the
+threads, decide."""
 
 from __future__ import annotations
 
+import multiprocessing
 import threading
 from collections.abc import Callable
 
@@ -26,3 +28,21 @@ def at_once(*calls: Callable[[], object]) -> list[object]:
         thread.join(timeout=60)
         assert not thread.is_alive(), "a device is still waiting after a minute"
     return results
+
+
+def two_processes(device: Callable[..., None], *args: object) -> list[object]:
+    """Run ``device(barrier, told, *args)`` in two processes of their own (as two servers
+    on one database are): ``barrier`` releases both together, ``told`` gathers what each
+    put in it. Every item told, once both processes have finished."""
+    context = multiprocessing.get_context("spawn")  # no copy of this process's connections
+    barrier, told = context.Barrier(2, timeout=60), context.Queue()
+    processes = [context.Process(target=device, args=(barrier, told, *args)) for _ in range(2)]
+    for process in processes:
+        process.start()
+    heard = []
+    while len([item for item in heard if item is None]) < len(processes):
+        heard.append(told.get(timeout=120))  # each device ends with None
+    for process in processes:
+        process.join(timeout=60)
+        assert process.exitcode == 0, f"a device ended with exit code {process.exitcode}"
+    return [item for item in heard if item is not None]

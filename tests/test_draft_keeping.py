@@ -68,11 +68,12 @@ def test_a_clear_is_kept_once_as_the_empty_deal():
 def test_a_draft_saved_as_a_deal_is_cleared_without_a_write():
     # The store dropped the kept draft in the deal's own transaction: a second write
     # would only cost the next tap its time.
-    draft = DealDraft(tricks={"Dag": 2}, passed=["Bengt"])
+    draft = DealDraft(tricks={"Dag": 2}, passed=["Bengt"], for_deal=7)
     written = kept_by(draft)
-    draft.saved()
+    draft.saved(8)
     assert written == []
     assert not draft.started
+    assert draft.for_deal == 8  # ready for the next deal
     draft.set_tricks("Astrid", 1)  # the next deal's taps are kept again
     assert written == [Deal(tricks={"Astrid": 1})]
 

@@ -177,6 +177,16 @@ def test_a_stale_version_is_refused_as_a_conflict(book):
     assert book.open(stored.id).state.deals == 2
 
 
+def test_a_deal_keeps_the_name_of_the_device_that_recorded_it(book):
+    """Another device whose half-entered deal was overtaken is told where it was saved."""
+    deals = worked_example_deals()
+    stored = record_all(book, deals[:1])
+    book.record(stored.id, deals[1], stored.version, by="Bengt's phone")
+    assert book.recorded_by(stored.id, 1) is None  # the host gives no name
+    assert book.recorded_by(stored.id, 2) == "Bengt's phone"
+    assert book.recorded_by(stored.id, 3) is None  # no such deal
+
+
 def test_deleting_a_deal_recomputes_every_deal_after_it(book):
     deals = worked_example_deals()
     stored = record_all(book, deals)

@@ -16,7 +16,7 @@ from scorekeeper.session.scorebook import Scorebook
 from scorekeeper.store.database import connect
 from scorekeeper.store.models import DealRow
 from scorekeeper.store.sessions import ConflictError, SessionStore
-from tests.racing import at_once
+from tests.racing import at_once, two_processes
 
 ROUNDS = 8
 
@@ -66,3 +66,43 @@ def test_two_devices_recording_the_same_deal_one_wins_the_other_is_told_to_reloa
     finally:
         for engine in engines:
             engine.dispose()
+
+
+PROCESS_ROUNDS = 50
+
+
+def record_each_round(barrier, told, db_url: str, session_id: int) -> None:  # type: ignore[no-untyped-def]
+    """One device of its own process: every round, read the session when the other does,
+    then record its next deal at the version it read; tell what the store answered."""
+    device = Scorebook(SessionStore(connect(db_url)))
+    try:
+        for number in range(1, PROCESS_ROUNDS + 1):
+            barrier.wait()  # the round before is over on both
+            stored = device.open(session_id)
+            barrier.wait()  # both read the same version
+            try:
+                device.record(session_id, next_deal(stored), stored.version)
+                told.put((number, "recorded"))
+            except ConflictError as refused:
+                told.put((number, refused.message.key))
+    finally:
+        told.put(None)
+
+
+def test_two_processes_racing_the_same_deal_store_it_once_and_refuse_the_other(db_url):
+    """Two servers on one database (on SQLite, one file) save the same deal 50 times at
+    the same moment: 50 deals stored, 50 refusals, never a deal stored twice."""
+    engine = connect(db_url)
+    try:
+        table = make_table("english", ["Åsa", "Bengt", "Cilla"], None, {}, make_money("0.50"))
+        session_id = Scorebook(SessionStore(engine)).create("Club night", table).id
+        told = two_processes(record_each_round, db_url, session_id)
+        for number in range(1, PROCESS_ROUNDS + 1):
+            answers = sorted(answer for told_number, answer in told if told_number == number)
+            assert answers == ["recorded", "store.conflict_recorded"], f"round {number}"
+        with Db(engine) as db:
+            numbers = db.scalars(select(DealRow.number).where(DealRow.session_id == session_id)
+                                 .order_by(DealRow.number)).all()
+        assert numbers == list(range(1, PROCESS_ROUNDS + 1))
+    finally:
+        engine.dispose()

@@ -42,6 +42,9 @@ class DealDraft:
     interrupted: bool = False
     choosing: str | None = None  # which player-chooser is open (widow, general, ...)
     cursor: int = 0  # keyboard entry: the row (in speaking order) the digits go to
+    # The deal it is entered for: once started, it stays that deal's, whatever another
+    # device records meanwhile (the model asks before it becomes another deal).
+    for_deal: int = 0
 
     @classmethod
     def of(cls, deal: Deal) -> DealDraft:
@@ -88,19 +91,22 @@ class DealDraft:
             self.conceded = self.misdeal = self.interrupted = False
             self.cursor = 0
 
-    def saved(self) -> None:
-        """Cleared because its deal was recorded: the store dropped the kept copy in the
-        same transaction, so there is nothing left to write."""
+    def saved(self, next_deal: int) -> None:
+        """Cleared because its deal was recorded, ready for ``next_deal``: the store dropped
+        the kept copy in the same transaction, so there is nothing left to write."""
         self._kept = Deal()
         self.clear()
+        self.for_deal = next_deal
 
-    def take(self, deal: Deal) -> None:
-        """Hold ``deal`` in place of what was entered: an undone deal, a kept draft."""
+    def take(self, deal: Deal, for_deal: int = 0) -> None:
+        """Hold ``deal`` in place of what was entered: an undone deal (``for_deal``: its
+        number), a kept draft (0: the next deal, as the model finds it)."""
         taken = DealDraft.of(deal)
         with self._at_once():
             for name in DEAL_FIELDS:
                 setattr(self, name, getattr(taken, name))
             self.choosing = None
+        self.for_deal = for_deal
 
     # --- keeping it ---
     # (Attributes starting with "_" are not observed: setting them redraws nothing.)

@@ -6,7 +6,8 @@ says a session changed, never while a screen draws: screens are functions of thi
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import dataclasses
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal, TypeVar
 
@@ -16,7 +17,7 @@ from scorekeeper.app.draft import DealDraft, device_id
 from scorekeeper.app.lan import LanRoom, Viewer
 from scorekeeper.app.roles import NotAllowedError
 from scorekeeper.app.routes import Place, place_of
-from scorekeeper.core import Deal, RuleError
+from scorekeeper.core import Deal, RuleError, changes, seating
 from scorekeeper.i18n import describe, render, text
 from scorekeeper.session import ConflictError, StoreError
 from scorekeeper.session.where import choose_database, data_dir
@@ -38,6 +39,19 @@ WIDE = 1000  # px: from here on the table and the entry sit side by side
 # desktop four), and each "show earlier" adds thirty.
 LEDGER_FIRST = 10
 LEDGER_EARLIER = 30
+
+
+@dataclass(frozen=True, slots=True)
+class DealTaken:
+    """Another device recorded (or took back) the deal this device's half-entered deal was
+    entered for. Nothing is saved until the person answers: one hand is one deal."""
+
+    session_id: int
+    mine: int  # the deal the draft was entered for
+    next: int  # the deal Save would record now
+    by: str | None  # the device that recorded deal ``mine``, if it gave a name
+    theirs: Mapping[str, tuple[int, int]] | None  # what deal ``mine`` did there (core.changes);
+    # None: it was taken back
 
 
 @ft.observable
@@ -73,6 +87,7 @@ class AppModel:
     # another device records a deal, until this device saves it; and, on the device
     # itself (the host), in the database, so that it outlives the app.
     drafts: dict[int, DealDraft] = field(default_factory=dict)
+    taken: DealTaken | None = None  # the question when another device overtook the draft
 
     # --- words ---
     def t(self, key: str, **params: str | int) -> str:
@@ -133,6 +148,7 @@ class AppModel:
             return
         if session_id not in self.drafts:
             self.drafts[session_id] = self._kept_draft(session_id)
+        self._follow(session_id)
         if self.lan is not None and self.role == "host" and self.lan.session_id != session_id:
             self.lan.session_id = session_id
             ft.context.page.pubsub.send_all(LAN_CHANGED)
@@ -293,14 +309,70 @@ class AppModel:
         latest = self.scorebook.latest(session_id) or self._reopened(session_id)
         if latest is None or latest.version == shown.version:
             return
-        draft = self.drafts.get(session_id)
-        if draft is not None and draft.started and latest.state.deals != shown.state.deals:
-            self.notice = self.t("ui.deal_moved_on", old=shown.state.deals + 1,
-                                 new=latest.state.deals + 1)
         try:
             self.session = self._ready(latest)
+            self._follow(session_id)
         except StoreError:  # the database is away for a moment: the next change tells again
             return
+
+    # --- one hand, one deal ---
+    def _follow(self, session_id: int) -> None:
+        """The draft of the session on screen, against the deal Save would record now.
+        A blank draft follows the table. One entered for a deal that another device has
+        since recorded is dropped if it is that same deal (and said so); otherwise, or if
+        its deal was taken back, the person is asked before anything is saved."""
+        draft, session = self.drafts.get(session_id), self.session
+        if draft is None or session is None or session.id != session_id:
+            return
+        next_deal = session.state.deals + 1
+        if not draft.started or draft.for_deal in (0, next_deal):
+            draft.for_deal = next_deal
+            if self.taken is not None and self.taken.session_id == session_id:
+                self.taken = None
+            return
+        mine = draft.for_deal
+        theirs, by, same = None, None, False
+        if mine < next_deal:
+            history = session.history
+            step = history.steps[mine - 1]
+            before = history.state_before(mine - 1)
+            entered = draft.deal(list(seating(session.table, before).order),
+                                 session.fields.tricks)
+            same = dataclasses.replace(entered, dealer=None) == dataclasses.replace(
+                step.deal, dealer=None)
+            theirs = changes(session.table, step.entries)
+            by = self.scorebook.recorded_by(session_id, mine)
+        if same:
+            draft.clear()
+            draft.for_deal = next_deal
+            self.taken = None
+            self.notice = self.t("ui.deal_same_recorded", number=mine,
+                                 device=by or self.t("ui.another_device"))
+            return
+        self.taken = DealTaken(session_id, mine, next_deal, by, theirs)
+
+    def keep_mine(self) -> None:
+        """Answered: the half-entered deal is the next deal."""
+        taken = self.taken
+        if taken is not None and (draft := self.drafts.get(taken.session_id)) is not None:
+            draft.for_deal = taken.next
+        self.taken = None
+
+    def discard_mine(self) -> None:
+        """Answered: the half-entered deal was the one the other device recorded."""
+        taken = self.taken
+        if taken is not None and (draft := self.drafts.get(taken.session_id)) is not None:
+            draft.clear()
+            draft.for_deal = taken.next
+        self.taken = None
+
+    @property
+    def device_name(self) -> str | None:
+        """The name this device gave the room (a guest's "Bengt's phone"), else None."""
+        if self.lan is None or self.role == "host":
+            return None
+        viewer = self.lan.viewers.get(self.viewer_key)
+        return viewer.name if viewer is not None else None
 
     def _reopened(self, session_id: int) -> OpenSession | None:
         try:

@@ -99,13 +99,15 @@ def import_session(store: SessionStore, name: str, session: Session,
 
 
 def record_deal(store: SessionStore, session_id: int, deal: Deal, version: int,
-                drafted_on: str | None = None) -> tuple[StoredSession, Step]:
+                drafted_on: str | None = None, by: str | None = None,
+                ) -> tuple[StoredSession, Step]:
     """Check and store the next deal; ``drafted_on``: the device whose kept draft it was,
-    dropped in the same transaction. The tap on Save waits for this: one read of the
-    session with its newest state, the rules, and a few prebuilt statements."""
+    dropped in the same transaction; ``by``: the name the recording device gave. The tap
+    on Save waits for this: one read of the session with its newest state, the rules,
+    and a few prebuilt statements."""
     with store.change(session_id, version, recording=True) as change:
         step = record(change.table, _state(change), deal)
-        change.append([step])
+        change.append([step], by=by)
         if drafted_on is not None:
             change.drop_draft(drafted_on)
         return _saved(change, step.state), step

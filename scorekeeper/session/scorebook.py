@@ -65,6 +65,10 @@ class Scorebook:
                 return known
         return self._opened(changes.with_state(self.store, stored))
 
+    def recorded_by(self, session_id: int, number: int) -> str | None:
+        """The name of the device that recorded deal ``number``, if it gave one."""
+        return self.store.recorded_by(session_id, number)
+
     def latest(self, session_id: int) -> OpenSession | None:
         """The newest version this process has seen, without asking the store."""
         with self._lock:
@@ -122,10 +126,12 @@ class Scorebook:
         return self.store.add_player(name)
 
     def record(self, session_id: int, deal: Deal, version: int,
-               drafted_on: str | None = None) -> tuple[OpenSession, Step]:
+               drafted_on: str | None = None, by: str | None = None,
+               ) -> tuple[OpenSession, Step]:
         """Record the next deal; ``drafted_on``: the device whose kept draft it was, which
-        goes with it (in the same transaction)."""
-        stored, step = changes.record_deal(self.store, session_id, deal, version, drafted_on)
+        goes with it (in the same transaction); ``by``: the name the device gave."""
+        stored, step = changes.record_deal(self.store, session_id, deal, version, drafted_on,
+                                           by)
         before = self.latest(session_id)
         history = None
         if before is not None and before.version == version and before.has_history:

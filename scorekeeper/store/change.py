@@ -89,10 +89,11 @@ class SessionChange:
         return [deal_of(written) for written in records]
 
     def append(self, steps: Sequence[Step], progress: Callable[[int], None] | None = None,
-               ) -> None:
+               by: str | None = None) -> None:
         """The deals after the newest one, with their entries; the newest deal's state is
         kept (the next deal starts from it), and every SNAPSHOT_EVERY-th deal's (the
-        ledger's newest deals are replayed from it)."""
+        ledger's newest deals are replayed from it). ``by``: the device recording them,
+        when it gave a name."""
         batch = 500
         last = steps[-1] if steps else None
         recorded_at = sql.driver_time(self.connection, now())  # one moment for an import
@@ -102,7 +103,7 @@ class SessionChange:
             sql.insert_deals(self.connection, [
                 (self.session_id, step.state.deals, deal_json(step.deal),
                  dump_state(step.state) if step is last or not step.state.deals % SNAPSHOT_EVERY
-                 else None, recorded_at)
+                 else None, recorded_at, by)
                 for step in chunk
             ])
             sql.insert_entries(self.connection, self.session_id,

@@ -96,6 +96,8 @@ class DealRow(SQLModel, table=True):
     # when missing.
     state_after: str | None = Field(default=None, sa_column=Column(Text))
     recorded_at: datetime = Field(default_factory=now)
+    # The device that recorded it, when it gave a name (revision 0008): a guest's phone.
+    recorded_by: str | None = None
 
 
 class EntryRow(SQLModel, table=True):

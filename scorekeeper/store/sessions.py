@@ -109,6 +109,13 @@ class SessionStore:
         with storage_failures(self.engine), Db(self.reader) as db:
             return [entry_of(row) for row in db.scalars(query)]
 
+    def recorded_by(self, session_id: int, number: int) -> str | None:
+        """The name of the device that recorded deal ``number``, if it gave one."""
+        with storage_failures(self.engine), self.reader.connect() as connection:
+            return connection.scalar(
+                select(DealRow.recorded_by)
+                .where(DealRow.session_id == session_id, DealRow.number == number))
+
     def kept_before(self, session_id: int, first: int, last: int) -> KeptBefore:
         """The nearest state kept after a deal up to ``first``, and the deals after it up
         to ``last``: what replaying deals ``first + 1``..``last`` starts from."""

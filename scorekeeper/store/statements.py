@@ -83,7 +83,8 @@ DROP_DRAFT = delete(drafts).where(drafts.c.session_id == bindparam("of_session")
 VERSION = (select(sessions.c.version, sessions.c.updated_at)
            .where(sessions.c.id == bindparam("session_id")))
 
-_DEAL_COLUMNS = ("session_id", "number", "record", "state_after", "recorded_at")
+_DEAL_COLUMNS = ("session_id", "number", "record", "state_after", "recorded_at",
+                 "recorded_by")
 _ENTRY_COLUMNS = ("session_id", "deal_number", "position", "kind", "payer", "payee", "minor",
                   "player", "points", "reason_key", "reason_params")
 
@@ -107,7 +108,7 @@ def insert_many(connection: Connection, table: Table, columns: Sequence[str],
 
 
 def insert_deals(connection: Connection, rows: Sequence[tuple[Any, ...]]) -> None:
-    """(session_id, number, record, state_after, recorded_at) each."""
+    """(session_id, number, record, state_after, recorded_at, recorded_by) each."""
     insert_many(connection, deals, _DEAL_COLUMNS, rows)
 
 

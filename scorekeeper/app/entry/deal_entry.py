@@ -54,6 +54,10 @@ def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int 
     def save_now() -> None:
         if verdict.refusal is not None:
             return
+        if index is None and (app.taken is not None or draft.for_deal != number):
+            # Another device recorded this deal after the tap was made: the question is on
+            # screen (or on its way), and nothing is saved until it is answered.
+            return
         if index is not None:
             if app.run(lambda: app.scorebook.edit(session.id, index, deal, session.version),
                        app.t("ui.edited", number=number)) and on_saved is not None:
@@ -63,14 +67,15 @@ def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int 
 
         def record_it() -> OpenSession:
             opened, step = app.scorebook.record(session.id, deal, session.version,
-                                                drafted_on=app.draft_device)
+                                                drafted_on=app.draft_device,
+                                                by=app.device_name)
             recorded.append(step)
             return opened
 
         if app.run(record_it):
             set_saved((number, summary(app, table, changes(table, recorded[0].entries),
                                        N_("ui.deal_saved"), number=number)))
-            draft.saved()
+            draft.saved(number + 1)
 
     # Save and the keys hold one callback for good (a memoized SaveBar is not redrawn for a
     # new one); it saves what this draw shows.

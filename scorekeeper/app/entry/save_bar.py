@@ -10,8 +10,9 @@ import flet as ft
 
 from scorekeeper.app.entry.check import Check, summary
 from scorekeeper.app.entry.rows import TARGET
-from scorekeeper.app.model import AppModel
+from scorekeeper.app.model import AppModel, DealTaken
 from scorekeeper.app.widgets import action, labelled, readout
+from scorekeeper.core import N_
 
 if TYPE_CHECKING:
     from scorekeeper.session import OpenSession
@@ -27,6 +28,8 @@ def SaveBar(app: AppModel, session: OpenSession, left: str | None, verdict: Chec
     """Below the rows, always in view: what is still missing or wrong, what saving does, Save.
     ``left``: how many tricks are still to give, while only tricks are missing;
     ``just_saved``: what the deal saved a moment ago did, until the next tap."""
+    if app.taken is not None and app.taken.session_id == session.id:
+        return TakenBar(app, session, app.taken)
     lines: list[ft.Control] = []
     problem = app.problem or (None if verdict.unfinished else verdict.refusal)
     if problem:
@@ -55,4 +58,31 @@ def SaveBar(app: AppModel, session: OpenSession, left: str | None, verdict: Chec
         border_radius=ft.BorderRadius.all(14),
         bgcolor=ft.Colors.ERROR_CONTAINER if problem else ft.Colors.SURFACE_CONTAINER,
         content=ft.Column(spacing=6, controls=[*lines, ft.Row(buttons, spacing=8)]),
+    )
+
+
+@ft.component
+def TakenBar(app: AppModel, session: OpenSession, taken: DealTaken) -> ft.Control:
+    """In place of Save: another device recorded (or took back) the deal this one was being
+    entered for. What happened there, and the two answers; nothing is saved before one."""
+    device = taken.by or app.t("ui.another_device")
+    if taken.theirs is None:
+        said = app.t("ui.deal_taken_back", number=taken.next, mine=taken.mine, device=device)
+    else:
+        said = summary(app, session.table, dict(taken.theirs), N_("ui.deal_taken"),
+                       number=taken.mine, device=device)
+    return ft.Container(
+        padding=ft.Padding.symmetric(horizontal=10, vertical=8),
+        border_radius=ft.BorderRadius.all(14),
+        bgcolor=ft.Colors.TERTIARY_CONTAINER,
+        content=ft.Column(spacing=6, controls=[
+            readout(label=said, content=ft.Text(said, size=15)),
+            ft.Row(spacing=8, wrap=True, controls=[
+                ft.OutlinedButton(app.t("ui.discard_mine"), icon=ft.Icons.DELETE_OUTLINE,
+                                  height=48, on_click=lambda _: app.discard_mine()),
+                ft.FilledButton(app.t("ui.mine_is_next", number=taken.next),
+                                icon=ft.Icons.ARROW_FORWARD, height=48,
+                                on_click=lambda _: app.keep_mine()),
+            ]),
+        ]),
     )

@@ -47,7 +47,7 @@ def TableScreen(app: AppModel) -> ft.Control:
         taken_back = app.run(lambda: app.scorebook.undo(session.id, session.version),
                              app.t("ui.undone_back", number=undone))
         if taken_back and deal is not None:
-            app.draft(session.id).take(deal)  # the dealer follows from the seats again
+            app.draft(session.id).take(deal, undone)  # the dealer follows from the seats again
 
     ft.use_dialog(undo_dialog(app, session, undo, lambda: set_confirm_undo(False))
                   if confirm_undo else None)
