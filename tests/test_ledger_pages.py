@@ -180,3 +180,36 @@ def test_opening_the_ledger_page_reads_no_whole_history(db_url: str):
     assert len(session.ledger_page(60)) == 60  # "show earlier"
     assert asked == [30, 60]
     engine.dispose()
+
+
+def ramsen_session(count: int) -> Session:
+    """Ramsen, four players, a game every six deals or so (Bo reaches 21 first)."""
+    table = make_table("ramsen", ["Ann", "Bo", "Cid", "Dag"], "Ann", {"money": True},
+                       make_money("1", "SEK"))
+    hands = ({"Ann": 2, "Bo": 2, "Cid": 1}, {"Ann": 1, "Bo": 3, "Cid": 1},
+             {"Bo": 1, "Cid": 2, "Dag": 2})
+    return Session.replay(table, [Deal(tricks=hands[n % 3]) for n in range(count)])
+
+
+def test_a_state_kept_for_the_ledger_holds_the_game_in_play_not_every_game_before(book):
+    whole = ramsen_session(250)
+    stored = book.import_session("Long", whole)
+    with Db(book.store.engine) as db:
+        kept = db.scalar(select(DealRow.state_after).where(DealRow.session_id == stored.id,
+                                                           DealRow.number == 200))
+    state, exact = load_state(kept), whole.steps[199].state
+    assert len(state.games) == len(exact.games) > 1
+    assert state.games[-1] == exact.games[-1]
+    assert state.scores == exact.scores
+    with pytest.raises(LookupError):  # the games before were not kept with it
+        list(state.games)
+    # The newest state keeps every game: the protocol and the winners read them.
+    assert list(book.open(stored.id).state.games) == list(whole.state.games)
+
+
+def test_a_ramsen_page_of_the_newest_deals_is_the_tail_of_the_whole_ledger(book):
+    whole = ramsen_session(250)
+    stored = book.import_session("Long", whole)
+    steps = changes.recent_steps(book.store, stored.id, stored.table, 250, 30)
+    assert [step.entries for step in steps] == [step.entries for step in whole.steps[220:]]
+    assert [step.state.scores for step in steps] == [s.state.scores for s in whole.steps[220:]]

@@ -14,7 +14,7 @@ from scorekeeper.cli.base import Context, main, read_text_file, refusals
 from scorekeeper.core import N_, counts
 from scorekeeper.core.text import printable
 from scorekeeper.formats.csv_export import ENCODING
-from scorekeeper.formats.replay import replay_report
+from scorekeeper.formats.replay import replay_report, result_at
 from scorekeeper.formats.session_file import load_session
 from scorekeeper.i18n import LANGUAGES, number
 from scorekeeper.i18n.accounts import transfer_line
@@ -84,7 +84,7 @@ def show(ctx: Context, session_id: int) -> None:
     """The session's standings and who pays whom."""
     with refusals(ctx.lang):
         session = ctx.scorebook().open(session_id)
-        report = replay_report(session.history, session.handovers)
+        report = result_at(session.table, session.state, session.handovers)
     click.echo(_report_table(ctx, session.name, report))
 
 

@@ -34,7 +34,7 @@ from scorekeeper.core.standings import (
     session_winners,
     standing,
 )
-from scorekeeper.core.state import GameRecord, State, initial_state
+from scorekeeper.core.state import GameRecord, Games, State, initial_state
 from scorekeeper.core.table import Money, Table, make_money, make_table
 
 __all__ = [
@@ -52,6 +52,7 @@ __all__ = [
     "Entry",
     "Family",
     "GameRecord",
+    "Games",
     "Message",
     "Money",
     "Option",

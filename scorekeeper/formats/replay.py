@@ -10,7 +10,8 @@ from scorekeeper.core.owed import Handover, owed_transfers, paid
 from scorekeeper.core.presets import Family
 from scorekeeper.core.session import Session
 from scorekeeper.core.standings import session_winners
-from scorekeeper.core.table import Money
+from scorekeeper.core.state import State
+from scorekeeper.core.table import Money, Table
 
 POT_NAME = "pot"  # how the pot is named in a transfer (only when it is carried over)
 
@@ -25,7 +26,12 @@ def units(minor: int, money: Money) -> int | float:
 def replay_report(session: Session, payments: Sequence[Handover] = ()) -> dict[str, object]:
     """The session's result; ``payments``: the money handed over so far, which changes
     what is still owed (``paid``, ``transfers``) and never the result itself."""
-    table, state = session.table, session.state
+    return result_at(session.table, session.state, payments)
+
+
+def result_at(table: Table, state: State, payments: Sequence[Handover] = ()) -> dict[str, object]:
+    """The result of a session at ``state``: a stored session's newest state is enough, no
+    deal is replayed."""
     money = table.money
     closing = close(table, state)
     net_paid = paid(table.players, payments)

@@ -102,8 +102,9 @@ class SessionChange:
             chunk = steps[start:start + batch]
             sql.insert_deals(self.connection, [
                 (self.session_id, step.state.deals, deal_json(step.deal),
-                 dump_state(step.state) if step is last or not step.state.deals % SNAPSHOT_EVERY
-                 else None, recorded_at, by)
+                 dump_state(step.state) if step is last
+                 else dump_state(step.state, every_game=False)
+                 if not step.state.deals % SNAPSHOT_EVERY else None, recorded_at, by)
                 for step in chunk
             ])
             sql.insert_entries(self.connection, self.session_id,

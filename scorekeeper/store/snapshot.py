@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import json
 
-from scorekeeper.core import GameRecord, State
+from scorekeeper.core import GameRecord, Games, State
 
 
-def dump_state(state: State) -> str:
+def dump_state(state: State, *, every_game: bool = True) -> str:
+    """``every_game=False``: only the game in play and the count of the games before it,
+    for a state kept to replay the deals after it (the ledger's pages), not as the
+    session's newest. Keeping every game in every hundredth state made a long session of
+    short games take room in proportion to the square of its deals."""
+    games = state.games if every_game or not state.games else [state.games[-1]]
     return json.dumps(
         {
             "deals": state.deals,
@@ -19,8 +24,9 @@ def dump_state(state: State) -> str:
             "tricks": state.tricks,
             "games": [
                 [g.number, g.scores, g.flights, g.finished, g.winners, g.losers]
-                for g in state.games
+                for g in games
             ],
+            **({} if every_game else {"games_not_kept": len(state.games) - len(games)}),
             "must_play": sorted(state.must_play),
             "out": sorted(state.out),
             "pot_paid": state.pot_paid,
@@ -40,10 +46,10 @@ def load_state(text: str) -> State:
         flights=raw["flights"],
         played=raw["played"],
         tricks=raw["tricks"],
-        games=tuple(
-            GameRecord(number, scores, flights, finished, tuple(winners), tuple(losers))
-            for number, scores, flights, finished, winners, losers in raw["games"]
-        ),
+        games=Games.of(
+            (GameRecord(number, scores, flights, finished, tuple(winners), tuple(losers))
+             for number, scores, flights, finished, winners, losers in raw["games"]),
+            raw.get("games_not_kept", 0)),
         must_play=frozenset(raw["must_play"]),
         out=frozenset(raw["out"]),
         pot_paid=raw["pot_paid"],

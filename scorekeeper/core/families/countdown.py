@@ -12,7 +12,7 @@ from scorekeeper.core.book import Book
 from scorekeeper.core.checks import TRICKS, check_general_tricks, check_tricks, check_widow
 from scorekeeper.core.deal import Deal
 from scorekeeper.core.errors import refuse
-from scorekeeper.core.families.games import last_in_pays, open_game, pay_out_pot, rank, with_game
+from scorekeeper.core.families.games import last_in_pays, open_game, pay_out_pot, rank
 from scorekeeper.core.ledger import Entry
 from scorekeeper.core.messages import N_, counts, msg
 from scorekeeper.core.passing import check_passes
@@ -54,7 +54,7 @@ def play(table: Table, state: State, seats: Seating, deal: Deal) -> tuple[State,
     game, out = _game_end(table, state, seats, book, replace(game, flights=flights))
     next_state = book.posted(
         state,
-        games=with_game(state, game),
+        games=state.games.with_game(game),
         must_play=frozenset() if game.finished else must_play,
         out=out,
     )

@@ -10,7 +10,7 @@ from dataclasses import replace
 from scorekeeper.core.book import Book
 from scorekeeper.core.checks import TRICKS, check_tricks, check_widow
 from scorekeeper.core.deal import Deal
-from scorekeeper.core.families.games import open_game, pay_out_pot, rank, with_game
+from scorekeeper.core.families.games import open_game, pay_out_pot, rank
 from scorekeeper.core.ledger import Entry
 from scorekeeper.core.messages import counts, msg
 from scorekeeper.core.passing import check_passes
@@ -52,4 +52,4 @@ def play(table: Table, state: State, seats: Seating, deal: Deal) -> tuple[State,
         if rules.money:
             pay_out_pot(table, seats, book, winners)
         game = replace(game, finished=True, winners=winners)
-    return book.posted(state, games=with_game(state, game)), book.entries
+    return book.posted(state, games=state.games.with_game(game)), book.entries

@@ -67,9 +67,3 @@ def last_in_pays(table: Table, book: Book, losers: Sequence[str]) -> None:
                 book.pay(loser, player, 1, msg("ledger.last_in_pays", player=loser, to=player,
                                                 units=1))
 
-
-def with_game(state: State, game: GameRecord) -> tuple[GameRecord, ...]:
-    """The session's games with ``game`` as the current one (replaced, or newly begun)."""
-    if state.games and state.games[-1].number == game.number:
-        return (*state.games[:-1], game)
-    return (*state.games, game)
