@@ -113,6 +113,39 @@ def test_a_removed_device_is_gone_and_may_no_longer_score(room):
     assert not room.may_score("phone")
 
 
+def test_a_device_whose_page_drops_stays_on_the_list_away_and_may_not_score(room):
+    from scorekeeper.app.roles import role_now
+
+    room.try_join("phone", "K7QM3XPA", "Bengt", "10.0.0.7")
+    room.grant("phone", True)
+    room.away("phone")
+    assert room.viewers["phone"].away  # the host still sees it, and can remove it
+    assert not room.may_score("phone")
+    assert role_now("scorer", room, "phone") == "locked"
+    assert room.back("phone")  # the same page, the code unchanged: in again
+    assert room.may_score("phone")
+
+
+def test_a_device_back_after_a_new_code_must_enter_the_new_code(room):
+    room.try_join("phone", "K7QM3XPA", "Bengt", "10.0.0.7")
+    room.grant("phone", True)
+    room.away("phone")
+    fresh = room.new_code()
+    assert not room.back("phone")  # its browser session alone does not let it back in
+    assert "phone" not in room.viewers
+    assert not room.may_score("phone")
+    assert room.try_join("phone", fresh, "Bengt", "10.0.0.7") is Verdict.ADMITTED
+    assert not room.may_score("phone")  # in again, watching until the host grants scoring
+
+
+def test_a_device_the_host_removed_while_away_does_not_come_back(room):
+    room.try_join("phone", "K7QM3XPA", "Bengt", "10.0.0.7")
+    room.away("phone")
+    room.leave("phone")
+    assert not room.back("phone")
+    assert "phone" not in room.viewers
+
+
 def test_the_loopback_is_the_host_machine_and_nothing_else_is():
     assert lan.is_local("127.0.0.1")
     assert lan.is_local("::1")

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from scorekeeper.app.lan import Viewer
 from scorekeeper.app.model import LAN_CHANGED, AppModel
 
 if TYPE_CHECKING:
@@ -33,12 +32,11 @@ def page_gone(page: ft.Page) -> bool:
 
 
 class Hearing:
-    """One page's subscriptions, and the guest it keeps while its connection is down."""
+    """One page's subscriptions; a guest's place in the room while its connection is down."""
 
     def __init__(self, page: ft.Page, scorebook: Scorebook, app: AppModel) -> None:
         self.page, self.scorebook, self.app = page, scorebook, app
         self._stop: list[Callable[[], None]] = []
-        self._kept: list[Viewer] = []  # a guest whose connection dropped, while it may come back
         page.on_disconnect = self.gone
         page.on_connect = self.back
 
@@ -55,20 +53,22 @@ class Hearing:
             self.page.pubsub.unsubscribe()
 
     def gone(self, _: object = None) -> None:
-        """The page closed or lost its connection: stop hearing, leave the host's list."""
+        """The page closed or lost its connection: stop hearing; a guest stays on the host's
+        list as away (the host may still remove it, or stop its scoring)."""
         self.unsubscribe()
         app = self.app
         if app.lan is not None and app.viewer_key in app.lan.viewers:
-            self._kept[:] = [app.lan.viewers[app.viewer_key]]
-            app.lan.leave(app.viewer_key)
+            app.lan.away(app.viewer_key)
             self.page.pubsub.send_all(LAN_CHANGED)
 
     def back(self, _: object = None) -> None:
-        """The same page reconnected (a phone woke up): hear again, and rejoin."""
+        """The same page reconnected (a phone woke up): hear again; a guest is in again
+        only if the host kept it and its code is still in force, else at the join code."""
         self.subscribe()
         app = self.app
-        if app.lan is not None and self._kept and app.role in ("viewer", "scorer"):
-            app.lan.viewers.setdefault(app.viewer_key, self._kept.pop())
+        if app.lan is not None and app.role in ("viewer", "scorer"):
+            if not app.lan.back(app.viewer_key):
+                app.role, app.session = "locked", None
             self.page.pubsub.send_all(LAN_CHANGED)
         app.show(app.route)
 

@@ -72,7 +72,9 @@ class Viewer:
     key: str  # the browser session
     name: str  # what the guest typed: "Bengt's phone"
     address: str
+    code: str = ""  # the join code it came in with: back after a drop only while in force
     may_score: bool = False
+    away: bool = False  # its page lost its connection: shown to the host, may come back
 
 
 @dataclass(slots=True)
@@ -112,7 +114,7 @@ class LanRoom:
         if self.device_failures.get(key, 0) >= WRONG_PER_DEVICE:
             return Verdict.DEVICE_LOCKED
         if hmac.compare_digest(typed_code(typed).encode(), self.code.encode()):
-            self.viewers[key] = Viewer(key, name, address)
+            self.viewers[key] = Viewer(key, name, address, self.code)
             return Verdict.ADMITTED
         self.failures += 1
         self.device_failures[key] = self.device_failures.get(key, 0) + 1
@@ -128,11 +130,32 @@ class LanRoom:
         self.locked_until = None
 
     def new_code(self) -> str:
-        """A fresh code: the old one stops working; who has joined stays."""
+        """A fresh code: the old one stops working; who is here stays, and a device that is
+        away comes back only with the new code."""
         self.code = join_code()
         return self.code
 
     # --- who is in ---
+    def away(self, key: str) -> None:
+        """The device's page lost its connection: it stays on the host's list, marked, so
+        the host can still remove it or stop its scoring."""
+        if key in self.viewers:
+            self.viewers[key].away = True
+
+    def back(self, key: str) -> bool:
+        """The same page reconnected: in again only if the host kept it and its code is
+        still the code in force. The browser session alone never lets a device back in:
+        after a new code (the host's answer to a device it no longer trusts) it must enter
+        the new one."""
+        viewer = self.viewers.get(key)
+        if viewer is None:
+            return False
+        if not hmac.compare_digest(viewer.code.encode(), self.code.encode()):
+            self.leave(key)
+            return False
+        viewer.away = False
+        return True
+
     def leave(self, key: str) -> None:
         """A page that has gone, or a device the host removed: dropped quietly."""
         self.viewers.pop(key, None)
@@ -144,4 +167,4 @@ class LanRoom:
 
     def may_score(self, key: str) -> bool:
         viewer = self.viewers.get(key)
-        return viewer is not None and viewer.may_score
+        return viewer is not None and viewer.may_score and not viewer.away

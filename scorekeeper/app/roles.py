@@ -26,7 +26,8 @@ def role_now(role: str, room: LanRoom | None, key: str) -> str:
     device, or stopped its scoring, a moment before its page heard of it."""
     if room is None or role not in ("viewer", "scorer"):
         return role
-    if key not in room.viewers:
+    viewer = room.viewers.get(key)
+    if viewer is None or viewer.away:  # away: its page is not back (with the code) yet
         return "locked"
     return "scorer" if room.may_score(key) else "viewer"
 

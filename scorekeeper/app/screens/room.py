@@ -62,7 +62,9 @@ def LanPanel(app: AppModel) -> ft.Control:
             ft.Switch(label=app.t("ui.guest_may_score", name=name), value=viewer.may_score,
                       on_change=lambda e, key=viewer.key: host_only(
                           lambda: room.grant(key, bool(e.control.value)))()),
-            ft.Text(viewer.address, size=13, color=ft.Colors.ON_SURFACE_VARIANT, expand=True),
+            ft.Text(app.t("ui.device_away", address=viewer.address) if viewer.away
+                    else viewer.address, size=13, color=ft.Colors.ON_SURFACE_VARIANT,
+                    expand=True),
             icon_button(ft.Icons.PERSON_REMOVE, app.t("ui.remove_device", name=name),
                         host_only(lambda key=viewer.key: room.leave(key))),
         ]))
