@@ -41,14 +41,10 @@ def choose_database(flag: str | None = None) -> DatabaseChoice:
 
 
 def shown_url(url: str) -> str:
-    """``url`` as SQLAlchemy writes it with the password hidden; a text that is no URL at
-    all is shown only if it cannot hold one."""
-    from sqlalchemy.engine import make_url  # loaded when a screen or command shows it
+    """``url`` with every secret in it hidden (``store.secrets``), "?" if it is no URL."""
+    from scorekeeper.store.secrets import shown_url as hidden  # loaded when it is shown
 
-    try:
-        return make_url(url).render_as_string(hide_password=True)
-    except Exception:
-        return url if "@" not in url else "?"
+    return hidden(url)
 
 __all__ = ["DB_ENV", "DatabaseChoice", "DatabaseTooNewError", "choose_database", "data_dir",
            "shown_url"]

@@ -24,6 +24,7 @@ from scorekeeper.store.failures import (
     where,
 )
 from scorekeeper.store.location import DB_ENV, default_url
+from scorekeeper.store.secrets import userinfo_whole
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 # The schema revisions in migrations/versions, oldest first (a test keeps this list true).
@@ -43,6 +44,7 @@ def connect(url: str) -> Engine:
     Refuses (``StorageError``, one sentence) a database that cannot be reached or read,
     and a SQLite file that is not Scorekeeper's (``ForeignDatabaseError``), leaving it
     byte for byte as it was."""
+    url = userinfo_whole(url)  # a password typed with a raw "@" is the user's password
     with storage_failures(url):
         if url.startswith("sqlite"):
             engine = _sqlite(url)

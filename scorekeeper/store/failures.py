@@ -13,12 +13,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from sqlalchemy import Engine
-from sqlalchemy.engine import URL, make_url
+from sqlalchemy.engine import URL
 from sqlalchemy.exc import ArgumentError, DBAPIError, SQLAlchemyError
 
 from scorekeeper.core import N_, msg
 from scorekeeper.core.text import quote
 from scorekeeper.store.errors import ForeignDatabaseError, StorageError, StoreError
+from scorekeeper.store.secrets import readable
 
 # SQLite's primary result codes (``sqlite3.Error.sqlite_errorcode``, its low byte) -> our key.
 _SQLITE_CODES = {
@@ -60,9 +61,8 @@ def where(target: Engine | URL | str | None) -> str:
     """The database named for a person: the file, or server/database (never a password)."""
     if target is None:
         return "?"
-    try:
-        url = target.url if isinstance(target, Engine) else make_url(target)
-    except Exception:  # not even a URL: say nothing rather than repeat a password
+    url = readable(target.url if isinstance(target, Engine) else target)
+    if url is None:  # not even a URL: say nothing rather than repeat a password
         return "?"
     if url.get_backend_name() == "sqlite":
         return quote(url.database or ":memory:", 200)
