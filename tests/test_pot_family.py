@@ -23,7 +23,8 @@ from scorekeeper.core import (
     duties,
     guide,
 )
-from tests.conftest import pot, session_of, units
+from scorekeeper.i18n import describe
+from tests.conftest import pot, refusal, session_of, units
 
 PLAYERS = ("A", "B", "C", "D")
 POT_GAMES = ["english", "denexa", "rounce", "pool"]
@@ -750,3 +751,20 @@ def test_end_pot_carry_leaves_the_pot_as_a_creditor_in_transfers():
     assert sorted((t.payer, t.payee, t.minor) for t in closing.transfers) == [
         ("A", POT, 500), ("A", "B", 300), ("A", "C", 200),
     ]
+
+
+def test_money_past_what_can_be_counted_is_refused_at_its_deal():
+    """Bounded integers. In pool every deal the dealer antes 5 and a lost General Rams pays
+    the pot into the pot (and 5 to each other player), so the pot after deal n is
+    p(n) = 2 (p(n-1) + 5) = 10 (2**n - 1) units. The bound is 10**15 of the smallest coin,
+    10**13 units of SEK: p(39) = 5,497,558,138,870 is under it, p(40) = 10,995,116,277,750
+    is not. Deal 40 is refused in words, before any figure reaches a database column
+    (SQLite's holds 2**63; a file of such deals was an OverflowError at 545 deals)."""
+    session = session_of("pool", ["Ann", "Bo", "Cid"], unit="1")
+    lost_general = Deal(general="Ann", tricks={"Bo": 1})
+    for _ in range(39):
+        session = session.record(lost_general)
+    assert pot(session) == 10 * (2**39 - 1)
+    refused = refusal(session, lost_general)
+    assert refused.message.key == "deal.too_much_money"
+    assert describe(refused) == "deal 40: the money would grow larger than Scorekeeper can count"

@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 
 from scorekeeper.core.checks import check_dealer, check_fields, check_seated, resolve_names
 from scorekeeper.core.deal import Deal
-from scorekeeper.core.errors import RuleError
+from scorekeeper.core.errors import RuleError, refuse
 from scorekeeper.core.families import countdown, countup, pot
 from scorekeeper.core.ledger import Entry
 from scorekeeper.core.presets import Family
@@ -16,6 +16,10 @@ from scorekeeper.core.state import State
 from scorekeeper.core.table import Table
 
 Play = Callable[[Table, State, Seating, Deal], tuple[State, list[Entry]]]
+# The most money (in the smallest coin) any account may hold, either way: ten trillion
+# units of a two-decimal currency. A pool whose pot doubles every deal passes it after
+# about 50 deals; without the bound it grew past what a database column holds (2**63).
+MOST_MINOR = 10**15
 
 FAMILIES: dict[Family, Play] = {
     Family.POT: pot.play,
@@ -53,6 +57,8 @@ def record(table: Table, state: State, deal: Deal) -> Step:
     after = after.evolve(deals=number, dealer=dealer)
     if sum(after.balances.values()) != 0:
         raise LedgerOutOfBalanceError(f"deal {number}: {dict(after.balances)}")
+    if any(abs(minor) > MOST_MINOR for minor in after.balances.values()):
+        raise refuse("deal.too_much_money").at(number)
     if deal.dealer != seats.dealer:
         deal = replace(deal, dealer=seats.dealer)
     return Step(deal, tuple(entries), after)
