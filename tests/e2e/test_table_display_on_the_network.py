@@ -274,7 +274,8 @@ def test_a_guest_whose_connection_drops_is_away_and_needs_the_new_code_to_come_b
         "(n.innerText || '').includes(ip + ' · away'))", arg=GUEST_IP, polling=POLL)
     # Flet's client keeps drawing what it showed before the drop, and its taps no longer
     # reach the controls the server has (the redraw sent with the reconnection does not
-    # reach the screen); opened again, the page shows where the device stands: still allowed to record.
+    # reach the screen); opened again, the page shows where the device stands: still
+    # allowed to record.
     guest.open("/session/1")
     guest.see("Save deal 7")
     for player, tricks in {"Dag": 2, "Astrid": 1, "Bengt": 1, "Cilla": 1}.items():
