@@ -113,6 +113,13 @@ class AppModel:
         place = place_of(route)
         if place.screen == "ledger" and self.place.screen != "ledger":
             self.ledger_shown = LEDGER_FIRST
+        try:
+            self._load(place)
+        except StoreError as error:  # the club's server is away: said on the screen
+            self.problem = self.refusal(error)
+        self.route, self.place = route, place
+
+    def _load(self, place: Place) -> None:
         if self.role == "locked":  # not joined yet: nothing is loaded, nothing shown
             self.session = None
         elif self.role in ("viewer", "scorer"):
@@ -132,7 +139,6 @@ class AppModel:
                 self.details = self.scorebook.payment_details(self.roster)
         else:
             self._list_sessions()
-        self.route, self.place = route, place
 
     @property
     def may_score(self) -> bool:
@@ -299,7 +305,10 @@ class AppModel:
         """The scorebook says something changed (here or on another device)."""
         if session_id is None:
             if self.role == "host" and self.place.screen == "home":
-                self._list_sessions()
+                try:
+                    self._list_sessions()
+                except StoreError:  # away for a moment: the next change tells again
+                    return
             if self.role == "host" and self.place.screen == "group" and self.group is not None:
                 self._open_group(self.group.name)
             return

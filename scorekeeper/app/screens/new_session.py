@@ -75,6 +75,7 @@ def NewSession(app: AppModel) -> ft.Control:
     return ft.Column(expand=True, spacing=0, controls=[
         screen_bar(app, app.t("ui.new_session")),
         screen(
+            error_line(app.problem),  # the roster could not be read (the club's server away)
             Entry(app.t("ui.session_name"), draft.name, lambda text: setattr(draft, "name", text)),
             GroupPanel(app, draft, app.groups),
             GamePanel(app, draft),

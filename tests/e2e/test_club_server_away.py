@@ -1,0 +1,61 @@
+"""The club's PostgreSQL server goes away mid-evening: every screen says so in one
+sentence instead of crashing ("Error running app" on home and players, fifteen
+tracebacks in the log), and shows the evening again once the server is back. The server
+is reached through a relay the test cuts (tests/relay.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser
+from sqlalchemy.engine import make_url
+
+from tests.conftest import fresh_postgres_database
+from tests.e2e.conftest import CABIN, Ui, start_server, stop_server
+from tests.relay import Relay
+
+
+@pytest.fixture
+def relay(postgres_url: str) -> Iterator[Relay]:
+    server = make_url(postgres_url)
+    running = Relay(server.host or "127.0.0.1", server.port or 5432)
+    yield running
+    running.close()
+
+
+def test_every_screen_says_the_club_server_is_away_and_comes_back_with_it(
+        browser: Browser, postgres_url: str, relay: Relay, tmp_path: Path):
+    with fresh_postgres_database(postgres_url) as url:
+        database = make_url(url)
+        relayed = database.set(host="127.0.0.1", port=relay.port).render_as_string(
+            hide_password=False)
+        server = start_server(tmp_path, db=relayed)
+        page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+        page.set_default_timeout(20_000)
+        ui = Ui(page, server.url)
+        try:
+            server.holds(CABIN)
+            ui.open("/")
+            ui.see("Friday at the cabin")
+            away = (f"cannot reach the database server 127.0.0.1:{relay.port}/"
+                    f"{database.database}: check the address and the network")
+
+            relay.cut()
+            ui.tap("Players")
+            ui.read(away)
+            ui.shot("club-server-away-phone")
+            ui.tap("Back")
+            ui.read(away)  # home says it too, and still offers every way on
+            ui.tap("New session")
+            ui.read(away)
+            ui.tap("Back")
+
+            relay.mend()
+            ui.tap("Players")
+            ui.see("Astrid")
+            assert not ui.readouts("cannot reach")
+        finally:
+            page.context.close()
+            stop_server(server)  # fails the test on any traceback in the app's log
