@@ -101,7 +101,28 @@ def foreign_alembic(path: Path) -> None:
         db.execute("CREATE TABLE invoices (id INTEGER PRIMARY KEY, total NUMERIC)")
 
 
-@pytest.mark.parametrize("make", [foreign_plain, foreign_with_sessions, foreign_alembic])
+def foreign_view_only(path: Path) -> None:
+    with sqlite3.connect(path) as db:  # no table at all, but not empty: a view
+        db.execute("CREATE VIEW today AS SELECT date('now') AS day")
+
+
+def foreign_user_version(path: Path) -> None:
+    with sqlite3.connect(path) as db:  # no table yet, but another program stamped it
+        db.execute("PRAGMA user_version = 7")
+
+
+def foreign_write_ahead(path: Path) -> None:
+    db = sqlite3.connect(path)  # another program's file in WAL mode, closed (log folded in)
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("CREATE TABLE notes (line TEXT)")
+    db.execute("INSERT INTO notes VALUES ('milk')")
+    db.commit()
+    db.close()
+
+
+@pytest.mark.parametrize("make", [foreign_plain, foreign_with_sessions, foreign_alembic,
+                                  foreign_view_only, foreign_user_version,
+                                  foreign_write_ahead])
 @pytest.mark.parametrize("command", [["sessions"], ["import", str(EXAMPLE_FILE)]])
 def test_another_programs_sqlite_file_is_refused_byte_for_byte_unchanged(tmp_path, make,
                                                                          command):
@@ -112,8 +133,48 @@ def test_another_programs_sqlite_file_is_refused_byte_for_byte_unchanged(tmp_pat
     refused_in_one_line(result, "store.foreign_file", file=str(path))
     assert checksum(path) == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["theirs.db"]  # no -wal, no -shm
-    with sqlite3.connect(path) as db:
-        assert db.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
+    # The journal mode as the file's header has it (byte 18: 2 is WAL, 1 the rollback
+    # journal), read without opening the file: still the other program's choice.
+    assert path.read_bytes()[18] == (2 if make is foreign_write_ahead else 1)
+
+
+def flipped(path: Path) -> None:
+    """Ten bytes of the second page (a b-tree page's header) turned over."""
+    damaged = bytearray(path.read_bytes())
+    for at in range(4096, 4106):
+        damaged[at] ^= 0xFF
+    path.write_bytes(bytes(damaged))
+
+
+def last_page_zeroed(path: Path) -> None:
+    damaged = bytearray(path.read_bytes())
+    damaged[-4096:] = bytes(4096)
+    path.write_bytes(bytes(damaged))
+
+
+@pytest.mark.parametrize("damage", [flipped, last_page_zeroed])
+@pytest.mark.parametrize("command", [["sessions"], ["show", "1"], ["players"],
+                                     ["import", str(EXAMPLE_FILE)]])
+def test_a_damaged_database_is_refused_in_one_line_and_left_as_it_is(tmp_path, damage,
+                                                                     command):
+    """Found on opening (PRAGMA quick_check), before anything is written into it: flipped
+    bytes gave an 85-line UnicodeDecodeError; a zeroed last page went unnoticed."""
+    path = tmp_path / "scorekeeper.db"
+    stored_example(path)
+    damage(path)
+    before = checksum(path)
+    result = run_cli(sqlite_url(path), *command)
+    refused_in_one_line(result, "store.damaged", file=str(path))
+    assert checksum(path) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["scorekeeper.db"]
+
+
+def test_a_new_database_and_its_folder_are_the_owners_alone(tmp_path):
+    """It holds the players' payment details: not readable by others on the machine."""
+    path = tmp_path / "new" / "scorekeeper.db"
+    stored_example(path)
+    assert path.stat().st_mode & 0o777 == 0o600
+    assert path.parent.stat().st_mode & 0o777 == 0o700
 
 
 def test_a_new_database_carries_scorekeepers_mark(tmp_path):

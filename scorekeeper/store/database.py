@@ -61,7 +61,8 @@ def connect(url: str) -> Engine:
 def _sqlite(url: str) -> Engine:
     path = make_url(url).database
     if path and path != ":memory:" and not path.startswith("file:"):
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        # Owner-only: the database holds the players' payment details.
+        Path(path).parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         _claim(Path(path))
     engine = create_engine(url, connect_args={"timeout": 30})
 
@@ -92,55 +93,70 @@ def reading(engine: Engine) -> Engine:
 
 
 def _claim(path: Path) -> None:
-    """Make sure the file at ``path`` is Scorekeeper's before a single byte of it changes.
+    """Make sure the file at ``path`` is Scorekeeper's, and whole, before a single byte of
+    it (or beside it) changes.
 
     A new or empty file is ours to create, and gets our mark (``PRAGMA application_id``)
     before anything else. A file with our mark is ours. A file an older Scorekeeper made
     (no mark, but our tables and one of our schema revisions) is ours and gets the mark.
-    Anything else is refused: it is only ever opened read-only here."""
+    Anything else is refused, and so is a file of ours that SQLite finds damaged: it is
+    only ever read here, never written."""
     try:
         with path.open("rb") as file:
             header = file.read(100)
     except FileNotFoundError:
         header = b""
     if not header:
+        # Made owner-only before SQLite writes a byte (its -wal and -shm files follow it).
+        os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
         _mark(path)
         return
     if not header.startswith(SQLITE_MAGIC) or len(header) < 100:
         raise ForeignDatabaseError(msg("store.not_a_database", file=where(f"sqlite:///{path}")))
-    unmarked = int.from_bytes(header[68:72], "big") != APPLICATION_ID
-    if unmarked and _inspect_read_only(path) == APPLICATION_ID:
-        unmarked = False  # marked, the mark still in the write-ahead log
+    mark = _inspect_read_only(path)
     # SQLite's write-ahead log needs its two files beside the database: without write
     # access to both it could not even read, and would only say "unable to open".
     if not (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)):
         raise StorageError(msg("store.read_only", file=where(f"sqlite:///{path}")))
-    if unmarked:
+    if mark != APPLICATION_ID:
         _mark(path)
 
 
 def _inspect_read_only(path: Path) -> int:
-    """The file's application_id once it is known to be ours to use; refuses another
-    program's file. Read without writing (``mode=ro``): no journal mode switched, no
-    table added. A file without the mark is ours when it is empty (nothing in it to
-    damage) or was made by a Scorekeeper from before the mark (our tables, our revision)."""
-    uri = f"file:{url_quote(str(path.resolve()))}?mode=ro"
-    connection = sqlite3.connect(uri, uri=True, timeout=30)
+    """The file's application_id once it is known to be ours and whole; refuses another
+    program's file and a damaged one. Read without writing: no journal mode switched, no
+    table added, and no -wal or -shm file made beside a file that has none
+    (``immutable``; with a write-ahead log beside it, that log is read too, since our
+    mark may still be in it). A file without the mark is ours when nothing at all is in
+    it, or when a Scorekeeper from before the mark made it (our tables, our revision)."""
+    place = where(f"sqlite:///{path}")
+    logged = path.with_name(path.name + "-wal").exists()
+    uri = f"file:{url_quote(str(path.resolve()))}?mode=ro{'' if logged else '&immutable=1'}"
     try:
-        mark = connection.execute("PRAGMA application_id").fetchone()[0]
-        tables = {row[0] for row in connection.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table'")}
-        revision = None
-        if "alembic_version" in tables:
-            found = connection.execute("SELECT version_num FROM alembic_version").fetchone()
-            revision = found[0] if found else None
-    finally:
-        connection.close()
-    if mark == APPLICATION_ID or (mark == 0 and not tables):
-        return mark
-    if mark == 0 and tables >= OUR_TABLES and revision in REVISIONS:
-        return mark
-    raise ForeignDatabaseError(msg("store.foreign_file", file=where(f"sqlite:///{path}")))
+        connection = sqlite3.connect(uri, uri=True, timeout=30)
+        try:
+            connection.text_factory = bytes  # names in a damaged file may not be UTF-8
+            mark = connection.execute("PRAGMA application_id").fetchone()[0]
+            stamped = connection.execute("PRAGMA user_version").fetchone()[0]
+            found = connection.execute("SELECT type, name FROM sqlite_master").fetchall()
+            tables = {name.decode(errors="replace") for kind, name in found
+                      if kind == b"table"}
+            revision = None
+            if "alembic_version" in tables:
+                row = connection.execute("SELECT version_num FROM alembic_version").fetchone()
+                revision = row[0].decode(errors="replace") if row else None
+            whole = connection.execute("PRAGMA quick_check").fetchone()[0] == b"ok"
+        finally:
+            connection.close()
+    except sqlite3.DatabaseError as error:  # too damaged to be read at all
+        raise StorageError(msg("store.damaged", file=place, reason=str(error)[:80])) from None
+    ours = (mark == APPLICATION_ID or (mark == 0 and stamped == 0 and not found)
+            or (mark == 0 and tables >= OUR_TABLES and revision in REVISIONS))
+    if not ours:
+        raise ForeignDatabaseError(msg("store.foreign_file", file=place))
+    if not whole:
+        raise StorageError(msg("store.damaged", file=place))
+    return mark
 
 
 def _mark(path: Path) -> None:

@@ -86,6 +86,8 @@ def storage_error(error: BaseException, target: Engine | URL | str | None = None
         return _driver_error(cause, place)
     if isinstance(error, sqlite3.Error):
         return _driver_error(error, place)
+    if isinstance(error, UnicodeDecodeError):  # SQLite handed back bytes of a damaged page
+        return StorageError(msg("store.damaged", file=place))
     if _is_psycopg(error):
         return _driver_error(error, place)
     if isinstance(error, ArgumentError):  # not a URL, or a database it has no driver for
