@@ -358,12 +358,19 @@ def test_the_store_turns_a_failure_mid_session_into_a_storage_error(book):
     assert book.open(stored.id).state == worked_example().state
 
 
-def test_a_url_of_a_database_scorekeeper_cannot_speak_to_is_one_line():
-    result = run_cli("nosuchdb://somewhere/x", "sessions")
-    assert result.returncode == 1
-    assert "Traceback" not in result.stderr
-    assert len(result.stderr.splitlines()) == 1
-    assert result.stderr.startswith(text("store.bad_address", file="somewhere/x", reason=""))
+@pytest.mark.parametrize(("url", "kind"), [("nosuchdb://somewhere/x", "nosuchdb"),
+                                           ("mysql://club@somewhere/x", "mysql"),
+                                           ("oracle://club@somewhere/x", "oracle")])
+def test_a_url_of_a_database_scorekeeper_cannot_speak_to_is_one_line(url, kind):
+    """Also the ones SQLAlchemy knows but whose driver is not installed (a traceback)."""
+    refused_in_one_line(run_cli(url, "sessions"), "store.other_kind", file="somewhere/x",
+                        kind=kind)
+
+
+@pytest.mark.parametrize("url", ["postgresql://club@somewhere:notaport/x",
+                                 "postgresql://club@[::1:55432/x"])
+def test_an_address_that_cannot_be_read_is_one_line(url):
+    refused_in_one_line(run_cli(url, "sessions"), "store.no_address")
 
 
 def test_an_export_to_a_folder_that_does_not_exist_is_one_line(tmp_path):

@@ -15,6 +15,7 @@ from sqlalchemy import Connection, Engine, create_engine, event, inspect
 from sqlalchemy.engine import make_url
 
 from scorekeeper.core import msg
+from scorekeeper.core.text import quote
 from scorekeeper.platform import data_dir
 from scorekeeper.store.errors import DatabaseTooNewError
 from scorekeeper.store.failures import (
@@ -24,7 +25,7 @@ from scorekeeper.store.failures import (
     where,
 )
 from scorekeeper.store.location import DB_ENV, default_url
-from scorekeeper.store.secrets import userinfo_whole
+from scorekeeper.store.secrets import readable, userinfo_whole
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 # The schema revisions in migrations/versions, oldest first (a test keeps this list true).
@@ -45,6 +46,12 @@ def connect(url: str) -> Engine:
     and a SQLite file that is not Scorekeeper's (``ForeignDatabaseError``), leaving it
     byte for byte as it was."""
     url = userinfo_whole(url)  # a password typed with a raw "@" is the user's password
+    address = readable(url)
+    if address is None:  # not a URL (a port that is no number, a bracket left open)
+        raise StorageError(msg("store.no_address"))
+    if address.get_backend_name() not in ("sqlite", "postgresql"):
+        raise StorageError(msg("store.other_kind", file=where(address),
+                               kind=quote(address.get_backend_name(), 40)))
     with storage_failures(url):
         if url.startswith("sqlite"):
             engine = _sqlite(url)
