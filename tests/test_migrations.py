@@ -213,3 +213,29 @@ def test_the_store_knows_every_revision_in_order():
     scripts = ScriptDirectory.from_config(config)
     chain = [script.revision for script in scripts.walk_revisions()][::-1]
     assert tuple(chain) == REVISIONS
+
+
+def open_at_the_barrier(barrier, told, url: str) -> None:  # type: ignore[no-untyped-def]
+    """One process opening a new database when the other does (a server starting while a
+    command imports): what it met, or "opened"."""
+    from scorekeeper.store.database import connect as opening
+
+    try:
+        barrier.wait()
+        opening(url).dispose()
+        told.put("opened")
+    except Exception as error:
+        told.put(f"{type(error).__name__}: {error}")
+    finally:
+        told.put(None)
+
+
+@pytest.mark.parametrize("db_url", ["postgresql", "sqlite"], indirect=True)
+@pytest.mark.parametrize("attempt", range(3))
+def test_two_processes_opening_a_new_database_at_once_both_find_it_made(db_url, attempt):
+    """Both create the schema only once between them (on PostgreSQL the second creating the
+    same tables failed on the catalogue's unique index, "pg_type_typname_nsp_index")."""
+    from tests.racing import two_processes
+
+    assert two_processes(open_at_the_barrier, db_url) == ["opened", "opened"]
+    assert version_of(db_url) == [HEAD]

@@ -205,6 +205,11 @@ def _migrate(engine: Engine, revision: str) -> None:
     # without this Alembic sees no revision there and the database is never created.
     config.set_main_option("sourceless", "true")
     with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            # Two processes opening a new club database at once (a server starting while
+            # a command imports) would both create the tables, and one fail on PostgreSQL's
+            # own catalogue. The second waits here, then finds the schema made.
+            connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({APPLICATION_ID})")
         config.attributes["connection"] = connection
         command.upgrade(config, revision)
 

@@ -1,7 +1,7 @@
 """Two devices, one club database: two app servers on one SQLite file (and on one
 PostgreSQL database), a browser on each, both about to save deal 7. Exactly one deal 7
-is stored; the other page says so, keeps what was entered, and after Reload saves it
-as deal 8 on purpose."""
+is stored; the other page says so, keeps what was entered, and after Reload asks about
+it and saves it as deal 8 on purpose."""
 
 from __future__ import annotations
 
@@ -54,9 +54,13 @@ def test_two_servers_on_one_database_store_deal_7_once(browser: Browser,
         assert stored["players"][3]["units"] == 18 + 4  # Dag took 2 of a share of 2
 
         # Reload: the session as stored now, and what was entered there kept, untouched,
-        # so saving it is one tap: deal 8, on purpose.
+        # and asked about: one hand is one deal. Deal 7 here (a double pot of 10, a trick
+        # pays 2; Cilla antes 5): Dag +4, Astrid +2, Bengt +2, Cilla 2 - 5 = -3. Saved as
+        # deal 8 on purpose.
         there.tap("Reload")
-        there.see("Save deal 8")
+        there.read("Deal 7 was saved on another device: Astrid +2 · Bengt +2 · Cilla -3 · "
+                   "Dag +4. Yours is another hand.")
+        there.tap("Mine is deal 8")
         there.tap("Save deal 8")
         there.see("Save deal 9")
         stored = first.replay(1, tmp_path)
