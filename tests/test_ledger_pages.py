@@ -9,7 +9,7 @@ from sqlalchemy import Engine, select, update
 from sqlalchemy.orm import Session as Db
 
 import scorekeeper.session.changes as changes
-from scorekeeper.core import Deal, Session, Table, make_money, make_table, record, seating
+from scorekeeper.core import Deal, Session, State, Table, make_money, make_table, record, seating
 from scorekeeper.session import Scorebook
 from scorekeeper.store.database import connect
 from scorekeeper.store.models import DealRow
@@ -49,6 +49,14 @@ def kept_states(engine: Engine, session_id: int) -> dict[int, int]:
     return {number: load_state(kept).deals for number, kept in rows}
 
 
+def kept_state_after(engine: Engine, session_id: int, number: int) -> State:
+    """The state the store kept with deal ``number``."""
+    with Db(engine) as db:
+        kept = db.scalar(select(DealRow.state_after).where(DealRow.session_id == session_id,
+                                                           DealRow.number == number))
+    return load_state(kept)
+
+
 @pytest.fixture
 def replays(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """The number of every deal the session layer replays, in order."""
@@ -71,10 +79,8 @@ def test_an_import_keeps_the_state_after_every_hundredth_deal_and_the_newest(boo
 def test_a_kept_state_is_the_state_the_rules_reach_after_that_deal(book):
     whole = long_session(250)
     stored = book.import_session("Long", whole)
-    with Db(book.store.engine) as db:
-        kept = db.scalar(select(DealRow.state_after).where(DealRow.session_id == stored.id,
-                                                           DealRow.number == 200))
-    assert load_state(kept) == whole.steps[199].state
+    kept = kept_state_after(book.store.engine, stored.id, 200)
+    assert kept == whole.steps[199].state
 
 
 def test_the_newest_thirty_are_replayed_from_the_state_kept_after_deal_200(book, replays):
@@ -108,10 +114,8 @@ def test_after_an_early_deal_is_edited_the_page_and_the_kept_states_follow_it(bo
     book.edit(stored.id, 4, Deal(tricks={"Astrid": 5}), stored.version)
     expected = whole.edit(4, Deal(tricks={"Astrid": 5}))
     assert kept_states(book.store.engine, stored.id) == {100: 100, 200: 200, 250: 250}
-    with Db(book.store.engine) as db:
-        kept = db.scalar(select(DealRow.state_after).where(DealRow.session_id == stored.id,
-                                                           DealRow.number == 200))
-    assert load_state(kept) == expected.steps[199].state
+    kept = kept_state_after(book.store.engine, stored.id, 200)
+    assert kept == expected.steps[199].state
     newest = changes.recent_steps(book.store, stored.id, stored.table, 250, 30)
     assert newest == expected.steps[220:]
 
@@ -194,10 +198,8 @@ def ramsen_session(count: int) -> Session:
 def test_a_state_kept_for_the_ledger_holds_the_game_in_play_not_every_game_before(book):
     whole = ramsen_session(250)
     stored = book.import_session("Long", whole)
-    with Db(book.store.engine) as db:
-        kept = db.scalar(select(DealRow.state_after).where(DealRow.session_id == stored.id,
-                                                           DealRow.number == 200))
-    state, exact = load_state(kept), whole.steps[199].state
+    kept = kept_state_after(book.store.engine, stored.id, 200)
+    state, exact = kept, whole.steps[199].state
     assert len(state.games) == len(exact.games) > 1
     assert state.games[-1] == exact.games[-1]
     assert state.scores == exact.scores

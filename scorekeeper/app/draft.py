@@ -91,12 +91,16 @@ class DealDraft:
             self.conceded = self.misdeal = self.interrupted = False
             self.cursor = 0
 
+    def begin(self, number: int) -> None:
+        """Cleared, and entered from now on for deal ``number``."""
+        self.clear()
+        self.for_deal = number
+
     def saved(self, next_deal: int) -> None:
         """Cleared because its deal was recorded, ready for ``next_deal``: the store dropped
         the kept copy in the same transaction, so there is nothing left to write."""
         self._kept = Deal()
-        self.clear()
-        self.for_deal = next_deal
+        self.begin(next_deal)
 
     def take(self, deal: Deal, for_deal: int = 0) -> None:
         """Hold ``deal`` in place of what was entered: an undone deal (``for_deal``: its

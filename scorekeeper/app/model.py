@@ -352,8 +352,7 @@ class AppModel:
             theirs = changes(session.table, step.entries)
             by = self.scorebook.recorded_by(session_id, mine)
         if same:
-            draft.clear()
-            draft.for_deal = next_deal
+            draft.begin(next_deal)
             self.taken = None
             self.notice = self.t("ui.deal_same_recorded", number=mine,
                                  device=by or self.t("ui.another_device"))
@@ -371,8 +370,7 @@ class AppModel:
         """Answered: the half-entered deal was the one the other device recorded."""
         taken = self.taken
         if taken is not None and (draft := self.drafts.get(taken.session_id)) is not None:
-            draft.clear()
-            draft.for_deal = taken.next
+            draft.begin(taken.next)
         self.taken = None
 
     @property

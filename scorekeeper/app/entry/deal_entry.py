@@ -54,9 +54,11 @@ def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int 
     def save_now() -> None:
         if verdict.refusal is not None:
             return
-        if index is None and (app.taken is not None or draft.for_deal != number):
+        if index is None and draft.for_deal != number:
             # Another device recorded this deal after the tap was made: the question is on
-            # screen (or on its way), and nothing is saved until it is answered.
+            # screen (or on its way), and nothing is saved until it is answered. (Asked of
+            # the draft, not of ``app.taken``: a question left open on another session's
+            # table must not stop this one's Save.)
             return
         if index is not None:
             if app.run(lambda: app.scorebook.edit(session.id, index, deal, session.version),
