@@ -24,6 +24,7 @@ from pypdf import PdfReader
 from scorekeeper.cli import main
 from scorekeeper.core import Deal, Session, close, make_money, make_table
 from scorekeeper.formats.csv_export import ENCODING, write_ledger, write_standings
+from scorekeeper.formats.exports import file_name
 from scorekeeper.formats.pdf_sheet import score_sheet
 from scorekeeper.formats.replay import replay_report
 from scorekeeper.formats.session_file import dump_session, load_session
@@ -206,6 +207,19 @@ def test_pdf_score_sheet_renders_to_png(tmp_path):
     assert pages
     assert pages[0].stat().st_size > 0
     assert pages[0].read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+
+
+@pytest.mark.parametrize(("name", "kind", "file"), [
+    ("CON", "json", "CON-session.json"),  # Windows opens the console for "CON.json"
+    ("nul", "csv", "nul-session.csv"),
+    ("Com1", "standings", "Com1-session-standings.csv"),
+    ("LPT²", "pdf", "LPT²-session.pdf"),
+    ("Con night", "json", "Con-night.json"),
+    ("Fredag i stugan / 21.11", "pdf", "Fredag-i-stugan---21-11.pdf"),
+    ("...", "json", "session.json"),
+])
+def test_export_file_names_are_taken_by_every_file_system(name, kind, file):
+    assert file_name(name, kind) == file
 
 
 # --- imports that must be refused ---------------------------------------------------------

@@ -43,6 +43,22 @@ def test_names_in_chinese_korean_and_thai_print_with_the_transfers_naming_them(t
                          f"{KOREAN} pays {THAI} SEK 6.00"]
 
 
+def test_names_in_scripts_no_shipped_font_draws_are_spelled_in_latin_letters(tmp_path):
+    """Devanagari, Ethiopic and Khmer have no font in the app: fpdf2 left such letters out,
+    and a standings row had no name. The worked example with A = अमित (amit),
+    B = አበበ ('abebe), C = សុខា (sokha), D = Åsa: A pays D 10.00, A pays C 3.50, B pays C 6.00."""
+    session = worked_example(("अमित", "አበበ", "សុខា", "Åsa"))
+    sheet = sheet_text(score_sheet("नमस्ते", session, date(2026, 11, 21)), tmp_path)
+    transfers = [" ".join(line.split()) for line in sheet.splitlines()
+                 if " pays " in line and "whom" not in line]
+    assert transfers == ["amit pays Åsa SEK 10.00", "amit pays sokha SEK 3.50",
+                         "'abebe pays sokha SEK 6.00"]
+    standings = sheet[sheet.index("Final standings"):]
+    for spelled in ("amit", "'abebe", "sokha", "Åsa"):
+        assert any(line.split()[:1] == [spelled] for line in standings.splitlines())
+    assert sheet.startswith("nmste\n")  # न म स ् त े: n m s, the virama ् silent, t e
+
+
 def test_a_session_name_in_another_script_prints_too(tmp_path):
     sheet = sheet_text(score_sheet("金曜日の夜 🃏", worked_example(), date(2026, 11, 21)), tmp_path)
     assert "金曜日の夜 🃏" in sheet

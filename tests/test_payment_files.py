@@ -131,6 +131,9 @@ def test_a_roster_file_with_a_bad_detail_is_refused_naming_the_player():
     (b'{"players": [{"swish": "0701234567"}]}', "roster.player"),
     (b'{"players": [{"name": "Dag"}, {"name": "dag"}]}', "roster.duplicate"),
     (b'{"players": [{"name": "Dag", "swish": 701234567}]}', "roster.field"),
+    # Python refuses to read an integer of more than 4,300 digits (a ValueError, once a
+    # traceback out of `players --import`).
+    (b'{"players": [{"name": "Dag", "swish": ' + b"9" * 5000 + b"}]}", "roster.number_too_long"),
 ])
 def test_a_broken_roster_file_is_refused(data, key):
     with pytest.raises(RuleError) as refused:

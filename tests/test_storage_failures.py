@@ -373,6 +373,39 @@ def test_an_address_that_cannot_be_read_is_one_line(url):
     refused_in_one_line(run_cli(url, "sessions"), "store.no_address")
 
 
+@pytest.mark.parametrize(("url", "driver"), [("postgresql+pg8000://club@somewhere/x", "pg8000"),
+                                             ("postgresql+asyncpg://club@somewhere/x", "asyncpg"),
+                                             ("sqlite+pysqlcipher:///somewhere/x", "pysqlcipher")])
+def test_a_driver_scorekeeper_does_not_ship_is_one_line(url, driver):
+    """SQLAlchemy knows these drivers; importing one that is not installed was a traceback."""
+    refused_in_one_line(run_cli(url, "sessions"), "store.other_driver",
+                        file="somewhere/x", driver=driver)
+
+
+def test_a_sqlite_address_with_options_is_refused_and_no_file_is_made(tmp_path):
+    """pysqlite ignores options without ``uri=true`` and warns on standard error: the
+    person's ``mode=ro`` would silently not hold."""
+    path = tmp_path / "scorekeeper.db"
+    refused_in_one_line(run_cli(f"{sqlite_url(path)}?mode=ro", "sessions"),
+                        "store.sqlite_options", file=str(path))
+    assert not path.exists()
+
+
+@pytest.mark.parametrize(("body", "reason"), [(b"\xff\xfe{", "cli.not_utf8"),
+                                              (None, "cli.no_such_file")])
+def test_a_file_that_cannot_be_read_is_said_in_the_users_language(tmp_path, body, reason):
+    """The system's own words ("'utf-8' codec can't decode byte 0xff") are English only."""
+    given = tmp_path / "friday.json"
+    if body is not None:
+        given.write_bytes(body)
+    for language in ("sv", "de", "en"):
+        result = run_cli(sqlite_url(tmp_path / "scorekeeper.db"), "--lang", language,
+                         "import", str(given))
+        assert result.returncode == 2
+        assert result.stderr.splitlines() == [text(
+            "cli.cannot_read", language, file=str(given), reason=text(reason, language))]
+
+
 def test_an_export_to_a_folder_that_does_not_exist_is_one_line(tmp_path):
     path = tmp_path / "scorekeeper.db"
     stored_example(path)
@@ -381,7 +414,7 @@ def test_an_export_to_a_folder_that_does_not_exist_is_one_line(tmp_path):
     assert result.returncode == 1
     assert "Traceback" not in result.stderr
     assert result.stderr.splitlines()[-1] == text(
-        "cli.cannot_write", file=str(out), reason="No such file or directory")
+        "cli.cannot_write", file=str(out), reason=text("cli.no_such_file"))
 
 
 def test_a_postgresql_database_that_does_not_exist_is_one_line(postgres_url):

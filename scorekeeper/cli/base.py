@@ -3,6 +3,7 @@ command refuses (one line on standard error, an exit status, nothing changed).""
 
 from __future__ import annotations
 
+import errno
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -11,7 +12,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
-from scorekeeper.core import RuleError
+from scorekeeper.core import N_, RuleError
 from scorekeeper.core.text import printable, quote
 from scorekeeper.i18n import DEFAULT_LANGUAGE, LANGUAGES, describe, render, text
 from scorekeeper.platform import can_use_club_database
@@ -67,7 +68,7 @@ def refusals(lang: str) -> Iterator[None]:
         if isinstance(error, OSError):  # a file named on the command line, e.g. -o
             # (the store turns its own OSErrors into StorageErrors before they get here)
             _refuse(text("cli.cannot_write", lang, file=quote(error.filename or "?", 200),
-                         reason=quote(error.strerror or error, 80)), REFUSED)
+                         reason=file_problem(error, lang)), REFUSED)
         failure = storage_error(error)  # e.g. from a query outside the store's methods
         if failure is not None:
             _refuse(render(failure.message, lang), REFUSED)
@@ -101,8 +102,30 @@ def main(context: click.Context, db: str | None, lang: str) -> None:
 def read_text_file(file: Path, lang: str) -> str:
     try:
         if file.stat().st_size > MAX_FILE:
-            raise OSError(text("cli.file_too_large", lang))
-        return file.read_text(encoding="utf-8")
+            reason = text("cli.file_too_large", lang)
+        else:
+            return file.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
-        click.echo(text("cli.cannot_read", lang, file=str(file), reason=str(error)), err=True)
-        sys.exit(BROKEN)
+        reason = file_problem(error, lang)
+    _refuse(text("cli.cannot_read", lang, file=quote(str(file), 200), reason=reason), BROKEN)
+
+
+# What went wrong with a file, in the user's words (the system's own are English only).
+_FILE_PROBLEMS = {
+    errno.ENOENT: N_("cli.no_such_file"),
+    errno.EACCES: N_("cli.not_allowed"),
+    errno.EPERM: N_("cli.not_allowed"),
+    errno.EISDIR: N_("cli.is_a_folder"),
+    errno.ENOTDIR: N_("cli.no_such_file"),
+    errno.ENOSPC: N_("cli.disk_full"),
+    errno.EDQUOT: N_("cli.disk_full"),
+    errno.EROFS: N_("cli.read_only"),
+    errno.ENAMETOOLONG: N_("cli.name_too_long"),
+}
+
+
+def file_problem(error: OSError | UnicodeDecodeError, lang: str) -> str:
+    if isinstance(error, UnicodeDecodeError):
+        return text("cli.not_utf8", lang)
+    key = _FILE_PROBLEMS.get(error.errno or 0)
+    return text(key, lang) if key else quote(error.strerror or error, 80)

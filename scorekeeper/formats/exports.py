@@ -49,7 +49,14 @@ def export(kind: Export, name: str, session: Session, language: str, day: date, 
     return out.getvalue().encode(ENCODING)
 
 
+# Names Windows keeps for devices whatever follows them ("CON.json" is the console).
+WINDOWS_DEVICES = frozenset({"CON", "PRN", "AUX", "NUL", "CONIN", "CONOUT",
+                             *(f"{port}{n}" for port in ("COM", "LPT") for n in "0123456789¹²³")})
+
+
 def file_name(name: str, kind: Export) -> str:
     """A file name from the session's name that every file system takes."""
     slug = "".join(c if c.isalnum() else "-" for c in name).strip("-")[:60] or "session"
+    if slug.upper() in WINDOWS_DEVICES:
+        slug += "-session"
     return f"{slug}{'-standings' if kind == 'standings' else ''}.{SUFFIX[kind]}"

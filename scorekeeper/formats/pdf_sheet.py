@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping, Sequence
 from datetime import date
 from typing import TYPE_CHECKING
@@ -34,6 +35,14 @@ HEAD = FontFace(emphasis="BOLD", fill_color=(225, 232, 240))
 
 class Sheet(FPDF):
     footer_text = ""
+    # Characters of the names no shipped font draws (Devanagari, Tamil, Ethiopic...): fpdf2
+    # would leave them out, and a standings row with them. They are spelled in Latin letters.
+    unprintable: frozenset[str] = frozenset()
+
+    def normalize_text(self, text: str) -> str:
+        if self.unprintable and not self.unprintable.isdisjoint(text):
+            text = "".join(spelled(c) if c in self.unprintable else c for c in text)
+        return super().normalize_text(text)
 
     def footer(self) -> None:
         self.set_y(-12)
@@ -50,7 +59,9 @@ def score_sheet(name: str, session: Session, day: date, language: str = "en", *,
     table, state = session.table, session.state
     players = list(table.players)
     pdf = Sheet(orientation="landscape" if len(players) > 5 else "portrait", format="A4")
-    add_fonts(pdf, name + "".join(players))
+    # The holders and towns of payment details are printed with the codes.
+    add_fonts(pdf, name + "".join(players) + "".join(
+        f"{found.holder or ''}{found.town or ''}" for found in (details or {}).values()))
     pdf.footer_text = text("sheet.generated", language)
     pdf.set_auto_page_break(auto=True, margin=15)
     pdf.add_page()
@@ -142,8 +153,9 @@ def score_sheet(name: str, session: Session, day: date, language: str = "en", *,
     return bytes(pdf.output())
 
 
-def add_fonts(pdf: FPDF, names: str) -> None:
-    """DejaVu, and the fallback fonts the names need (the rest of the sheet is ours)."""
+def add_fonts(pdf: Sheet, names: str) -> None:
+    """DejaVu, and the fallback fonts the names need (the rest of the sheet is ours); what
+    none of them draws is spelled out in Latin letters."""
     pdf.add_font(FONT, "", font_file("DejaVuSans.ttf"))
     pdf.add_font(FONT, "B", font_file("DejaVuSans-Bold.ttf"))
     missing = {ord(c) for c in names if not c.isspace()} - pdf.fonts[FONT.lower()].cmap.keys()
@@ -159,6 +171,16 @@ def add_fonts(pdf: FPDF, names: str) -> None:
     if fallbacks:
         # Not exact: a bold heading takes the regular face of a script with no bold.
         pdf.set_fallback_fonts(fallbacks, exact_match=False)
+    pdf.unprintable = frozenset(map(chr, missing))
+
+
+def spelled(character: str) -> str:
+    """``character`` in Latin letters ("अ" is "a"); a box for a sign that has none (a
+    private-use one), nothing for a mark that only changes its letter (a virama)."""
+    from anyascii import anyascii  # needed only for scripts no shipped font draws
+
+    mark = unicodedata.category(character)[0] == "M"
+    return anyascii(character) or ("" if mark else "\u25a1")
 
 
 def payment_lines(pdf: FPDF, title: str, payments: Sequence[Handover], money: Money,

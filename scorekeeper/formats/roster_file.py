@@ -39,6 +39,8 @@ def load_roster(data: bytes | str, language: str = "en") -> dict[str, PaymentDet
         document = json.loads(text.removeprefix("\ufeff"))
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
         raise refuse("roster.not_json") from None
+    except ValueError:  # a number of thousands of digits: Python will not even read it
+        raise refuse("roster.number_too_long") from None
     if not isinstance(document, dict) or not isinstance(document.get("players"), list):
         raise refuse("roster.not_a_roster")
     if document.get("format", FORMAT) != FORMAT:

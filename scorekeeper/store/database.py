@@ -31,6 +31,7 @@ MIGRATIONS = Path(__file__).with_name("migrations")
 # The schema revisions in migrations/versions, oldest first (a test keeps this list true).
 # Knowing them here lets an up-to-date database open without loading Alembic at all.
 READING = "scorekeeper_reading"  # the execution option a read carries (see ``reading``)
+DRIVERS = {"sqlite": "pysqlite", "postgresql": "psycopg"}  # the drivers Scorekeeper ships
 REVISIONS = ("0001", "0002", "0003", "0004", "0005", "0006", "0007", "0008")
 # PRAGMA application_id of every SQLite file Scorekeeper makes: the bytes "SkRm".
 APPLICATION_ID = int.from_bytes(b"SkRm", "big")
@@ -49,9 +50,14 @@ def connect(url: str) -> Engine:
     address = readable(url)
     if address is None:  # not a URL (a port that is no number, a bracket left open)
         raise StorageError(msg("store.no_address"))
-    if address.get_backend_name() not in ("sqlite", "postgresql"):
-        raise StorageError(msg("store.other_kind", file=where(address),
-                               kind=quote(address.get_backend_name(), 40)))
+    kind = address.get_backend_name()
+    if kind not in DRIVERS:
+        raise StorageError(msg("store.other_kind", file=where(address), kind=quote(kind, 40)))
+    if address.get_driver_name() != DRIVERS[kind]:  # one we do not ship: a traceback
+        raise StorageError(msg("store.other_driver", file=where(address),
+                               driver=quote(address.get_driver_name(), 40)))
+    if kind == "sqlite" and address.query:  # pysqlite would ignore them, with a warning
+        raise StorageError(msg("store.sqlite_options", file=where(address)))
     with storage_failures(url):
         if url.startswith("sqlite"):
             engine = _sqlite(url)
@@ -67,7 +73,7 @@ def connect(url: str) -> Engine:
 
 def _sqlite(url: str) -> Engine:
     path = make_url(url).database
-    if path and path != ":memory:" and not path.startswith("file:"):
+    if path and path != ":memory:":
         # Owner-only: the database holds the players' payment details.
         Path(path).parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         _claim(Path(path))
