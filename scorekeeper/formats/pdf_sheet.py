@@ -5,6 +5,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Mapping, Sequence
 from datetime import date
+from itertools import islice
 from typing import TYPE_CHECKING
 
 from fpdf import FPDF
@@ -30,6 +31,10 @@ FALLBACKS = {
     "SymbolaEmoji": "SymbolaEmoji.ttf",
     "DroidSansFallback": "DroidSansFallback.ttf",  # Chinese, Japanese, Korean
 }
+# A sheet is read at the table: an evening fits, a season-long session would be a book
+# (50,000 deals took 945 pages and five minutes). The CSV ledger keeps every deal.
+PRINTED_DEALS = 300
+PRINTED_GAMES = 100
 HEAD = FontFace(emphasis="BOLD", fill_color=(225, 232, 240))
 
 
@@ -87,10 +92,13 @@ def score_sheet(name: str, session: Session, day: date, language: str = "en", *,
                    ) as grid:
         grid.row([t("sheet.col_deal"), t("sheet.col_dealer"), t("sheet.col_events"),
                   *players, t("sheet.col_pot")])
-        for row in protocol(session):
+        for row in islice(protocol(session), PRINTED_DEALS):
             what = "; ".join(render(event, language) for event in row.events)
             grid.row([str(row.number), row.dealer, what,
                       *(str(row.standing[p]) for p in players), str(row.pot)])
+    if state.deals > PRINTED_DEALS:
+        pdf.multi_cell(0, 6, t("sheet.deals_not_printed", first=PRINTED_DEALS + 1,
+                               last=state.deals), new_x="LMARGIN", new_y="NEXT")
     pdf.ln(4)
 
     games = games_protocol(table, state)
@@ -101,7 +109,7 @@ def score_sheet(name: str, session: Session, day: date, language: str = "en", *,
         with pdf.table(col_widths=(40, *(22,) * len(players)), headings_style=HEAD,
                        line_height=5, text_align=("LEFT", *("RIGHT",) * len(players))) as grid:
             grid.row(["", *players])
-            for game_row in games:
+            for game_row in games[:PRINTED_GAMES]:
                 game = game_row.game
                 title = (t("ui.game_won", number=game.number, winners=", ".join(game.winners))
                          if game.finished else t("ui.protocol_in_play", number=game.number))
@@ -109,6 +117,9 @@ def score_sheet(name: str, session: Session, day: date, language: str = "en", *,
                 if game.finished:
                     grid.row([t("ui.protocol_sum", number=game.number, scores="").rstrip(": "),
                               *(str(game_row.running[p]) for p in players)])
+        if len(games) > PRINTED_GAMES:
+            pdf.multi_cell(0, 6, t("sheet.games_not_printed", first=PRINTED_GAMES + 1,
+                                   last=len(games)), new_x="LMARGIN", new_y="NEXT")
         pdf.ln(4)
 
     closing = close(table, state)
