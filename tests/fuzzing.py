@@ -1,5 +1,6 @@
-"""Mutation fuzzing of session files (FORMAT.md), shared by tests/test_session_file_fuzz.py
-and the longer run in tests/bench/fuzz.py.
+"""Mutation fuzzing of session files (FORMAT.md) and roster files, shared by
+tests/test_session_file_fuzz.py, tests/test_roster_file_fuzz.py and the longer run in
+tests/bench/fuzz.py.
 
 Seeds are the example files and a few valid sessions; each case mutates one of them
 (flips, inserts or deletes bytes; swaps JSON values for hostile ones: huge numbers, deep
@@ -24,7 +25,9 @@ from click.testing import CliRunner, Result
 
 from scorekeeper.cli import main
 from scorekeeper.core import Deal, Session, make_money, make_table
+from scorekeeper.formats.roster_file import dump_roster
 from scorekeeper.formats.session_file import dump_session
+from scorekeeper.payments import payment_details
 from tests.bench.data import deals
 from tests.conftest import REPO, database_counts
 
@@ -63,6 +66,19 @@ def seed_documents() -> list[str]:
     session = Session.replay(counters, [Deal(tricks={"Bengt": 2, "Cilla": 3, "Astrid": 0})])
     seeds.append(json.dumps(dump_session("Counters", session), ensure_ascii=False))
     return seeds
+
+
+def roster_seeds() -> list[str]:
+    """Rosters as the app writes them: no details, Swish, a SEPA IBAN, a QR-bill account."""
+    details = {
+        "Dag": payment_details(swish="070-123 45 67"),
+        "Cilla Åberg": payment_details(iban="DE89370400440532013000", holder="Cilla Åberg"),
+        "Urs": payment_details(qr_iban="CH9300762011623852957", holder="Urs Meier",
+                               postcode="8001", town="Zürich"),
+    }
+    return [dump_roster(names, details).decode("utf-8") for names in (
+        ["Astrid"], ["Astrid", "Dag"], ["Cilla Åberg", "Urs"], ["Astrid", "Dag", "Cilla Åberg",
+                                                              "Urs", "王伟", "Åsa Öberg"])]
 
 
 def _paths(node: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
@@ -144,10 +160,12 @@ def _mutate_bytes(rng: random.Random, data: bytes) -> bytes:
     return bytes(buffer)
 
 
-def cases(seed: int, count: int) -> Iterator[tuple[int, bytes]]:
-    """``count`` mutated files, the same ones for the same seed: (case number, bytes)."""
+def cases(seed: int, count: int, seeds: list[str] | None = None
+          ) -> Iterator[tuple[int, bytes]]:
+    """``count`` mutated files of ``seeds`` (session files unless given), the same ones for
+    the same seed: (case number, bytes)."""
     rng = random.Random(seed)
-    seeds = seed_documents()
+    seeds = seeds or seed_documents()
     for number in range(count):
         source = rng.choice(seeds)
         if rng.random() < 0.75:
@@ -200,6 +218,50 @@ def check_case(url: str, engine: Any, folder: Path, number: int, body: bytes,
     elapsed = time.monotonic() - started
     assert elapsed < SECONDS_PER_CASE, f"case {number}: took {elapsed:.1f} s"
     path.unlink()
+
+
+def check_roster_case(url: str, engine: Any, folder: Path, number: int, body: bytes,
+                      tally: Tally) -> None:
+    """Run one mutated roster through `players --import`: refused whole (exit 2, one line,
+    the roster unchanged) or kept, and then exported and imported again to no change."""
+    path = folder / f"roster-{number}.json"
+    path.write_bytes(body)
+    started = time.monotonic()
+    before = roster_rows(engine)
+    imported = _invoke(number, "--db", url, "players", "--import", str(path))
+    if imported.exit_code == 2:
+        lines = imported.stderr.splitlines()
+        assert len(lines) == 1, _say(number, imported)
+        assert lines[0].isprintable(), _say(number, imported)
+        assert len(lines[0]) <= 400, _say(number, imported)
+        assert imported.stdout == "", _say(number, imported)
+        assert roster_rows(engine) == before, _say(number, imported)
+        tally.refused += 1
+    else:
+        assert imported.exit_code == 0, _say(number, imported)
+        kept = roster_rows(engine)
+        again = folder / "roster-again.json"
+        exported = _invoke(number, "--db", url, "players", "--export", str(again))
+        assert exported.exit_code == 0, _say(number, exported)
+        reimported = _invoke(number, "--db", url, "players", "--import", str(again))
+        assert reimported.exit_code == 0, _say(number, reimported)
+        assert roster_rows(engine) == kept, f"case {number}: the roster's own file changed it"
+        tally.accepted += 1
+    elapsed = time.monotonic() - started
+    assert elapsed < SECONDS_PER_CASE, f"case {number}: took {elapsed:.1f} s"
+    path.unlink()
+
+
+def roster_rows(engine: Any) -> list[tuple[Any, ...]]:
+    """Every player with every payment detail: what "the roster is unchanged" compares."""
+    from sqlalchemy import select
+    from sqlalchemy.orm import Session as Db
+
+    from scorekeeper.store.models import DETAIL_COLUMNS, PlayerRow
+
+    columns = [PlayerRow.name, *(getattr(PlayerRow, c) for c in DETAIL_COLUMNS)]
+    with Db(engine) as db:
+        return [tuple(row) for row in db.execute(select(*columns).order_by(PlayerRow.name))]
 
 
 def _invoke(number: int, *args: str) -> Result:
