@@ -131,6 +131,11 @@ def test_a_roster_file_with_a_bad_detail_is_refused_naming_the_player():
     (b'{"players": [{"swish": "0701234567"}]}', "roster.player"),
     (b'{"players": [{"name": "Dag"}, {"name": "dag"}]}', "roster.duplicate"),
     (b'{"players": [{"name": "Dag", "swish": 701234567}]}', "roster.field"),
+    # A name is checked as one typed in (the store refused it, exit 1 after the checks;
+    # a lone surrogate was a UnicodeEncodeError out of the database driver).
+    (b'{"players": [{"name": "Dag\\u202e"}]}', "roster.name_refused"),
+    (b'{"players": [{"name": "\\udfff\\ud800"}]}', "roster.name_refused"),
+    (b'{"players": [{"name": "' + b"x" * 41 + b'"}]}', "roster.name_refused"),
     # Python refuses to read an integer of more than 4,300 digits (a ValueError, once a
     # traceback out of `players --import`).
     (b'{"players": [{"name": "Dag", "swish": ' + b"9" * 5000 + b"}]}", "roster.number_too_long"),

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 
 from scorekeeper.core.errors import RuleError, refuse
 from scorekeeper.core.table import Table
-from scorekeeper.core.text import MAX_NAME
+from scorekeeper.core.text import player_name
 from scorekeeper.i18n import render
 from scorekeeper.payments.details import DETAIL_FIELDS, PaymentDetails, payment_details
 
@@ -49,9 +49,13 @@ def load_roster(data: bytes | str, language: str = "en") -> dict[str, PaymentDet
     seen: set[str] = set()
     for number, player in enumerate(document["players"], start=1):
         name = player.get("name") if isinstance(player, dict) else None
-        if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME:
+        if not isinstance(name, str) or not name.strip():
             raise refuse("roster.player", number=number)
-        name = name.strip()
+        try:  # checked as a name typed in: no control characters, no lone surrogates
+            name = player_name(name)
+        except RuleError as error:
+            raise refuse("roster.name_refused", number=number,
+                         reason=render(error.message, language)) from None
         if name.casefold() in seen:
             raise refuse("roster.duplicate", player=name)
         seen.add(name.casefold())
