@@ -129,6 +129,17 @@ def test_a_swiss_account_of_someone_living_elsewhere_keeps_their_country():
     assert details.country == "DE"
 
 
+@pytest.mark.parametrize("typed", [
+    {"holder": "Jörg\x1b[2J"},  # an escape code would clear the terminal it is shown on
+    {"iban": GERMAN, "holder": "\u202eJörg"},  # a bidi override reads it backwards
+    {"qr_iban": SWISS, "holder": "Urs", "postcode": "\udfff\ud800", "town": "Zürich"},
+    {"swish": "070\x00123 45 67"},
+])
+def test_a_detail_holding_control_characters_is_refused(typed):
+    """A lone surrogate reached the database driver as a UnicodeEncodeError (the roster fuzz)."""
+    assert refusal(**typed).message.key == "payments.text_forbidden"
+
+
 def test_no_details_at_all_are_empty_details():
     assert payment_details(swish=" ", iban="", holder=None).empty
 
@@ -140,7 +151,7 @@ def test_swish_numbers_are_written_for_people_in_groups():
 
 def test_every_refusal_renders_in_every_language_without_a_gap():
     errors = [refusal(swish="08"), refusal(iban="DE89370400440532013001", holder="J"),
-              refusal(iban=GERMAN), refusal(qr_iban=SWISS, holder="U")]
+              refusal(iban=GERMAN), refusal(qr_iban=SWISS, holder="U"), refusal(town="\x07")]
     for error in errors:
         for language, sentence in said(error).items():
             assert knows(error.message.key, language)

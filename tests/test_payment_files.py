@@ -136,6 +136,7 @@ def test_a_roster_file_with_a_bad_detail_is_refused_naming_the_player():
     (b'{"players": [{"name": "Dag\\u202e"}]}', "roster.name_refused"),
     (b'{"players": [{"name": "\\udfff\\ud800"}]}', "roster.name_refused"),
     (b'{"players": [{"name": "' + b"x" * 41 + b'"}]}', "roster.name_refused"),
+    (b'{"players": [{"name": "Urs", "postcode": "\\udfff\\ud800"}]}', "roster.player_refused"),
     # Python refuses to read an integer of more than 4,300 digits (a ValueError, once a
     # traceback out of `players --import`).
     (b'{"players": [{"name": "Dag", "swish": ' + b"9" * 5000 + b"}]}", "roster.number_too_long"),

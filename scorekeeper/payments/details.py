@@ -27,6 +27,7 @@ from schwifty.exceptions import (
 )
 
 from scorekeeper.core.errors import refuse
+from scorekeeper.core.text import forbidden
 
 QUOTE = 8  # characters of a refused value shown back to the player
 MAX_HOLDER = 70  # EPC069-12 and the QR-bill both carry at most 70 characters of name
@@ -76,6 +77,10 @@ def payment_details(*, swish: str | None = None, iban: str | None = None,
                     postcode: str | None = None, town: str | None = None,
                     country: str | None = None) -> PaymentDetails:
     """The details as typed, checked and normalised; refuses bad ones (``RuleError``)."""
+    typed = (swish, iban, holder, qr_iban, postcode, town, country)
+    if any(forbidden(c) for value in typed if value for c in value):
+        # Escape codes, bidi marks, lone surrogates: not a detail, and unwritable as UTF-8.
+        raise refuse("payments.text_forbidden")
     holder_name = _text(holder)
     if holder_name and len(holder_name) > MAX_HOLDER:
         raise refuse("payments.holder_too_long", most=MAX_HOLDER)
