@@ -220,6 +220,19 @@ def store(request: pytest.FixtureRequest, tmp_path: Path):  # type: ignore[no-un
             engine.dispose()
 
 
+@pytest.fixture(scope="module")
+def fuzz_database(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    """One SQLite database for a module's fuzzing cases (tests/fuzzing.py): (url, engine,
+    folder); each case checks the database is unchanged by a refusal, not that it is empty."""
+    from scorekeeper.store.database import connect
+
+    folder = tmp_path_factory.mktemp("fuzz")
+    url = f"sqlite:///{folder / 'fuzz.db'}"
+    engine = connect(url)
+    yield url, engine, folder
+    engine.dispose()
+
+
 @pytest.fixture
 def book(store):  # type: ignore[no-untyped-def]
     """The scorebook (the session layer: every use case) over ``store``."""

@@ -193,11 +193,7 @@ def check_case(url: str, engine: Any, folder: Path, number: int, body: bytes,
     assert replayed.exit_code == imported.exit_code, _say(number, imported, replayed)
     if imported.exit_code == 2:
         for result in (imported, replayed):
-            lines = result.stderr.splitlines()
-            assert len(lines) == 1, _say(number, result)
-            assert lines[0].isprintable(), _say(number, result)
-            assert len(lines[0]) <= 400, _say(number, result)
-            assert result.stdout == "", _say(number, result)
+            _refused_in_one_line(number, result)
         assert database_counts(engine) == before, _say(number, imported)
         tally.refused += 1
     else:
@@ -230,11 +226,7 @@ def check_roster_case(url: str, engine: Any, folder: Path, number: int, body: by
     before = roster_rows(engine)
     imported = _invoke(number, "--db", url, "players", "--import", str(path))
     if imported.exit_code == 2:
-        lines = imported.stderr.splitlines()
-        assert len(lines) == 1, _say(number, imported)
-        assert lines[0].isprintable(), _say(number, imported)
-        assert len(lines[0]) <= 400, _say(number, imported)
-        assert imported.stdout == "", _say(number, imported)
+        _refused_in_one_line(number, imported)
         assert roster_rows(engine) == before, _say(number, imported)
         tally.refused += 1
     else:
@@ -262,6 +254,14 @@ def roster_rows(engine: Any) -> list[tuple[Any, ...]]:
     columns = [PlayerRow.name, *(getattr(PlayerRow, c) for c in DETAIL_COLUMNS)]
     with Db(engine) as db:
         return [tuple(row) for row in db.execute(select(*columns).order_by(PlayerRow.name))]
+
+
+def _refused_in_one_line(number: int, result: Result) -> None:
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, _say(number, result)
+    assert lines[0].isprintable(), _say(number, result)
+    assert len(lines[0]) <= 400, _say(number, result)
+    assert result.stdout == "", _say(number, result)
 
 
 def _invoke(number: int, *args: str) -> Result:

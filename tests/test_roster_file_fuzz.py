@@ -11,26 +11,16 @@ import pytest
 
 from scorekeeper.core import RuleError
 from scorekeeper.formats.roster_file import load_roster
-from scorekeeper.store.database import connect
 from tests.fuzzing import Tally, cases, check_roster_case, roster_seeds
 
 SEED = 20261126
 CASES = 120
 
 
-@pytest.fixture(scope="module")
-def database(tmp_path_factory):  # type: ignore[no-untyped-def]
-    folder = tmp_path_factory.mktemp("roster-fuzz")
-    url = f"sqlite:///{folder / 'fuzz.db'}"
-    engine = connect(url)
-    yield url, engine, folder
-    engine.dispose()
-
-
 @pytest.mark.parametrize(("number", "body"), list(cases(SEED, CASES, roster_seeds())),
                          ids=[f"case-{n}" for n in range(CASES)])
-def test_a_mutated_roster_is_refused_whole_or_kept_whole(database, number, body):
-    url, engine, folder = database
+def test_a_mutated_roster_is_refused_whole_or_kept_whole(fuzz_database, number, body):
+    url, engine, folder = fuzz_database
     check_roster_case(url, engine, folder, number, body, Tally())
 
 

@@ -11,26 +11,16 @@ import pytest
 from click.testing import CliRunner
 
 from scorekeeper.cli import main
-from scorekeeper.store.database import connect
 from tests.fuzzing import Tally, cases, check_case
 
 SEED = 20261121
 CASES = 300
 
 
-@pytest.fixture(scope="module")
-def database(tmp_path_factory):  # type: ignore[no-untyped-def]
-    folder = tmp_path_factory.mktemp("fuzz")
-    url = f"sqlite:///{folder / 'fuzz.db'}"
-    engine = connect(url)
-    yield url, engine, folder
-    engine.dispose()
-
-
 @pytest.mark.parametrize(("number", "body"), list(cases(SEED, CASES)),
                          ids=[f"case-{n}" for n in range(CASES)])
-def test_a_mutated_session_file_is_refused_whole_or_handled_whole(database, number, body):
-    url, engine, folder = database
+def test_a_mutated_session_file_is_refused_whole_or_handled_whole(fuzz_database, number, body):
+    url, engine, folder = fuzz_database
     check_case(url, engine, folder, number, body, Tally())
 
 
