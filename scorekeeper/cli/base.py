@@ -101,10 +101,9 @@ def main(context: click.Context, db: str | None, lang: str) -> None:
 
 def read_text_file(file: Path, lang: str) -> str:
     try:
-        if file.stat().st_size > MAX_FILE:
-            reason = text("cli.file_too_large", lang)
-        else:
+        if file.stat().st_size <= MAX_FILE:
             return file.read_text(encoding="utf-8")
+        reason = text("cli.file_too_large", lang)
     except (OSError, UnicodeDecodeError) as error:
         reason = file_problem(error, lang)
     _refuse(text("cli.cannot_read", lang, file=quote(str(file), 200), reason=reason), BROKEN)

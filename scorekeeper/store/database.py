@@ -28,10 +28,12 @@ from scorekeeper.store.location import DB_ENV, default_url
 from scorekeeper.store.secrets import readable, userinfo_whole
 
 MIGRATIONS = Path(__file__).with_name("migrations")
+READING = "scorekeeper_reading"  # the execution option a read carries (see ``reading``)
+# The one driver of each database Scorekeeper ships: SQLAlchemy knows others, whose import
+# would fail with a traceback.
+DRIVERS = {"sqlite": "pysqlite", "postgresql": "psycopg"}
 # The schema revisions in migrations/versions, oldest first (a test keeps this list true).
 # Knowing them here lets an up-to-date database open without loading Alembic at all.
-READING = "scorekeeper_reading"  # the execution option a read carries (see ``reading``)
-DRIVERS = {"sqlite": "pysqlite", "postgresql": "psycopg"}  # the drivers Scorekeeper ships
 REVISIONS = ("0001", "0002", "0003", "0004", "0005", "0006", "0007", "0008")
 # PRAGMA application_id of every SQLite file Scorekeeper makes: the bytes "SkRm".
 APPLICATION_ID = int.from_bytes(b"SkRm", "big")
@@ -53,7 +55,7 @@ def connect(url: str) -> Engine:
     kind = address.get_backend_name()
     if kind not in DRIVERS:
         raise StorageError(msg("store.other_kind", file=where(address), kind=quote(kind, 40)))
-    if address.get_driver_name() != DRIVERS[kind]:  # one we do not ship: a traceback
+    if address.get_driver_name() != DRIVERS[kind]:
         raise StorageError(msg("store.other_driver", file=where(address),
                                driver=quote(address.get_driver_name(), 40)))
     if kind == "sqlite" and address.query:  # pysqlite would ignore them, with a warning
