@@ -17,14 +17,12 @@ from collections.abc import Iterator
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import msgpack
 import pytest
 from PIL import Image
 from playwright.sync_api import (
     Browser,
-    BrowserContext,
     Locator,
     Page,
     Playwright,
@@ -180,17 +178,6 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
     launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
     yield launched
     launched.close()
-
-
-def screen(browser: Browser, width: int, height: int, *, motion: bool = False,
-           **options: Any) -> BrowserContext:
-    """A new browser context showing a screen ``width`` by ``height``. It asks for reduced
-    motion, as a person may in their system's settings: Flutter then runs its animations at
-    a twentieth of their length, a tap draws 3 frames instead of 9, and costs a third of the
-    CPU (SwiftShader draws each frame on the CPU: 0.75 CPU-s a tap with motion, 0.28 without).
-    ``motion=True`` for a test that plays the app as it moves by default."""
-    return browser.new_context(viewport={"width": width, "height": height},
-                               reduced_motion="no-preference" if motion else "reduce", **options)
 
 
 @pytest.fixture(autouse=True)
@@ -513,7 +500,8 @@ FAILED = pytest.StashKey[bool]()
 @pytest.fixture
 def phone(browser: Browser, server: Server) -> Iterator[Ui]:
     """A phone's screen, allowed to use the clipboard (as a person allows it once)."""
-    context = screen(browser, 390, 844, accept_downloads=True)
+    context = browser.new_context(viewport={"width": 390, "height": 844},
+                                  accept_downloads=True)
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.url)
     page = context.new_page()
     page.set_default_timeout(20_000)
@@ -524,8 +512,7 @@ def phone(browser: Browser, server: Server) -> Iterator[Ui]:
 @pytest.fixture
 def ui(request: pytest.FixtureRequest, browser: Browser, server: Server,
        tmp_path: Path) -> Iterator[Ui]:
-    context = screen(browser, 1000, 1100,
-                     motion=request.node.get_closest_marker("motion") is not None)
+    context = browser.new_context(viewport={"width": 1000, "height": 1100})
     page = context.new_page()
     page.set_default_timeout(20_000)
     yield Ui(page, server.url)

@@ -13,7 +13,7 @@ from playwright.sync_api import Browser
 from sqlalchemy.engine import make_url
 
 from tests.conftest import fresh_postgres_database
-from tests.e2e.conftest import CABIN, Ui, screen, start_server, stop_server
+from tests.e2e.conftest import CABIN, Ui, start_server, stop_server
 from tests.relay import Relay
 
 
@@ -32,7 +32,7 @@ def test_every_screen_says_the_club_server_is_away_and_comes_back_with_it(
         relayed = database.set(host="127.0.0.1", port=relay.port).render_as_string(
             hide_password=False)
         server = start_server(tmp_path, db=relayed)
-        page = screen(browser, 390, 844).new_page()
+        page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
         page.set_default_timeout(20_000)
         ui = Ui(page, server.url)
         try:

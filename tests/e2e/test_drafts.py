@@ -15,16 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.e2e.conftest import (
-    CABIN,
-    POLL,
-    Server,
-    Ui,
-    screen,
-    start_server,
-    stop_server,
-    tricks_button,
-)
+from tests.e2e.conftest import CABIN, POLL, Server, Ui, start_server, stop_server, tricks_button
 
 DEAL_7 = {"Dag": 2, "Astrid": 1, "Bengt": 1, "Cilla": 1}  # as the table reports it
 HALF = {"Dag": 2, "Astrid": 1}  # two taps in, three players still to tap
@@ -101,7 +92,7 @@ def two_servers(tmp_path: Path, browser: Browser) -> tuple[Ui, Ui, Server, Serve
     here_server = start_server(tmp_path / "here", db=db)
     there_server = start_server(tmp_path / "there", db=db)
     here_server.holds(CABIN)
-    pages = [screen(browser, **VIEWPORT).new_page() for _ in range(2)]
+    pages = [browser.new_context(viewport=VIEWPORT).new_page() for _ in range(2)]
     here, there = Ui(pages[0], here_server.url), Ui(pages[1], there_server.url)
     for ui in (here, there):
         ui.open("/session/1")
@@ -180,7 +171,7 @@ def test_the_draft_survives_the_server_being_killed(browser: Browser, tmp_path: 
     db = f"sqlite:///{tmp_path / 'scorekeeper.db'}"
     first = start_server(tmp_path, db=db)
     first.holds(CABIN)
-    page = screen(browser, **VIEWPORT).new_page()
+    page = browser.new_context(viewport=VIEWPORT).new_page()
     ui = Ui(page, first.url)
     ui.open("/session/1")
     ui.see("Save deal 7")
@@ -191,7 +182,7 @@ def test_the_draft_survives_the_server_being_killed(browser: Browser, tmp_path: 
     page.context.close()
 
     again = start_server(tmp_path, db=db)  # the same device, the same database
-    page = screen(browser, **VIEWPORT).new_page()
+    page = browser.new_context(viewport=VIEWPORT).new_page()
     ui = Ui(page, again.url)
     try:
         ui.open("/session/1")

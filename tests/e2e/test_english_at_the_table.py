@@ -7,14 +7,11 @@ correction of a past deal. The table screen must agree with `scorekeeper replay`
 
 from __future__ import annotations
 
-import pytest
-
 from tests.e2e.conftest import Server, Ui, tricks_button
 
 PLAYERS = ["Astrid", "Bengt", "Cilla", "Dag"]
 
 
-@pytest.mark.motion  # the one evening played with the app's animations, as most people see it
 def test_english_evening_through_the_app(ui: Ui, server: Server, tmp_path):
     ui.start_session(PLAYERS, "SEK", "0.50", name="Friday at the cabin")
     ui.shot("table-empty-desktop-light")

@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import Browser
 from pypdf import PdfReader
 
-from tests.e2e.conftest import CABIN, Server, Ui, screen, start_server, stop_server
+from tests.e2e.conftest import CABIN, Server, Ui, start_server, stop_server
 
 GROUP = "Friday group"
 
@@ -42,7 +42,7 @@ def test_the_tab_of_three_evenings_takes_a_part_paid_and_counts_it(phone: Ui, se
 @pytest.mark.parametrize("db_url", ["postgresql"], indirect=True)
 def test_the_same_on_a_club_database(browser: Browser, db_url: str, tmp_path: Path):
     club = start_server(tmp_path, db=db_url)
-    context = screen(browser, 390, 844)
+    context = browser.new_context(viewport={"width": 390, "height": 844})
     try:
         tab_takes_a_part(Ui(context.new_page(), club.url), club, tmp_path)
     finally:
@@ -91,7 +91,7 @@ def test_the_group_screen_on_a_phone_is_kept_as_a_screenshot(browser: Browser, s
                                                               tmp_path: Path, theme: str):
     three_evenings(server, tmp_path)
     (server.data / "settings.json").write_text(json.dumps({"dark": theme == "dark"}))
-    context = screen(browser, 390, 844)
+    context = browser.new_context(viewport={"width": 390, "height": 844})
     try:
         ui = Ui(context.new_page(), server.url)
         ui.open("/group/Friday%20group")

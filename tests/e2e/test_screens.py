@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser
 
-from tests.e2e.conftest import Server, Ui, screen
+from tests.e2e.conftest import Server, Ui
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 SIZES = {"phone": (390, 844), "desktop": (1280, 900)}
@@ -37,7 +37,7 @@ def test_every_screen_shows_what_it_must(browser: Browser, server: Server, size:
         server.holds(EXAMPLES / example)
     (server.data / "settings.json").write_text(json.dumps({"dark": theme == "dark"}))
     width, height = SIZES[size]
-    context = screen(browser, width, height)
+    context = browser.new_context(viewport={"width": width, "height": height})
     try:
         ui = Ui(context.new_page(), server.url)
         for route, name, must_show in SCREENS:

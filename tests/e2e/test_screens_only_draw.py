@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser
 
-from tests.e2e.conftest import Ui, screen, start_server, stop_server
+from tests.e2e.conftest import Ui, start_server, stop_server
 from tests.e2e.test_screens import EXAMPLES, SCREENS, SIZES
 
 
@@ -31,7 +31,7 @@ def test_no_screen_reads_the_store_replays_or_draws_a_code_while_it_draws(
             {"name": "Dag", "swish": "0701234567"}]}), encoding="utf-8")
         assert server.cli("players", "--import", str(roster)).returncode == 0
         width, height = SIZES[size]
-        context = screen(browser, width, height)
+        context = browser.new_context(viewport={"width": width, "height": height})
         ui = Ui(context.new_page(), server.url)
         for route, _name, must_show in SCREENS:
             ui.open(route)

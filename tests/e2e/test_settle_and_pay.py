@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import Browser
 from pypdf import PdfReader
 
-from tests.e2e.conftest import CABIN, Server, Ui, screen
+from tests.e2e.conftest import CABIN, Server, Ui
 from tests.qr_decode import zxing
 
 ROSTER = {"format": "scorekeeper-roster/1", "players": [
@@ -244,7 +244,7 @@ def test_settle_up_with_codes_on_a_phone_is_kept_as_a_screenshot(
         browser: Browser, server: Server, tmp_path: Path, theme: str):
     stored_with_details(server, tmp_path)
     (server.data / "settings.json").write_text(json.dumps({"dark": theme == "dark"}))
-    context = screen(browser, 390, 844)
+    context = browser.new_context(viewport={"width": 390, "height": 844})
     try:
         ui = Ui(context.new_page(), server.url)
         ui.open("/session/1/settle")
@@ -265,7 +265,7 @@ def test_settle_up_partly_paid_on_a_phone_is_kept_as_a_screenshot(
     (tmp_path / "paid.json").write_text(json.dumps(document), encoding="utf-8")
     server.holds(tmp_path / "paid.json")
     (server.data / "settings.json").write_text(json.dumps({"dark": theme == "dark"}))
-    context = screen(browser, 390, 844)
+    context = browser.new_context(viewport={"width": 390, "height": 844})
     try:
         ui = Ui(context.new_page(), server.url)
         ui.open("/session/1/settle")

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser
 
-from tests.e2e.conftest import CABIN, POLL, Server, Ui, screen, tricks_button
+from tests.e2e.conftest import CABIN, POLL, Server, Ui, tricks_button
 
 SIZES = {"phone": (390, 844), "desktop": (1280, 900)}
 ENGLISH = ("Astrid", "Bengt", "Cilla", "Dag")
@@ -55,7 +55,7 @@ def test_every_score_the_pot_and_save_are_on_screen_without_scrolling(
     server.holds(source)
     pot = f"Pot: {json.loads(server.cli('replay', str(source), '--json').stdout)['pot']}"
     width, height = SIZES[size]
-    context = screen(browser, width, height)
+    context = browser.new_context(viewport={"width": width, "height": height})
     try:
         ui = Ui(context.new_page(), server.url)
         ui.open("/session/1")
@@ -74,7 +74,7 @@ def test_every_score_the_pot_and_save_are_on_screen_without_scrolling(
 @pytest.mark.usefixtures("cabin")
 def test_a_whole_deal_is_entered_from_the_keyboard_alone(browser: Browser, server: Server,
                                                          tmp_path: Path):
-    context = screen(browser, 1280, 900)
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
     try:
         ui = Ui(context.new_page(), server.url)
         ui.open("/session/1")

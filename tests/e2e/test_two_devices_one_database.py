@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser
 
-from tests.e2e.conftest import CABIN, Server, Ui, screen, start_server, stop_server, tricks_button
+from tests.e2e.conftest import CABIN, Server, Ui, start_server, stop_server, tricks_button
 
 # Deal 7: Cilla deals a double pot; here and there the table reports it differently.
 HERE = {"Dag": 2, "Astrid": 1, "Bengt": 1, "Cilla": 1}
@@ -35,7 +35,7 @@ def test_two_servers_on_one_database_store_deal_7_once(browser: Browser,
                                                        tmp_path: Path):
     first, second = two_servers
     first.holds(CABIN)
-    pages = [screen(browser, 1000, 1100).new_page()
+    pages = [browser.new_context(viewport={"width": 1000, "height": 1100}).new_page()
              for _ in (first, second)]
     here, there = Ui(pages[0], first.url), Ui(pages[1], second.url)
     try:
