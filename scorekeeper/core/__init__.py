@@ -6,13 +6,13 @@ store persists what this computes; the views show it.
 
 from scorekeeper.core.assistant import DealGuide, duties, guide
 from scorekeeper.core.closing import END_OF_SESSION, Closing, close
-from scorekeeper.core.deal import Deal, deal_of_record, deal_record
+from scorekeeper.core.deal import Deal, Join, deal_of_record, deal_record
 from scorekeeper.core.draw import Card, Draw, draw_first_dealer
 from scorekeeper.core.engine import Step, record
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import changes, events
 from scorekeeper.core.fields import DealFields, deal_fields
-from scorekeeper.core.ledger import POT, Entry, Payment, ScoreChange, balances_of
+from scorekeeper.core.ledger import POT, Entry, Payment, ScoreChange, SeatChange, balances_of
 from scorekeeper.core.messages import N_, Message, counts, msg
 from scorekeeper.core.passing import Bidding
 from scorekeeper.core.presets import (
@@ -53,6 +53,7 @@ __all__ = [
     "Family",
     "GameRecord",
     "Games",
+    "Join",
     "Message",
     "Money",
     "Option",
@@ -60,6 +61,7 @@ __all__ = [
     "RuleError",
     "Rules",
     "ScoreChange",
+    "SeatChange",
     "Seating",
     "Session",
     "State",

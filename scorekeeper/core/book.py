@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from scorekeeper.core.ledger import POT, Entry, Payment, ScoreChange
+from scorekeeper.core.ledger import POT, Entry, Payment, ScoreChange, SeatChange
 from scorekeeper.core.messages import Message
 from scorekeeper.core.state import State
 from scorekeeper.core.table import Table
@@ -50,6 +50,16 @@ class Book:
         # A change of 0 is still posted: "flew, capped at 10" is worth reading.
         self.scores[player] += points
         self.entries.append(ScoreChange(self.deal, player, points, reason))
+
+    def note(self, player: str, reason: Message) -> None:
+        """A seat change: nothing moves, but the ledger tells it."""
+        self.entries.append(SeatChange(self.deal, player, reason))
+
+    def open_account(self, player: str, score: int) -> None:
+        """A player's first time at the table: nothing won or lost yet."""
+        for totals in (self.balances, self.flights, self.played, self.tricks):
+            totals.setdefault(player, 0)
+        self.scores.setdefault(player, score)
 
     def fly(self, player: str) -> None:
         self.flights[player] += 1

@@ -11,21 +11,26 @@ from scorekeeper.core.fields import TRICKS, deal_fields
 from scorekeeper.core.presets import Rules
 from scorekeeper.core.seating import Seating
 from scorekeeper.core.state import State
-from scorekeeper.core.table import Table
-from scorekeeper.core.text import quote
+from scorekeeper.core.text import name_key, quote
 
 
-def resolve_names(table: Table, deal: Deal) -> Deal:
+def resolve_names(state: State, deal: Deal) -> Deal:
     """The deal with every name as seated (trimmed, any case, NFC); unknown or doubled names
-    refused."""
-    if _as_seated(table, deal):
+    refused, and so are the names of players who are away."""
+    seated = frozenset(state.seated)
+    if _as_seated(seated, deal):
         return deal  # the common case, as the app and the store write deals: nothing to do
+    by_key = {name_key(p): p for p in seated}
+    away = {name_key(p): p for p in state.away}
 
     def one(name: str | None) -> str | None:
         if name is None:
             return None
-        player = table.resolve(name)
+        key = name_key(name) if isinstance(name, str) else None
+        player = by_key.get(key)
         if player is None:
+            if key in away:
+                raise refuse("deal.player_away", player=away[key])
             raise refuse("deal.unknown_player", player=quote(name))
         return player
 
@@ -61,12 +66,11 @@ def resolve_names(table: Table, deal: Deal) -> Deal:
     )
 
 
-def _as_seated(table: Table, deal: Deal) -> bool:
+def _as_seated(seated: frozenset[str], deal: Deal) -> bool:
     """Every name exactly as seated, none twice, every trick count in range.
 
     Exactly: the seated names are NFC, so a name typed decomposed ("A" plus a combining
-    ring) is not found here and goes through ``Table.resolve``, which maps it."""
-    seated = table.seated
+    ring) is not found here and goes through ``name_key``, which maps it."""
     for names in (deal.passed, deal.fouls, deal.buy_down):
         if len(set(names)) != len(names) or any(n not in seated for n in names):
             return False

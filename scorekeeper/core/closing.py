@@ -34,7 +34,7 @@ def close(table: Table, state: State) -> Closing:
     pot = state.pot
     entries: list[Payment] = []
     if pot and rule == "split":
-        order = from_seat(table.players, seating(table, state).forehand)
+        order = from_seat(state.seated, seating(table, state).forehand)
         per_unit = table.money.minor_per_unit
         units = share_out(pot // per_unit, order)
         rest = share_out(pot % per_unit, order)  # a part of a unit: only if a house rule made one
@@ -45,14 +45,31 @@ def close(table: Table, state: State) -> Closing:
                                        msg("ledger.end_pot_split", player=player,
                                            units=units[player])))
     elif pot and rule == "refund":
-        for player in table.players:
-            paid = state.pot_paid.get(player, 0)
-            if paid:
-                entries.append(Payment(END_OF_SESSION, POT, player, paid,
-                                       msg("ledger.end_pot_refund", player=player)))
-    money = {p: state.balances[p] for p in table.players}
+        entries.extend(_refund(table, state))
+    money = {p: state.balances[p] for p in state.everyone}
     for entry in entries:
         money[entry.payee] += entry.minor
     pot_left = pot - sum(entry.minor for entry in entries)
     accounts = {**money, POT: pot_left} if pot_left else money
     return Closing(tuple(entries), money, pot_left, tuple(fewest_transfers(accounts)))
+
+
+def _refund(table: Table, state: State) -> list[Payment]:
+    """An unfinished game's pot goes back to those who paid it; the stakes of a player who
+    gave the game up are shared by the others, the rest from the forehand of the next deal."""
+    entries = []
+    for player in state.everyone:
+        paid = state.pot_paid.get(player, 0)
+        if paid:
+            entries.append(Payment(END_OF_SESSION, POT, player, paid,
+                                   msg("ledger.end_pot_refund", player=player)))
+    given_up = state.pot - sum(entry.minor for entry in entries)
+    if given_up:
+        game = state.games[-1]
+        players = [p for p in state.seated if game.played_to_the_end(p)]
+        order = from_seat(players, seating(table, state).forehand)
+        for player, share in share_out(given_up, order).items():
+            if share:
+                entries.append(Payment(END_OF_SESSION, POT, player, share,
+                                       msg("ledger.end_pot_given_up", player=player)))
+    return entries

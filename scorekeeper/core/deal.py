@@ -10,6 +10,14 @@ from scorekeeper.core.errors import refuse
 
 
 @dataclass(frozen=True, slots=True)
+class Join:
+    """A player sitting down before a deal, right after ``after`` in order of play."""
+
+    name: str
+    after: str
+
+
+@dataclass(frozen=True, slots=True)
 class Deal:
     """The recorded outcome of one deal; the fields mirror the session file (FORMAT.md).
 
@@ -27,6 +35,9 @@ class Deal:
     conceded: bool = False  # the RH paid the dealer instead of playing
     misdeal: bool = False
     interrupted: bool = False  # ramina: stopped the moment someone reached 0
+    # Seat changes before the deal is dealt: the leaves first, then the joins, in order.
+    leaves: tuple[str, ...] = ()
+    joins: tuple[Join, ...] = ()
 
     def tricks_of(self, player: str) -> int:
         return self.tricks.get(player, 0)
@@ -50,6 +61,8 @@ def deal_record(deal: Deal) -> dict[str, object]:
         "conceded": deal.conceded,
         "misdeal": deal.misdeal,
         "interrupted": deal.interrupted,
+        "join": [{"name": join.name, "after": join.after} for join in deal.joins],
+        "leave": list(deal.leaves),
     }
     return {key: value for key, value in fields.items() if value}
 
@@ -73,7 +86,19 @@ def deal_of_record(record: object) -> Deal:
         conceded=_flag(record, "conceded"),
         misdeal=_flag(record, "misdeal"),
         interrupted=_flag(record, "interrupted"),
+        leaves=_names(record, "leave"),
+        joins=_joins(record),
     )
+
+
+def _joins(record: Mapping[str, Any]) -> tuple[Join, ...]:
+    value = record.get("join") or []
+    if not isinstance(value, list) or not all(
+        isinstance(join, dict) and isinstance(join.get("name"), str)
+        and isinstance(join.get("after"), str) for join in value
+    ):
+        raise refuse("file.join")
+    return tuple(Join(join["name"], join["after"]) for join in value)
 
 
 def _name(record: Mapping[str, Any], field: str) -> str | None:

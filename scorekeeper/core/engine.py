@@ -11,7 +11,8 @@ from scorekeeper.core.errors import RuleError, refuse
 from scorekeeper.core.families import countdown, countup, pot
 from scorekeeper.core.ledger import Entry
 from scorekeeper.core.presets import Family
-from scorekeeper.core.seating import Seating, in_game, next_dealer, seating
+from scorekeeper.core.seat_changes import seat_changes
+from scorekeeper.core.seating import Seating, after_seat, in_game, seating
 from scorekeeper.core.state import State
 from scorekeeper.core.table import Table
 
@@ -45,7 +46,8 @@ def record(table: Table, state: State, deal: Deal) -> Step:
     """Check ``deal`` against every rule and apply it; refuse it whole with a ``RuleError``."""
     number = state.deals + 1
     try:
-        deal = resolve_names(table, deal)
+        state, deal, seat_entries = seat_changes(table, state, deal)
+        deal = resolve_names(state, deal)
         check_dealer(state, deal)
         check_fields(table.rules, deal)
         seats = seating(table, state)
@@ -53,12 +55,12 @@ def record(table: Table, state: State, deal: Deal) -> Step:
         after, entries = FAMILIES[table.rules.family](table, state, seats, deal)
     except RuleError as error:
         raise error.at(number) from None
-    dealer = next_dealer(table, seats.dealer, in_game(table, after))
-    after = after.evolve(deals=number, dealer=dealer)
+    dealer = after_seat(after.ring, seats.dealer, in_game(after))
+    after = after.evolve(deals=number, dealer=dealer, last_dealer=seats.dealer)
     if sum(after.balances.values()) != 0:
         raise LedgerOutOfBalanceError(f"deal {number}: {dict(after.balances)}")
     if any(abs(minor) > MOST_MINOR for minor in after.balances.values()):
         raise refuse("deal.too_much_money").at(number)
     if deal.dealer != seats.dealer:
         deal = replace(deal, dealer=seats.dealer)
-    return Step(deal, tuple(entries), after)
+    return Step(deal, (*seat_entries, *entries), after)

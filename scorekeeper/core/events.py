@@ -9,16 +9,18 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from scorekeeper.core.deal import Deal
-from scorekeeper.core.ledger import Entry, Payment
+from scorekeeper.core.ledger import POT, Entry, Payment, ScoreChange
 from scorekeeper.core.messages import Message, msg
 from scorekeeper.core.table import Table
 
 
 def events(deal: Deal) -> tuple[Message, ...]:
     """A deal in a few words: ``Cilla passed · Dag 1, Astrid 4, Bengt 0``."""
+    said = [msg("protocol.left", player=player) for player in deal.leaves]
+    said.extend(msg("protocol.joined", player=join.name, after=join.after)
+                for join in deal.joins)
     if deal.misdeal:
-        return (msg("protocol.misdeal"),)
-    said: list[Message] = []
+        return (*said, msg("protocol.misdeal"))
     if deal.passed:
         said.append(msg("protocol.passed", players=", ".join(deal.passed)))
     if deal.widow:
@@ -42,14 +44,16 @@ def events(deal: Deal) -> tuple[Message, ...]:
 
 
 def changes(table: Table, entries: Iterable[Entry]) -> dict[str, tuple[int, int]]:
-    """What some entries did to each player: (minor units of money, protocol points)."""
+    """What some entries did to each player: (minor units of money, protocol points), for
+    the players at the start and anyone the entries name (a joiner)."""
     moved = {player: [0, 0] for player in table.players}
     for entry in entries:
         if isinstance(entry, Payment):
-            if entry.payer in moved:
-                moved[entry.payer][0] -= entry.minor
-            if entry.payee in moved:
-                moved[entry.payee][0] += entry.minor
+            for account, minor in ((entry.payer, -entry.minor), (entry.payee, entry.minor)):
+                if account != POT:
+                    moved.setdefault(account, [0, 0])[0] += minor
+        elif isinstance(entry, ScoreChange):
+            moved.setdefault(entry.player, [0, 0])[1] += entry.points
         else:
-            moved[entry.player][1] += entry.points
+            moved.setdefault(entry.player, [0, 0])
     return {player: (minor, points) for player, (minor, points) in moved.items()}

@@ -2,7 +2,8 @@
 
 Every change a deal makes is an entry that names its rule. Money moves between
 accounts (the players and the pot) as ``Payment``s, so players plus pot always sum
-to zero; protocol points move as ``ScoreChange``s. Balances are derived from entries.
+to zero; protocol points move as ``ScoreChange``s; a player who sits down or stands up
+is a ``SeatChange``. Balances are derived from entries.
 """
 
 from __future__ import annotations
@@ -39,7 +40,16 @@ class ScoreChange:
     reason: Message
 
 
-Entry = Payment | ScoreChange
+@dataclass(frozen=True, slots=True)
+class SeatChange:
+    """A player sat down or stood up: nothing moves, but the ledger says when and why."""
+
+    deal: int
+    player: str
+    reason: Message
+
+
+Entry = Payment | ScoreChange | SeatChange
 
 
 def balances_of(entries: Iterable[Entry]) -> dict[str, int]:

@@ -26,10 +26,11 @@ def may_buy_down(table: Table, state: State, deal: Deal) -> tuple[str, ...]:
         step = record(table, state, replace(deal, buy_down=()))
     except RuleError:
         return ()
-    active = set(step.deal.tricks) | {p for p in table.players if p not in deal.passed}
+    players = step.state.seated
+    active = set(step.deal.tricks) | {p for p in players if p not in deal.passed}
     return tuple(
-        player for player in table.players
+        player for player in players
         if player in active and not step.deal.tricks_of(player)
-        and step.state.flights[player] > state.flights[player]
+        and step.state.flights[player] > state.flights.get(player, 0)
         and step.state.scores[player] == rules.cap
     )

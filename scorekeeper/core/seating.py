@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from scorekeeper.core.state import State
@@ -31,28 +32,48 @@ class Seating:
         return self.order[: self.order.index(player)]
 
 
-def in_game(table: Table, state: State) -> tuple[str, ...]:
-    """Players in the current game, in order of play; a new game seats everyone again."""
-    if state.between_games:
-        return table.players
-    return tuple(p for p in table.players if p not in state.out)
+def in_game(state: State) -> tuple[str, ...]:
+    """Seated players in the current game, in order of play; a new game seats everyone."""
+    seated = state.seated
+    if state.between_games or not state.out:
+        return seated
+    return tuple(p for p in seated if p not in state.out)
 
 
 def seating(table: Table, state: State) -> Seating:
-    playing = in_game(table, state)
+    playing = in_game(state)
     dealer = state.dealer
     seat = playing.index(dealer)
     order = playing[seat + 1 :] + playing[: seat + 1]
-    sitting_out = tuple(p for p in table.players if p not in playing)
+    sitting_out = tuple(p for p in state.seated if p not in playing)
     if table.rules.dealer_sits_out(len(playing)):
         order = order[:-1]
         sitting_out = (dealer, *sitting_out)
     return Seating(dealer, order, sitting_out)
 
 
-def next_dealer(table: Table, dealer: str, playing: tuple[str, ...]) -> str:
-    """The deal passes on in order of play, skipping players out of the game."""
-    candidate = table.after(dealer)
-    while candidate not in playing:
-        candidate = table.after(candidate)
-    return candidate
+def after_seat(ring: Sequence[str], seat_of: str, playing: Collection[str], steps: int = 1) -> str:
+    """The ``steps``-th player of ``playing`` after the seat of ``seat_of`` in order of play.
+
+    The seat counts, not whether anyone sits in it: after a player who left, the deal
+    passes to whoever sat after them (RULES.md, "Players who come and go")."""
+    seat = ring.index(seat_of)
+    found = 0
+    for step in range(1, len(ring) + 1):
+        candidate = ring[(seat + step) % len(ring)]
+        if candidate in playing:
+            found += 1
+            if found == steps:
+                return candidate
+    raise ValueError("nobody is playing")
+
+
+def dealer_now(table: Table, state: State) -> str:
+    """Who deals next at the table as it sits now: the deal passes on in order of play
+    from the last dealer's seat, skipping players out of the game or away; before the
+    first deal, the first dealer (or whoever sits after them, if they left before it)."""
+    playing = in_game(state)
+    if state.last_dealer is None:
+        first = table.first_dealer
+        return first if first in playing else after_seat(state.ring, first, playing)
+    return after_seat(state.ring, state.last_dealer, playing)

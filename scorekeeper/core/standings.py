@@ -13,8 +13,8 @@ def standing(table: Table, state: State) -> dict[str, int]:
     the protocol score (points, counters, Ramsen points) of the current game otherwise."""
     if table.rules.family is Family.POT:
         per_unit = table.money.minor_per_unit
-        return {p: state.balances[p] // per_unit for p in table.players}
-    return {p: state.scores[p] for p in table.players}
+        return {p: state.balances[p] // per_unit for p in state.everyone}
+    return {p: state.scores[p] for p in state.everyone}
 
 
 def score_text(table: Table, score: int) -> str:
@@ -26,7 +26,7 @@ def score_text(table: Table, score: int) -> str:
 def games_won(table: Table, state: State) -> dict[str, int]:
     """How many finished games of the session each player has won."""
     finished = [game for game in state.games if game.finished]
-    return {player: sum(player in game.winners for game in finished) for player in table.players}
+    return {player: sum(player in game.winners for game in finished) for player in state.everyone}
 
 
 def session_winners(table: Table, state: State) -> tuple[str, ...]:
@@ -37,8 +37,13 @@ def session_winners(table: Table, state: State) -> tuple[str, ...]:
     if table.rules.family is Family.POT or not finished:
         return ()
     if table.rules.ranked_over_games:
-        totals = {p: sum(game.scores[p] for game in finished) for p in table.players}
-        return rank(table.players, totals, state.flights, lowest=True)
+        # Only a player who played every finished game to its end can win the session.
+        ranked = [p for p in state.everyone
+                  if all(game.played_to_the_end(p) for game in finished)]
+        if not ranked:
+            return ()
+        totals = {p: sum(game.scores[p] for game in finished) for p in ranked}
+        return rank(ranked, totals, state.flights, lowest=True)
     return finished[-1].winners
 
 
@@ -48,12 +53,13 @@ def leaders(table: Table, state: State) -> tuple[str, ...]:
     winners = session_winners(table, state)
     if winners:
         return winners
-    players = table.players
+    players = state.everyone
     if table.rules.family is Family.POT:
         best = max(state.balances[p] for p in players)
         return tuple(p for p in players if state.balances[p] == best) if best > 0 else ()
     if not state.deals:
         return ()
+    players = tuple(p for p in players if p not in state.away)
     lowest = table.rules.family is Family.COUNTDOWN
     best = (min if lowest else max)(state.scores[p] for p in players)
     return tuple(p for p in players if state.scores[p] == best)

@@ -23,6 +23,15 @@ class GameRecord:
     finished: bool = False
     winners: tuple[str, ...] = ()
     losers: tuple[str, ...] = ()  # counters, last in loses
+    gave_up: tuple[str, ...] = ()  # left during the game: no further part, cannot win it
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """Who played this game, in order of play as seated at its start."""
+        return tuple(self.scores)
+
+    def played_to_the_end(self, player: str) -> bool:
+        return player in self.scores and player not in self.gave_up
 
 
 class Games(Sequence[GameRecord]):
@@ -104,6 +113,21 @@ class State:
     must_play: frozenset[str] = frozenset()  # mattmar: passed on 2 points last deal
     out: frozenset[str] = frozenset()  # counters, last in loses: out of this game
     pot_paid: Mapping[str, int] = field(default_factory=dict)  # into this game's pot
+    # Who sits where (RULES.md, "Players who come and go"). ``ring`` is every seat in order
+    # of play, a player who left keeping theirs, so that the deal can pass on from it;
+    # ``away`` who left and has not come back; ``everyone`` who ever took part, the players
+    # at the start first, then each joiner as they first sat down.
+    ring: tuple[str, ...] = ()
+    away: frozenset[str] = frozenset()
+    everyone: tuple[str, ...] = ()
+    last_dealer: str | None = None  # who dealt the last deal; None before the first
+
+    @property
+    def seated(self) -> tuple[str, ...]:
+        """Who sits at the table now, in order of play."""
+        if not self.away:
+            return self.ring
+        return tuple(p for p in self.ring if p not in self.away)
 
     def evolve(self, **changes: object) -> State:
         """This state with some fields changed (``dataclasses.replace``, without its cost:
@@ -144,4 +168,6 @@ def initial_state(table: Table) -> State:
         flights=zero,
         played=zero,
         tricks=zero,
+        ring=table.players,
+        everyone=table.players,
     )

@@ -11,6 +11,7 @@ from scorekeeper.core import (
     Message,
     Payment,
     ScoreChange,
+    SeatChange,
     Table,
     deal_of_record,
     deal_record,
@@ -45,4 +46,6 @@ def entry_of(row: EntryRow) -> Entry:
         assert row.payee is not None
         return Payment(row.deal_number, row.payer, row.payee, row.minor, reason)
     assert row.player is not None
+    if row.kind == "seat":
+        return SeatChange(row.deal_number, row.player, reason)
     return ScoreChange(row.deal_number, row.player, row.points, reason)

@@ -101,7 +101,8 @@ class DealRow(SQLModel, table=True):
 
 
 class EntryRow(SQLModel, table=True):
-    """A ledger entry: a payment between accounts ("" is the pot) or a score change."""
+    """A ledger entry: a payment between accounts ("" is the pot), a score change, or a
+    seat change (a player sat down or stood up)."""
 
     __tablename__ = "entries"
     __table_args__ = (Index("ix_entries_session_deal", "session_id", "deal_number"),)
@@ -109,7 +110,7 @@ class EntryRow(SQLModel, table=True):
     session_id: int = Field(foreign_key="sessions.id", ondelete="CASCADE")
     deal_number: int  # 0: the end-of-session pot rule
     position: int  # order within the deal
-    kind: str  # payment | score
+    kind: str  # payment | score | seat
     payer: str | None = None
     payee: str | None = None
     minor: int = Field(default=0, sa_column=Column(BigInteger, nullable=False, default=0))

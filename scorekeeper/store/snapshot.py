@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
-from scorekeeper.core import GameRecord, Games, State
+from scorekeeper.core import POT, GameRecord, Games, State
 
 
 def dump_state(state: State, *, every_game: bool = True) -> str:
@@ -23,13 +24,17 @@ def dump_state(state: State, *, every_game: bool = True) -> str:
             "played": state.played,
             "tricks": state.tricks,
             "games": [
-                [g.number, g.scores, g.flights, g.finished, g.winners, g.losers]
+                [g.number, g.scores, g.flights, g.finished, g.winners, g.losers, g.gave_up]
                 for g in games
             ],
             **({} if every_game else {"games_not_kept": len(state.games) - len(games)}),
             "must_play": sorted(state.must_play),
             "out": sorted(state.out),
             "pot_paid": state.pot_paid,
+            "ring": state.ring,
+            "away": sorted(state.away),
+            "everyone": state.everyone,
+            "last_dealer": state.last_dealer,
         },
         ensure_ascii=False,
         separators=(",", ":"),
@@ -38,6 +43,10 @@ def dump_state(state: State, *, every_game: bool = True) -> str:
 
 def load_state(text: str) -> State:
     raw = json.loads(text)
+    # A state kept before players could come and go seats the players of
+    # the start: its balances hold them in order of play, then the pot.
+    players = [p for p in raw["balances"] if p != POT]
+    ring = tuple(raw.get("ring", players))
     return State(
         deals=raw["deals"],
         dealer=raw["dealer"],
@@ -46,11 +55,25 @@ def load_state(text: str) -> State:
         flights=raw["flights"],
         played=raw["played"],
         tricks=raw["tricks"],
-        games=Games.of(
-            (GameRecord(number, scores, flights, finished, tuple(winners), tuple(losers))
-             for number, scores, flights, finished, winners, losers in raw["games"]),
-            raw.get("games_not_kept", 0)),
+        games=Games.of((_game(game) for game in raw["games"]), raw.get("games_not_kept", 0)),
         must_play=frozenset(raw["must_play"]),
         out=frozenset(raw["out"]),
         pot_paid=raw["pot_paid"],
+        ring=ring,
+        away=frozenset(raw.get("away", ())),
+        everyone=tuple(raw.get("everyone", players)),
+        last_dealer=raw["last_dealer"] if "last_dealer" in raw else _dealt_last(raw, ring),
     )
+
+
+def _game(kept: list[Any]) -> GameRecord:
+    number, scores, flights, finished, winners, losers, *gave_up = kept
+    return GameRecord(number, scores, flights, finished, tuple(winners), tuple(losers),
+                      tuple(gave_up[0]) if gave_up else ())
+
+
+def _dealt_last(raw: dict[str, Any], ring: tuple[str, ...]) -> str | None:
+    """Who dealt last, for a state kept before it was: the seat before the next dealer."""
+    if not raw["deals"]:
+        return None
+    return ring[ring.index(raw["dealer"]) - 1]

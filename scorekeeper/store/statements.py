@@ -15,7 +15,7 @@ from typing import Any
 
 from sqlalchemy import Connection, Table, bindparam, delete, select, update
 
-from scorekeeper.core import Payment
+from scorekeeper.core import Payment, ScoreChange
 from scorekeeper.core.ledger import Entry
 from scorekeeper.store.conversions import to_json
 from scorekeeper.store.models import (
@@ -141,9 +141,12 @@ def entry_tuples(session_id: int, entries_: Iterable[Entry],
         if isinstance(entry, Payment):
             rows.append((session_id, entry.deal, position, "payment", entry.payer,
                          entry.payee, entry.minor, None, 0, reason.key, params))
-        else:
+        elif isinstance(entry, ScoreChange):
             rows.append((session_id, entry.deal, position, "score", None, None, 0,
                          entry.player, entry.points, reason.key, params))
+        else:
+            rows.append((session_id, entry.deal, position, "seat", None, None, 0,
+                         entry.player, 0, reason.key, params))
     return rows
 
 

@@ -12,7 +12,13 @@ from scorekeeper.core.book import Book
 from scorekeeper.core.checks import TRICKS, check_general_tricks, check_tricks, check_widow
 from scorekeeper.core.deal import Deal
 from scorekeeper.core.errors import refuse
-from scorekeeper.core.families.games import last_in_pays, open_game, pay_out_pot, rank
+from scorekeeper.core.families.games import (
+    from_next_forehand,
+    last_in_pays,
+    open_game,
+    pay_out_pot,
+    rank,
+)
 from scorekeeper.core.ledger import Entry
 from scorekeeper.core.messages import N_, counts, msg
 from scorekeeper.core.passing import check_passes
@@ -157,24 +163,25 @@ def _game_end(
     """The game after this deal, finished or not, and who is out of it."""
     rules = table.rules
     playing = seats.order
-    scores = dict(book.scores)
-    game = replace(game, scores=scores)
+    scores = book.scores
+    game = replace(game, scores={p: scores[p] for p in game.scores})
+    # Winners and losers are listed in order of play (FORMAT.md), whoever spoke first.
+    in_order = [p for p in state.everyone if p in game.scores]
     if rules.game_end == "last_in_loses":
         gone = frozenset(p for p in playing if scores[p] <= 0)
         out = (state.out if not state.between_games else frozenset()) | gone
-        left = tuple(p for p in table.players if p not in out)
+        left = tuple(p for p in in_order if p not in out)
         if len(left) > 1:
             return game, out
         # The last one in loses; if the last players go out together, they share the loss.
-        losers = left or tuple(p for p in table.players if p in gone)
-        winners = tuple(p for p in table.players if p not in losers)
+        losers = left or tuple(p for p in in_order if p in gone)
+        winners = tuple(p for p in in_order if p not in losers)
         if rules.money:
-            last_in_pays(table, book, losers)
+            last_in_pays(book, losers, in_order)
         return replace(game, finished=True, winners=winners, losers=losers), frozenset()
     if not any(scores[p] <= 0 for p in playing):
         return game, frozenset()
-    # Winners are listed in order of play (FORMAT.md), whoever spoke first this deal.
-    winners = rank([p for p in table.players if p in playing], scores, game.flights, lowest=True)
+    winners = rank([p for p in in_order if p in playing], scores, game.flights, lowest=True)
     if rules.money:
-        pay_out_pot(table, seats, book, winners)
+        pay_out_pot(book, from_next_forehand(state, seats, winners))
     return replace(game, finished=True, winners=winners), frozenset()

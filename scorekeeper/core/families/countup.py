@@ -10,7 +10,7 @@ from dataclasses import replace
 from scorekeeper.core.book import Book
 from scorekeeper.core.checks import TRICKS, check_tricks, check_widow
 from scorekeeper.core.deal import Deal
-from scorekeeper.core.families.games import open_game, pay_out_pot, rank
+from scorekeeper.core.families.games import from_next_forehand, open_game, pay_out_pot, rank
 from scorekeeper.core.ledger import Entry
 from scorekeeper.core.messages import counts, msg
 from scorekeeper.core.passing import check_passes
@@ -43,13 +43,14 @@ def play(table: Table, state: State, seats: Seating, deal: Deal) -> tuple[State,
                            msg("ledger.hardopfel", player=player, points=rules.flight_points))
                 book.fly(player)
                 flights[player] += 1
-    scores = dict(book.scores)
-    game = replace(game, scores=scores, flights=flights)
-    reached = [p for p in table.players if scores[p] >= rules.target]
+    scores = book.scores
+    game = replace(game, scores={p: scores[p] for p in game.scores}, flights=flights)
+    # In order of play (FORMAT.md); one who gave up the game cannot win it.
+    reached = [p for p in state.everyone if p in seats.order and scores[p] >= rules.target]
     if reached:
         # Several at the target in one deal: the highest score, then fewer Härdöpfel (Decision).
         winners = rank(reached, scores, flights, lowest=False)
         if rules.money:
-            pay_out_pot(table, seats, book, winners)
+            pay_out_pot(book, from_next_forehand(state, seats, winners))
         game = replace(game, finished=True, winners=winners)
     return book.posted(state, games=state.games.with_game(game)), book.entries

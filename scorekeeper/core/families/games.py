@@ -8,7 +8,7 @@ from scorekeeper.core.book import Book
 from scorekeeper.core.errors import refuse
 from scorekeeper.core.ledger import POT
 from scorekeeper.core.messages import N_, counts, msg
-from scorekeeper.core.seating import Seating
+from scorekeeper.core.seating import Seating, after_seat
 from scorekeeper.core.sharing import from_seat, share_out
 from scorekeeper.core.state import GameRecord, State
 from scorekeeper.core.table import Table
@@ -23,12 +23,14 @@ def open_game(table: Table, state: State, book: Book) -> GameRecord:
     if rules.games is not None and len(state.games) >= rules.games:
         raise refuse(counts("deal.session_over", "games"), games=rules.games)
     number = len(state.games) + 1
-    book.scores = dict.fromkeys(table.players, rules.start)
+    players = state.seated
+    # Everyone seated starts again; one who is away keeps the score of their last game.
+    book.scores.update(dict.fromkeys(players, rules.start))
     book.pot_paid = {}
     if rules.money and rules.game_end != "last_in_loses":
-        for player in table.players:
+        for player in players:
             book.stake(player, 1, msg("ledger.stake", player=player, game=number, units=1))
-    return GameRecord(number, dict(book.scores), dict.fromkeys(table.players, 0))
+    return GameRecord(number, dict.fromkeys(players, rules.start), dict.fromkeys(players, 0))
 
 
 def rank(
@@ -44,14 +46,17 @@ def rank(
     return tuple(p for p in players if standing(p) == best)
 
 
-def next_forehand(table: Table, seats: Seating) -> str:
-    """Forehand of the deal after a finished game, when everyone is seated again."""
-    return table.after(seats.dealer, 2)
+def from_next_forehand(state: State, seats: Seating, players: Sequence[str]) -> list[str]:
+    """``players`` in order of play from the forehand of the deal after a finished game,
+    when everyone seated plays again."""
+    seated = state.seated
+    forehand = after_seat(state.ring, seats.dealer, seated, 2)
+    return [p for p in from_seat(seated, forehand) if p in players]
 
 
-def pay_out_pot(table: Table, seats: Seating, book: Book, winners: Sequence[str]) -> None:
-    """The winners take the game's pot; shared, the rest in minor units goes in order of play."""
-    order = [p for p in from_seat(table.players, next_forehand(table, seats)) if p in winners]
+def pay_out_pot(book: Book, order: Sequence[str]) -> None:
+    """The winners take the game's pot; shared, the rest in minor units goes to them one at
+    a time in ``order``."""
     shares = share_out(book.balances[POT], order)
     for player in order:
         key = N_("ledger.pot_to_winner") if len(order) == 1 else N_("ledger.pot_shared")
@@ -59,10 +64,10 @@ def pay_out_pot(table: Table, seats: Seating, book: Book, winners: Sequence[str]
     book.pot_paid = {}
 
 
-def last_in_pays(table: Table, book: Book, losers: Sequence[str]) -> None:
-    """Counters, last in loses: each loser pays every other player one stake."""
+def last_in_pays(book: Book, losers: Sequence[str], players: Sequence[str]) -> None:
+    """Counters, last in loses: each loser pays every other player of the game one stake."""
     for loser in losers:
-        for player in table.players:
+        for player in players:
             if player not in losers:
                 book.pay(loser, player, 1, msg("ledger.last_in_pays", player=loser, to=player,
                                                 units=1))
