@@ -44,7 +44,7 @@ def scores(session: Session) -> dict[str, int]:
 def units(session: Session) -> dict[str, int]:
     """Every player's net units, the way the RULES.md tables list them."""
     per_unit = session.table.money.minor_per_unit
-    return {p: session.state.balances[p] // per_unit for p in session.table.players}
+    return {p: session.state.balances[p] // per_unit for p in session.state.everyone}
 
 
 def pot(session: Session) -> int:

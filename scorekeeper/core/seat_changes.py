@@ -14,7 +14,7 @@ from scorekeeper.core.deal import Deal, Join
 from scorekeeper.core.errors import refuse
 from scorekeeper.core.families.games import last_in_pays, pay_out_pot
 from scorekeeper.core.ledger import Entry
-from scorekeeper.core.messages import msg
+from scorekeeper.core.messages import N_, msg
 from scorekeeper.core.presets import Family
 from scorekeeper.core.seating import dealer_now
 from scorekeeper.core.state import GameRecord, State
@@ -95,7 +95,7 @@ class _TableNow:
         """A leave during a game: no further part in it, and the stakes stay in its pot."""
         book = self.book
         staked = book.pot_paid.pop(player, 0)
-        key = "ledger.gave_up_stake" if staked else "ledger.gave_up"
+        key = N_("ledger.gave_up_stake") if staked else N_("ledger.gave_up")
         book.note(player, msg(key, player=player, game=game.number))
         game = replace(game, gave_up=(*game.gave_up, player))
         rules = self.table.rules

@@ -34,13 +34,14 @@ def result_at(table: Table, state: State, payments: Sequence[Handover] = ()) -> 
     deal is replayed."""
     money = table.money
     closing = close(table, state)
-    net_paid = paid(table.players, payments)
+    net_paid = paid(state.everyone, payments)
     pot_game = table.rules.family is Family.POT
     players = []
-    for player in table.players:
+    for player in state.everyone:
         balance = units(state.balances[player], money)
         players.append({
             "name": player,
+            "seated": player not in state.away,
             "units": balance,
             "score": balance if pot_game else state.scores[player],
             "flights": state.flights[player],
@@ -55,6 +56,7 @@ def result_at(table: Table, state: State, payments: Sequence[Handover] = ()) -> 
             "scores": dict(game.scores),
             "flights": dict(game.flights),
             **({"losers": list(game.losers)} if game.losers else {}),
+            **({"gave_up": list(game.gave_up)} if game.gave_up else {}),
         }
         for game in state.games
     ]

@@ -16,7 +16,7 @@ from scorekeeper.core.errors import RuleError, refuse
 from scorekeeper.core.owed import Handover
 from scorekeeper.core.session import Session
 from scorekeeper.core.table import Table, make_money, make_table
-from scorekeeper.core.text import group_name, quote, session_name
+from scorekeeper.core.text import group_name, name_key, player_name, quote, session_name
 from scorekeeper.formats.session_payments import PAYMENTS, load_payments, payments_field
 
 FORMAT = "scorekeeper/1"
@@ -93,10 +93,28 @@ def parse_session(document: object) -> SessionFile:
             parsed.append(deal_of_record(deal))
         except RuleError as error:
             raise error.at(number) from None
-    return SessionFile(name, table, tuple(parsed), _evening(document, table))
+    return SessionFile(name, table, tuple(parsed),
+                       _evening(document, table, _took_part(table, parsed)))
 
 
-def _evening(document: dict[str, object], table: Table) -> Evening:
+def _took_part(table: Table, deals: list[Deal]) -> tuple[str, ...]:
+    """The players at the start and everyone the deals seat later, as the file names them
+    (a name that is no name is refused with its deal when the deals are replayed)."""
+    players = list(table.players)
+    known = {name_key(player) for player in players}
+    for deal in deals:
+        for join in deal.joins:
+            try:
+                joiner = player_name(join.name)
+            except RuleError:
+                continue
+            if name_key(joiner) not in known:
+                known.add(name_key(joiner))
+                players.append(joiner)
+    return tuple(players)
+
+
+def _evening(document: dict[str, object], table: Table, players: tuple[str, ...]) -> Evening:
     group = document.get("group")
     played_on = document.get("played_on")
     finished = document.get("finished", False)
@@ -109,7 +127,7 @@ def _evening(document: dict[str, object], table: Table) -> Evening:
             raise refuse("file.played_on", date=quote(played_on)) from None
     if not isinstance(finished, bool):
         raise refuse("file.finished")
-    return Evening(load_payments(document, table),
+    return Evening(load_payments(document, table, players),
                    None if group is None else group_name(group), played_on, finished)
 
 

@@ -1,0 +1,113 @@
+"""FORMAT.md: `join` and `leave` in a deal, and replay's `players` with `seated`.
+
+The contract tests outside the project use, run as a person runs it: a session file with
+Erik sitting down after deal 2 and Dag going home after deal 4 (RULES.md, "Players who come
+and go"), its figures worked out by hand in tests/test_players_come_and_go.py, here with
+the names of the worked example (A Astrid, B Bengt, C Cilla, D Dag).
+"""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from scorekeeper.cli import main
+from scorekeeper.formats.session_file import dump_session, load_session
+from tests.conftest import run_cli
+
+EVENING = {
+    "format": "scorekeeper/1",
+    "name": "Friday, Erik late and Dag early",
+    "variant": "english",
+    "players": ["Astrid", "Bengt", "Cilla", "Dag"],
+    "money": {"currency": "SEK", "unit": "0.50"},
+    "deals": [
+        {"tricks": {"Bengt": 2, "Cilla": 3, "Dag": 0, "Astrid": 0}},
+        {"pass": ["Cilla"], "tricks": {"Dag": 1, "Astrid": 4, "Bengt": 0}},
+        {"join": [{"name": "Erik", "after": "Bengt"}], "dealer": "Erik",
+         "tricks": {"Cilla": 2, "Dag": 0, "Astrid": 1, "Bengt": 2, "Erik": 0}},
+        {"pass": ["Dag", "Cilla"], "tricks": {"Astrid": 3, "Erik": 2, "Bengt": 0}},
+        {"leave": ["Dag"], "dealer": "Astrid",
+         "tricks": {"Bengt": 1, "Erik": 1, "Cilla": 3, "Astrid": 0}},
+    ],
+    "payments": [{"from": "Dag", "to": "Cilla", "amount": "3.50"}],
+}
+
+
+def test_replay_reports_who_took_part_in_order_and_who_is_seated_now(tmp_path):
+    path = tmp_path / "friday.json"
+    path.write_text(json.dumps(EVENING), encoding="utf-8")
+    result = run_cli(f"sqlite:///{tmp_path / 'unused.db'}", "replay", str(path), "--json")
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    # units: A 3, B -7, C 8, D -7, E -2, pot 5; the pot split among the four seated at the
+    # end, E (forehand of the next deal) taking the odd unit: A 4, B -6, C 9, D -7, E 0
+    assert [(p["name"], p["seated"], p["units"], p["money"], p["paid"])
+            for p in report["players"]] == [
+        ("Astrid", True, 3, "2.00", "0.00"),
+        ("Bengt", True, -7, "-3.00", "0.00"),
+        ("Cilla", True, 8, "4.50", "-3.50"),
+        ("Dag", False, -7, "-3.50", "3.50"),
+        ("Erik", True, -2, "0.00", "0.00"),
+    ]
+    assert report["pot"] == 5
+    assert report["deals"] == 5
+    # Dag paid before going home: left to settle, A +2.00, B -3.00, C +1.00
+    owed = {(t["from"], t["to"]): t["amount"] for t in report["transfers"]}
+    assert owed == {("Bengt", "Astrid"): "2.00", ("Bengt", "Cilla"): "1.00"}
+
+
+def test_an_export_keeps_the_joins_and_leaves_and_reads_back_the_same(tmp_path):
+    original = load_session(json.dumps(EVENING))
+    session = original.replay()
+    dumped = dump_session(original.name, session, original.evening)
+    assert dumped["deals"][2]["join"] == [{"name": "Erik", "after": "Bengt"}]
+    assert dumped["deals"][4]["leave"] == ["Dag"]
+    again = load_session(json.dumps(dumped)).replay()
+    assert again.state == session.state
+
+
+def refused(tmp_path, document: dict) -> str:
+    path = tmp_path / "night.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    result = CliRunner().invoke(main, ["replay", str(path), "--json"])
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1
+    return lines[0]
+
+
+def test_a_join_during_a_game_is_refused_naming_the_deal(tmp_path):
+    document = {
+        "variant": "mattmar", "players": ["Astrid", "Bengt", "Cilla"],
+        "deals": [
+            {"tricks": {"Bengt": 3, "Cilla": 2, "Astrid": 0}},
+            {"join": [{"name": "Erik", "after": "Astrid"}],
+             "tricks": {"Cilla": 3, "Astrid": 2, "Bengt": 0}},
+        ],
+    }
+    assert refused(tmp_path, document) == "deal 2: Erik can join when the next game begins"
+
+
+def test_a_table_a_leave_makes_too_small_is_refused_naming_the_deal(tmp_path):
+    document = {**EVENING, "players": ["Astrid", "Bengt", "Cilla"], "payments": [],
+                "deals": [{"leave": ["cilla"], "tricks": {"Bengt": 5}}]}
+    assert refused(tmp_path, document) == (
+        "deal 1: 2 players would be seated; English Rams is for 3 to 6 players")
+
+
+def test_a_join_that_is_not_a_name_and_a_seat_is_refused(tmp_path):
+    document = {**EVENING, "deals": [{"join": ["Erik"], "tricks": {"Bengt": 5}}]}
+    assert refused(tmp_path, document).startswith("deal 1: join must be a list of players")
+
+
+def test_a_payment_from_a_joiner_is_a_payment_of_the_session(tmp_path):
+    document = {**EVENING, "payments": [{"from": "erik", "to": "Astrid", "amount": "1.00"}]}
+    path = tmp_path / "friday.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    result = CliRunner().invoke(main, ["replay", str(path), "--json"])
+    assert result.exit_code == 0, result.stderr
+    paid = {p["name"]: p["paid"] for p in json.loads(result.stdout)["players"]}
+    assert (paid["Erik"], paid["Astrid"]) == ("1.00", "-1.00")
