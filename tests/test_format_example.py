@@ -25,8 +25,8 @@ def test_replay_json_of_the_example_file():
     assert report["deals"] == 6
     assert report["pot"] == 5
     assert report["players"][0] == {
-        "name": "Astrid", "units": -28, "score": -28, "flights": 1, "money": "-13.50",
-        "paid": "0.00",
+        "name": "Astrid", "seated": True, "units": -28, "score": -28, "flights": 1,
+        "money": "-13.50", "paid": "0.00",
     }
     assert [(p["name"], p["units"], p["flights"], p["money"]) for p in report["players"]] == [
         ("Astrid", -28, 1, "-13.50"),

@@ -111,3 +111,31 @@ def test_a_payment_from_a_joiner_is_a_payment_of_the_session(tmp_path):
     assert result.exit_code == 0, result.stderr
     paid = {p["name"]: p["paid"] for p in json.loads(result.stdout)["players"]}
     assert (paid["Erik"], paid["Astrid"]) == ("1.00", "-1.00")
+
+
+# --- The store: a joiner is a player of the session like the others -----------------------
+
+
+def test_a_joiner_is_in_the_roster_and_the_statistics_and_gone_when_the_join_is(book):
+    from scorekeeper.core import Deal, Join, make_money, make_table
+
+    table = make_table("english", ["Astrid", "Bengt", "Cilla"], money=make_money("1", "SEK"))
+    session = book.create("Friday", table)
+    session, _ = book.record(session.id, Deal(tricks={"Bengt": 2, "Cilla": 3, "Astrid": 0}),
+                             session.version)
+    # Erik sits down after Cilla for deal 2 (Bengt's), and takes all five tricks: pot 10,
+    # a trick pays 2 (+10); Astrid, Bengt, Cilla fly.
+    joined = Deal(joins=(Join("Erik", "Cilla"),),
+                  tricks={"Cilla": 0, "Erik": 5, "Astrid": 0, "Bengt": 0})
+    session, _ = book.record(session.id, joined, session.version)
+    assert "Erik" in book.roster()
+    erik = {life.variant: life for life in book.lifetimes()["Erik"]}["english"]
+    assert (erik.sessions, erik.deals_played, erik.tricks, erik.flights) == (1, 1, 5, 0)
+    assert [s.players for s in book.summaries()] == [("Astrid", "Bengt", "Cilla", "Erik")]
+
+    # Deal 2 deleted: Erik never sat down in this session after all.
+    session = book.delete(session.id, 1, session.version)
+    assert session.state.everyone == ("Astrid", "Bengt", "Cilla")
+    assert [s.players for s in book.summaries()] == [("Astrid", "Bengt", "Cilla")]
+    assert "english" not in {life.variant for life in book.lifetimes().get("Erik", [])}
+    assert book.open(session.id).table.players == ("Astrid", "Bengt", "Cilla")

@@ -15,14 +15,14 @@ from functools import cache
 
 import flet as ft
 
-from scorekeeper.core import Deal
+from scorekeeper.core import Deal, Join
 from scorekeeper.core.fields import TRICKS
 from scorekeeper.settings import settings_path
 
 DEVICE_FILE = "device"  # beside settings.json: this installation's name for its drafts
 # What a tap can change; `choosing` (which chooser is open) is no part of the deal.
 DEAL_FIELDS = ("tricks", "passed", "widow", "general", "fouls", "forfeit_to", "buy_down",
-               "conceded", "misdeal", "interrupted")
+               "conceded", "misdeal", "interrupted", "leaves", "joins")
 
 
 # Compared by identity: two blank drafts of two sessions are still two drafts, and a
@@ -40,6 +40,10 @@ class DealDraft:
     conceded: bool = False
     misdeal: bool = False
     interrupted: bool = False
+    # Who stands up and who sits down before this deal (RULES.md: a change belongs to the
+    # first deal it applies to): the table the rows show is the table after them.
+    leaves: list[str] = field(default_factory=list)
+    joins: list[Join] = field(default_factory=list)
     choosing: str | None = None  # which player-chooser is open (widow, general, ...)
     cursor: int = 0  # keyboard entry: the row (in speaking order) the digits go to
     # The deal it is entered for: once started, it stays that deal's, whatever another
@@ -50,7 +54,7 @@ class DealDraft:
     def of(cls, deal: Deal) -> DealDraft:
         return cls(dict(deal.tricks), list(deal.passed), deal.widow, deal.general,
                    list(deal.fouls), deal.forfeit_to, list(deal.buy_down), deal.conceded,
-                   deal.misdeal, deal.interrupted)
+                   deal.misdeal, deal.interrupted, list(deal.leaves), list(deal.joins))
 
     @property
     def started(self) -> bool:
@@ -69,7 +73,13 @@ class DealDraft:
                     tricks={p: n for p, n in taken.items() if n}, fouls=tuple(self.fouls),
                     forfeit_to=self.forfeit_to, buy_down=tuple(self.buy_down),
                     conceded=self.conceded, misdeal=self.misdeal,
-                    interrupted=self.interrupted)
+                    interrupted=self.interrupted, leaves=tuple(self.leaves),
+                    joins=tuple(self.joins))
+
+    @property
+    def seat_changes(self) -> Deal:
+        """Only who stands up and who sits down: the table the deal is played by."""
+        return Deal(leaves=tuple(self.leaves), joins=tuple(self.joins))
 
     def filled_in(self, playing: Sequence[str], tricks: int = TRICKS) -> str | None:
         """The one player whose tricks follow from the others', if there is one. Not in a
@@ -87,6 +97,7 @@ class DealDraft:
     def clear(self) -> None:
         with self._at_once():
             self.tricks, self.passed, self.fouls, self.buy_down = {}, [], [], []
+            self.leaves, self.joins = [], []
             self.widow = self.general = self.forfeit_to = self.choosing = None
             self.conceded = self.misdeal = self.interrupted = False
             self.cursor = 0
@@ -163,6 +174,33 @@ class DealDraft:
         chosen: list[str] = getattr(self, name)
         setattr(self, name, [p for p in chosen if p != player] if player in chosen
                 else [*chosen, player])
+
+    def sit_down(self, join: Join) -> None:
+        self.joins = [*self.joins, join]
+
+    def stand_up(self, player: str) -> None:
+        """``player`` leaves; a player who sat down for this very deal just does not."""
+        if any(join.name == player for join in self.joins):
+            self.joins = [join for join in self.joins if join.name != player]
+        else:
+            self.leaves = [*self.leaves, player]
+        self._forget(player)
+
+    def take_back_change(self, player: str) -> None:
+        """The join or leave of ``player`` taken back before the deal is saved."""
+        self.joins = [join for join in self.joins if join.name != player]
+        self.leaves = [p for p in self.leaves if p != player]
+        self._forget(player)
+
+    def _forget(self, player: str) -> None:
+        """Nothing entered stays for a player no longer at the table as it now sits."""
+        self.tricks = {p: n for p, n in self.tricks.items() if p != player}
+        for name in ("passed", "fouls", "buy_down"):
+            if player in getattr(self, name):
+                setattr(self, name, [p for p in getattr(self, name) if p != player])
+        for name in ("widow", "general", "forfeit_to"):
+            if getattr(self, name) == player:
+                setattr(self, name, None)
 
     def choose(self, name: str, player: str) -> None:
         """``player`` answers a one-player question (took the widow, declared, …; the one

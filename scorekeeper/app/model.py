@@ -126,6 +126,9 @@ class AppModel:
             self._open_shared()
         elif place.session_id is not None:
             self._open(place.session_id, place.screen)
+            if place.screen == "again":  # New session, set up as the earlier one
+                self.roster = self.scorebook.roster()
+                self.groups = self.scorebook.group_names()
         elif place.screen == "settings":
             self.data_folder = str(data_dir())
             self.database_shown = choose_database().shown

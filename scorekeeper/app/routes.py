@@ -11,7 +11,9 @@ SESSION_SCREENS = ("ledger", "charts", "protocol", "settle")
 
 @dataclass(frozen=True, slots=True)
 class Place:
-    screen: str  # home, new, players, settings; a session's table, edit, or one of SESSION_SCREENS
+    # home, new, players, settings; a session's table, edit, again (its next evening set up
+    # anew), or one of SESSION_SCREENS
+    screen: str
     session_id: int | None = None
     deal_index: int | None = None  # the deal corrected (0-based), on "edit"
     group: str | None = None  # the group shown, on "group"
@@ -25,6 +27,8 @@ def place_of(route: str) -> Place:
             return Place(screen)
         case ["session", number] if number.isdigit():
             return Place("table", int(number))
+        case ["session", number, "again"] if number.isdigit():
+            return Place("again", int(number))
         case ["session", number, "edit", deal] if number.isdigit() and deal.isdigit():
             return Place("edit", int(number), int(deal))
         case ["session", number, screen] if number.isdigit() and screen in SESSION_SCREENS:

@@ -7,11 +7,20 @@ from dataclasses import dataclass, field
 
 import flet as ft
 
-from scorekeeper.core import Card, Message, Money, RuleError, make_money, options_of
+from scorekeeper.core import (
+    Card,
+    Message,
+    Money,
+    RuleError,
+    State,
+    Table,
+    make_money,
+    options_of,
+)
 from scorekeeper.core.errors import refuse
 from scorekeeper.core.table import refuse_if_seated
 from scorekeeper.core.text import player_name, quote
-from scorekeeper.i18n import parse_number
+from scorekeeper.i18n import number, parse_number
 
 
 @ft.observable
@@ -40,6 +49,20 @@ class SetupDraft:
         # Observables hold their listeners weakly: the draft keeps this one itself.
         self._answer = lambda _draft, changed: self._forget_problem(changed)
         self.subscribe(self._answer)
+
+    @classmethod
+    def play_again(cls, name: str, table: Table, state: State, group: str | None,
+                   language: str) -> SetupDraft:
+        """The next evening of an earlier session: the same group, the players as they sat
+        at its end, the game, its house rules and money; the deal moving on to whoever
+        would have dealt next."""
+        money = table.money
+        return cls(
+            name=name, group=group or "", variant=table.rules.variant,
+            options={k: v for k, v in table.options.items() if k != "money"},
+            players=list(state.seated), money=bool(money.currency),
+            currency=money.currency or "SEK", unit=number(money.unit, language),
+            first_dealer=state.dealer)
 
     def _forget_problem(self, changed: str | None) -> None:
         if changed not in (None, "problem", "drawn") and self.problem is not None:

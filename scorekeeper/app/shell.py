@@ -133,6 +133,8 @@ def route(app: AppModel) -> ft.Control:
     match place.screen:
         case "new":
             return NewSession(app)
+        case "again":
+            return NewSession(app, again=app.session)
         case "players":
             return Players(app)
         case "settings":

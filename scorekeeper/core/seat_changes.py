@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from scorekeeper.core.book import Book
 from scorekeeper.core.deal import Deal, Join
-from scorekeeper.core.errors import refuse
+from scorekeeper.core.errors import RuleError, refuse
 from scorekeeper.core.families.games import last_in_pays, pay_out_pot
 from scorekeeper.core.ledger import Entry
 from scorekeeper.core.messages import N_, msg
@@ -139,3 +139,12 @@ class _TableNow:
         self.away.discard(player)
         self.book.note(player, msg("ledger.joined", player=player, after=after))
         return Join(player, after)
+
+
+def dealt_in(table: Table, state: State, deal: Deal) -> State:
+    """The state ``deal`` is dealt in: after its seat changes, or before them when they
+    break a rule (recording the deal says which)."""
+    try:
+        return seat_changes(table, state, deal)[0]
+    except RuleError:
+        return state

@@ -16,6 +16,7 @@ from scorekeeper.core import (
     Closing,
     Entry,
     Payment,
+    ScoreChange,
     State,
     Table,
     games_won,
@@ -66,8 +67,11 @@ def write_ledger(out: TextIO, session_name: str, table: Table, entries: Iterable
                    pot if entry.payee == POT else entry.payee, "",
                    units(entry.minor, money), "", money.to_decimal(entry.minor),
                    money.currency or "", reason, entry.reason.key]
-        else:
+        elif isinstance(entry, ScoreChange):
             row = [session_name, entry.deal, "score", "", "", entry.player, "", entry.points,
+                   "", "", reason, entry.reason.key]
+        else:  # a player sat down or stood up
+            row = [session_name, entry.deal, "seat", "", "", entry.player, "", "",
                    "", "", reason, entry.reason.key]
         writer.writerow(safe_row(row))
         count += 1
@@ -86,7 +90,7 @@ def write_standings(out: TextIO, table: Table, state: State, closing: Closing) -
     writer.writerow(STANDINGS_COLUMNS)
     scores = standing(table, state)
     won = games_won(table, state)
-    for seat, player in enumerate(table.players, start=1):
+    for seat, player in enumerate(state.everyone, start=1):
         writer.writerow(safe_row([
             player, seat, scores[player], units(state.balances[player], table.money),
             state.flights[player], state.played[player], state.tricks[player], won[player],

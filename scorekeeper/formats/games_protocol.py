@@ -19,10 +19,11 @@ def games_protocol(table: Table, state: State) -> tuple[GameRow, ...]:
     """One row per game begun; pot games have none."""
     if table.rules.family is Family.POT:
         return ()
-    running = dict.fromkeys(table.players, 0)
+    running = dict.fromkeys(state.everyone, 0)
     rows = []
     for game in state.games:
         if game.finished:
-            running = {p: running[p] + game.scores[p] for p in table.players}
+            # A player who sat a game out adds nothing for it (and cannot win the session).
+            running = {p: running[p] + game.scores.get(p, 0) for p in state.everyone}
         rows.append(GameRow(game, dict(running)))
     return tuple(rows)

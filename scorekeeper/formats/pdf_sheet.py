@@ -62,7 +62,7 @@ def score_sheet(name: str, session: Session, day: date, language: str = "en", *,
     """The sheet; ``payments``: the money handed over so far (listed, and taken off what
     is still owed), ``offers``: each transfer still owed with its payment codes."""
     table, state = session.table, session.state
-    players = list(table.players)
+    players = list(state.everyone)
     pdf = Sheet(orientation="landscape" if len(players) > 5 else "portrait", format="A4")
     # The holders and towns of payment details are printed with the codes.
     add_fonts(pdf, name + "".join(players) + "".join(
@@ -95,7 +95,7 @@ def score_sheet(name: str, session: Session, day: date, language: str = "en", *,
         for row in islice(protocol(session), PRINTED_DEALS):
             what = "; ".join(render(event, language) for event in row.events)
             grid.row([str(row.number), row.dealer, what,
-                      *(str(row.standing[p]) for p in players), str(row.pot)])
+                      *(row.figure(p) for p in players), str(row.pot)])
     if state.deals > PRINTED_DEALS:
         pdf.multi_cell(0, 6, t("sheet.deals_not_printed", first=PRINTED_DEALS + 1,
                                last=state.deals), new_x="LMARGIN", new_y="NEXT")
@@ -113,7 +113,8 @@ def score_sheet(name: str, session: Session, day: date, language: str = "en", *,
                 game = game_row.game
                 title = (t("ui.game_won", number=game.number, winners=", ".join(game.winners))
                          if game.finished else t("ui.protocol_in_play", number=game.number))
-                grid.row([title, *(f"{game.scores[p]} ({game.flights[p]})" for p in players)])
+                grid.row([title, *(f"{game.scores[p]} ({game.flights[p]})" if p in game.scores
+                                   else "" for p in players)])
                 if game.finished:
                     grid.row([t("ui.protocol_sum", number=game.number, scores="").rstrip(": "),
                               *(str(game_row.running[p]) for p in players)])

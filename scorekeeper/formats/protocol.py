@@ -17,6 +17,11 @@ class ProtocolRow:
     events: tuple[Message, ...]  # what happened, in words
     standing: dict[str, int]  # each player's score (pot games: units) after the deal
     pot: int  # units in the pot after the deal
+    seated: tuple[str, ...] = ()  # who sat at the table for the deal
+
+    def figure(self, player: str) -> str:
+        """The player's standing after the deal; nothing (a gap, not a zero) if away."""
+        return str(self.standing[player]) if player in self.seated else ""
 
 
 def protocol(session: Session) -> Iterator[ProtocolRow]:
@@ -28,4 +33,5 @@ def protocol(session: Session) -> Iterator[ProtocolRow]:
             events=events(step.deal),
             standing=standing(session.table, step.state),
             pot=step.state.pot // per_unit,
+            seated=step.state.seated,
         )

@@ -144,8 +144,9 @@ def pay(store: SessionStore, session_id: int, payer: str, payee: str, minor: int
     paying the same transfer at once store it once. A finished session can be paid:
     paying is what happens after the last deal."""
     with store.change(session_id, version, finished_too=True) as change:
-        change.pay(handover(payer, payee, minor, change.table.players))
-        return _saved(change, _state(change), None)
+        state = _state(change)
+        change.pay(handover(payer, payee, minor, state.everyone))
+        return _saved(change, state, None)
 
 
 def take_back_payment(store: SessionStore, session_id: int, payment_id: int,

@@ -57,6 +57,7 @@ class LedgerDeal:
     entries: tuple[Entry, ...]
     standing: dict[str, int]  # each player's score after the deal (pot games: units)
     pot: int  # units in the pot after the deal
+    seated: tuple[str, ...] = ()  # who sat at the table for the deal, in order of play
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +133,8 @@ class OpenSession:
         are in ``games``)."""
         rules = self.table.rules
         if rules.family is not Family.POT and self.state.games and self.state.between_games:
-            return dict.fromkeys(self.table.players, rules.start)
+            return {**standing(self.table, self.state),
+                    **dict.fromkeys(self.state.seated, rules.start)}
         return standing(self.table, self.state)
 
     @cached_property
@@ -184,7 +186,7 @@ class OpenSession:
     @cached_property
     def paid(self) -> dict[str, int]:
         """What each player has paid out less what they received (minor units)."""
-        return paid(self.table.players, self.handovers)
+        return paid(self.state.everyone, self.handovers)
 
     @cached_property
     def owed(self) -> dict[str, int]:
@@ -286,25 +288,40 @@ class OpenSession:
     def _ledger_deal(self, step: Step) -> LedgerDeal:
         return LedgerDeal(step.state.deals, step.deal.dealer or "", events(step.deal),
                           step.entries, standing(self.table, step.state),
-                          step.state.pot // self.table.money.minor_per_unit)
+                          step.state.pot // self.table.money.minor_per_unit,
+                          step.state.seated)
 
     @cached_property
     def chart(self) -> tuple[ChartLine, ...]:
         table = self.table
         start = 0 if table.rules.family is Family.POT else table.rules.start
-        lines = []
-        for player in table.players:
-            segments: list[list[tuple[int, int]]] = [[(0, start)]]
-            games = 0
-            for row in self.ledger:
-                step_games = len(self.history.steps[row.number - 1].state.games)
-                if step_games != games and games:
-                    # A new game: its line starts afresh from the start score.
-                    segments.append([(row.number - 1, start)])
-                games = step_games
-                segments[-1].append((row.number, row.standing[player]))
-            lines.append(ChartLine(player, tuple(tuple(s) for s in segments)))
-        return tuple(lines)
+        return tuple(ChartLine(player, self._line(player, start))
+                     for player in self.state.everyone)
+
+    def _line(self, player: str, start: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """A player's segments: one per game, and a gap (not a zero) while they were away."""
+        segments: list[tuple[tuple[int, int], ...]] = []
+        segment = [(0, start)] if player in self.table.players else []
+        last, games = start, 0
+        for row in self.ledger:
+            step_games = len(self.history.steps[row.number - 1].state.games)
+            new_game, games = bool(games) and step_games != games, step_games
+            if player not in row.seated:
+                if segment:
+                    segments.append(tuple(segment))
+                segment = []
+                continue
+            if new_game or not segment:
+                # A new game starts afresh from the start score; a player back at the table
+                # from where they stopped.
+                if segment:
+                    segments.append(tuple(segment))
+                segment = [(row.number - 1, start if new_game else last)]
+            last = row.standing[player]
+            segment.append((row.number, last))
+        if segment:
+            segments.append(tuple(segment))
+        return tuple(segments)
 
     def state_before(self, index: int) -> State:
         """The state before deal ``index`` (0-based): where a correction starts from."""

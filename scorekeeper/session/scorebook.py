@@ -217,7 +217,7 @@ class Scorebook:
         changed = {name_key(player) for player in players}
         with self._lock:
             for session_id, known in list(self._open.items()):
-                if any(name_key(p) in changed for p in known.table.players):
+                if any(name_key(p) in changed for p in known.state.everyone):
                     fresh = dataclasses.replace(known)
                     fresh.carry_over(known, details=False)
                     self._open[session_id] = fresh
@@ -304,7 +304,7 @@ class Scorebook:
             load_recent=lambda newest: changes.recent_steps(
                 store, stored.id, stored.table, stored.deals, newest),
             load_payments=lambda: tuple(session_payments(store.engine, stored.id)),
-            load_details=lambda: self.payment_details(stored.table.players),
+            load_details=lambda: self.payment_details(session.state.everyone),
             group=stored.group, played_on=stored.played_on,
         )
         if history is not None:

@@ -15,15 +15,15 @@ from dataclasses import dataclass, replace
 from datetime import date, datetime
 from typing import Any
 
-from sqlalchemy import Connection, Row, Select, update
+from sqlalchemy import Connection, Row, Select, insert, update
 
 from scorekeeper.core import N_, Deal, Entry, State, Step, Table, counts, msg
 from scorekeeper.core.owed import Handover
-from scorekeeper.store import groups, payments
+from scorekeeper.store import groups, payments, roster
 from scorekeeper.store import statements as sql
 from scorekeeper.store.conversions import deal_json, deal_of, table_of
 from scorekeeper.store.errors import ConflictError, StoreError
-from scorekeeper.store.models import FINISHED, SessionRow, now
+from scorekeeper.store.models import FINISHED, SeatRow, SessionRow, StandingRow, now
 from scorekeeper.store.snapshot import dump_state, load_state
 
 # Besides the newest deal's, the state after every 100th deal is kept, so the ledger's
@@ -62,7 +62,7 @@ class SessionChange:
         self.connection = connection
         self.table = table
         self._row = row
-        self._player_ids = player_ids  # each seated name's roster row
+        self._player_ids = player_ids  # the roster row of everyone who sat at the table
         self._group: str | None = row.group_name
         self._played_on: date = row.played_on or row.created_at.date()
 
@@ -132,13 +132,33 @@ class SessionChange:
         """Each player's totals after ``state``: ``money`` the player has won or lost if
         the session ends now (the one figure the table, settle-up and the players screen
         all show), and the games ``won``."""
+        self._seat_joiners(state.everyone)
         self.connection.execute(sql.STANDING, [
             {"of_session": self.session_id, "of_player": self._player_ids[player],
              "deals_played": state.played[player], "tricks": state.tricks[player],
              "flights": state.flights[player], "minor": money[player],
              "games_won": won[player]}
-            for player in self.table.players
+            for player in state.everyone
         ])
+
+    def _seat_joiners(self, everyone: Sequence[str]) -> None:
+        """A seat (and a roster row, and a standing) for everyone who joined, as the deals
+        now have it: an edited deal can seat a joiner first, or no longer seat one."""
+        of_session = self.session_id
+        for player in [p for p in self._player_ids if p not in everyone]:
+            of_player = self._player_ids.pop(player)
+            for rows in (sql.JOINER_SEAT, sql.JOINER_STANDING):
+                self.connection.execute(rows, {"of_session": of_session, "of_player": of_player})
+        for player in everyone:
+            if player not in self._player_ids:
+                of_player = roster.roster_id(self.connection, player)
+                seat = self.connection.scalar(sql.NEXT_SEAT, {"of_session": of_session})
+                self.connection.execute(insert(SeatRow), {
+                    "session_id": of_session, "seat": seat, "player_id": of_player,
+                    "name": player, "joined": True})
+                self.connection.execute(insert(StandingRow), {
+                    "session_id": of_session, "player_id": of_player})
+                self._player_ids[player] = of_player
 
     def pay(self, handover: Handover) -> None:
         payments.add_payment(self.connection, handover, session_id=self.session_id)
@@ -197,7 +217,7 @@ def opened(connection: Connection, session_id: int, query: Select[Any],
     seats = connection.execute(query, {"session_id": session_id}).all()
     if not seats:
         raise StoreError(msg("store.no_session", session=session_id))
-    table = table_of(seats[0], [seat.seated for seat in seats])
+    table = table_of(seats[0], [seat.seated for seat in seats if not seat.joined])
     return seats[0], table, {seat.seated: seat.player_id for seat in seats}
 
 

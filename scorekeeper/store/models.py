@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime
 
-from sqlalchemy import BigInteger, Column, Index, Integer, Text, UniqueConstraint
+from sqlalchemy import BigInteger, Boolean, Column, Index, Integer, Text, UniqueConstraint, false
 from sqlmodel import Field, SQLModel
 
 
@@ -73,13 +73,16 @@ class SessionRow(SQLModel, table=True):
 
 
 class SeatRow(SQLModel, table=True):
-    """Who sits where: the order of play."""
+    """Who sits where: the order of play at the start, then everyone who joined later."""
 
     __tablename__ = "seats"
     session_id: int = Field(foreign_key="sessions.id", primary_key=True, ondelete="CASCADE")
     seat: int = Field(primary_key=True)
     player_id: int = Field(foreign_key="players.id", index=True)
     name: str  # as seated in this session
+    # Revision 0009: sat down during the session; where, the deals' joins say.
+    joined: bool = Field(default=False, sa_column=Column(Boolean, nullable=False,
+                                                         server_default=false()))
 
 
 class DealRow(SQLModel, table=True):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from sqlalchemy import Engine, select
+from sqlalchemy import Connection, Engine, select
 from sqlalchemy.orm import Session as Db
 
 from scorekeeper.core import RuleError
@@ -32,19 +32,26 @@ def add_player(engine: Engine, name: str) -> str:
 
 
 def player_row(db: Db, name: str) -> PlayerRow:
-    """The roster's row for ``name``, added if new. Two devices (or two imports) adding
-    the same new player at once both succeed: the insert yields to the row already there
-    (ON CONFLICT DO NOTHING on the name's key), and both then read that row."""
+    """The roster's row for ``name``, added if new."""
+    player = db.get(PlayerRow, roster_id(db.connection(), name))
+    assert player is not None
+    return player
+
+
+def roster_id(connection: Connection, name: str) -> int:
+    """The id of the roster's row for ``name``, added if new. Two devices (or two imports)
+    adding the same new player at once both succeed: the insert yields to the row already
+    there (ON CONFLICT DO NOTHING on the name's key), and both then read that row."""
     try:
         name = player_name(name)
     except RuleError as error:
         raise StoreError(error.message) from None
     key = name_key(name)
-    insert_or_not = upsert(db.get_bind().dialect.name)
-    db.execute(insert_or_not(PlayerRow)
-               .values(name=name, name_key=key, created_at=now())
-               .on_conflict_do_nothing(index_elements=["name_key"]))
-    return db.scalars(select(PlayerRow).where(PlayerRow.name_key == key)).one()
+    insert_or_not = upsert(connection.dialect.name)
+    connection.execute(insert_or_not(PlayerRow)
+                       .values(name=name, name_key=key, created_at=now())
+                       .on_conflict_do_nothing(index_elements=["name_key"]))
+    return int(connection.scalars(select(PlayerRow.id).where(PlayerRow.name_key == key)).one())
 
 
 def set_payment_details(engine: Engine, name: str, details: Details) -> str:

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, Table, bindparam, delete, select, update
+from sqlalchemy import Connection, Table, bindparam, delete, func, select, update
 
 from scorekeeper.core import Payment, ScoreChange
 from scorekeeper.core.ledger import Entry
@@ -47,7 +47,7 @@ SESSION = (select(sessions.c.id, sessions.c.name, sessions.c.status, sessions.c.
                   sessions.c.first_dealer, sessions.c.currency, sessions.c.unit,
                   sessions.c.created_at, sessions.c.updated_at, _NEWEST_STATE,
                   sessions.c.played_on, groups.c.name.label("group_name"),
-                  seats.c.name.label("seated"), seats.c.player_id)
+                  seats.c.name.label("seated"), seats.c.player_id, seats.c.joined)
            .join(seats, seats.c.session_id == sessions.c.id)
            .outerjoin(groups, groups.c.id == sessions.c.group_id)
            .where(sessions.c.id == bindparam("session_id"))
@@ -68,6 +68,14 @@ ENTRIES_AFTER = delete(entries).where(entries.c.session_id == bindparam("of_sess
 # One executemany for every player's totals (the SET columns come from the parameters).
 STANDING = update(standings).where(standings.c.session_id == bindparam("of_session"),
                                    standings.c.player_id == bindparam("of_player"))
+# A joiner's seat and standing, gone when an edited deal no longer seats them; where the
+# next joiner sits in the seats table (in order of joining, after the table at the start).
+JOINER_SEAT = delete(seats).where(seats.c.session_id == bindparam("of_session"),
+                                  seats.c.player_id == bindparam("of_player"), seats.c.joined)
+JOINER_STANDING = delete(standings).where(standings.c.session_id == bindparam("of_session"),
+                                          standings.c.player_id == bindparam("of_player"))
+NEXT_SEAT = (select(func.coalesce(func.max(seats.c.seat), -1) + 1)
+             .where(seats.c.session_id == bindparam("of_session")))
 # The WHERE on the old version is the last line of defence against a lost update.
 BUMP = (update(sessions)
         .where(sessions.c.id == bindparam("session_id"),

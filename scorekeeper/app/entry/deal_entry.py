@@ -19,9 +19,11 @@ from scorekeeper.app.entry.extras import Chooser, Extras, ExtraTaps, extras_view
 from scorekeeper.app.entry.keys import KeyLegend, keyboard
 from scorekeeper.app.entry.rows import PlayerRow, RowTaps, row_view
 from scorekeeper.app.entry.save_bar import SaveBar
+from scorekeeper.app.entry.seats import SeatChanges
 from scorekeeper.app.model import AppModel
 from scorekeeper.core import N_, Bidding, Step, changes, duties, seating
 from scorekeeper.core.offers import may_buy_down
+from scorekeeper.core.seat_changes import dealt_in
 
 if TYPE_CHECKING:
     from scorekeeper.session import OpenSession
@@ -36,14 +38,18 @@ def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int 
     ``index``: correcting that deal (0-based) instead of entering the next one."""
     table = session.table
     before = session.state_before(index) if index is not None else session.state
-    seats = seating(table, before)
+    # The table the deal is dealt by: after the joins and leaves waiting for it.
+    waiting = draft.seat_changes
+    at_table = ft.use_memo(lambda: dealt_in(table, before, waiting),
+                           [waiting, session.version, index])
+    seats = seating(table, at_table)
     playing = list(seats.order)
     deal = draft.deal(playing, session.fields.tricks)
     language = app.settings.language
     verdict = ft.use_memo(lambda: check(table, before, deal, language),
                           [deal, session.version, index, language])
     number = before.deals + 1
-    duty = duties(table, before, Bidding({p: p not in draft.passed for p in seats.order},
+    duty = duties(table, at_table, Bidding({p: p not in draft.passed for p in seats.order},
                                          draft.general, draft.widow))
     buying = may_buy_down(table, before, deal)
     filled = draft.filled_in(playing, session.fields.tricks)  # whose tricks follow
@@ -112,13 +118,17 @@ def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int 
                       weight=ft.FontWeight.BOLD)
     sitting_out = ([ft.Text(app.t("ui.sitting_out", players=", ".join(seats.sitting_out)))]
                    if seats.sitting_out else [])
+    # Between deals the table can change; a deal being corrected keeps the table it had.
+    comings = ([SeatChanges(app, session, draft, before, at_table.seated, seats.dealer)]
+                    if index is None else [])
     extras, extra_taps = extras_view(app, session.fields, draft, playing), ExtraTaps(draft)
     return ft.Column(
         expand=True, spacing=6,
         controls=[
             ft.Column(
                 expand=True, spacing=6, scroll=ft.ScrollMode.AUTO,
-                controls=[heading, *sitting_out, *rows, Extras(extras, extra_taps)],
+                controls=[heading, *comings, *sitting_out, *rows,
+                          Extras(extras, extra_taps)],
             ),
             # An open question ("Who took the widow?") sits above Save, in view: at the
             # end of the rows a phone would hide it below the fold.

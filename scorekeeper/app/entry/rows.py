@@ -82,7 +82,8 @@ def row_view(app: AppModel, session: OpenSession, draft: DealDraft, player: str,
     marks += [app.t(f"ui.mark_{name}") for name in ("fouls", "buy_down")
               if player in getattr(draft, name)]
     duty_line = _duty_tag(app, duty, passed, rules.five_tricks)
-    score = session.scores[player]
+    # One sitting down with this deal has no score yet: they start where everyone did.
+    score = session.scores.get(player, rules.start)
     buttons: list[tuple[str, bool, bool]] = []
     if not (passed or draft.misdeal or draft.conceded):
         for count in range(session.fields.tricks + 1):
@@ -100,7 +101,7 @@ def row_view(app: AppModel, session: OpenSession, draft: DealDraft, player: str,
         about=" · ".join([*tags, *marks, *([duty_line] if duty_line else [])]),
         score=score_text(session.table, score),
         score_label=app.t("ui.score_of", player=player, score=score),
-        money=(amount(session.closing.money[player], session.table.money,
+        money=(amount(session.closing.money.get(player, 0), session.table.money,
                       app.settings.language) if session.plays_for_money else None),
         passed=passed,
         pass_text=app.t(N_("ui.passes") if passed else N_("ui.pass")),

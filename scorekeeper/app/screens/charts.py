@@ -20,7 +20,7 @@ def Charts(app: AppModel) -> ft.Control:
     session = app.session
     if session is None:
         return Missing(app)
-    players = session.table.players
+    players = session.state.everyone
     deals = len(session.ledger)
     step = max(1, deals // MAX_POINTS)  # a long session's chart shows every n-th deal
     series = [

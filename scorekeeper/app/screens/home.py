@@ -12,6 +12,7 @@ from scorekeeper.app.widgets import (
     Link,
     action,
     error_line,
+    icon_button,
     labelled,
     pick_json,
     screen,
@@ -85,6 +86,7 @@ def SessionTile(app: AppModel, summary: SessionSummary) -> ft.Control:
         leading=ft.Icon(ft.Icons.STYLE if not summary.finished else ft.Icons.LOCK),
         title=ft.Text(summary.name, size=18, weight=ft.FontWeight.BOLD),
         subtitle=ft.Text(subtitle),
-        trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
+        trailing=icon_button(ft.Icons.REPLAY, app.t("ui.play_again", name=summary.name),
+                             lambda: app.go(f"/session/{summary.id}/again")),
         on_click=lambda: app.go(f"/session/{summary.id}"),
     )))

@@ -20,7 +20,7 @@ from scorekeeper.app.widgets import (
     readout,
     screen_bar,
 )
-from scorekeeper.core import Entry, Payment, counts, score_text
+from scorekeeper.core import Entry, Payment, SeatChange, counts, score_text
 from scorekeeper.i18n import render
 from scorekeeper.i18n.accounts import account_name
 from scorekeeper.i18n.accounts import amount as money_text
@@ -62,7 +62,7 @@ def Ledger(app: AppModel) -> ft.Control:
     everyone = app.t("ui.ledger_everyone")
     cards: list[ft.Control] = [
         choices(app.t("ui.ledger_filter"),
-                [("", everyone), *((p, p) for p in session.table.players)],
+                [("", everyone), *((p, p) for p in session.state.everyone)],
                 only or "", lambda key: set_only(key or None)),
         *payments_made(app, session),  # the money handed over so far
     ]
@@ -96,6 +96,8 @@ def entry_line(app: AppModel, session: OpenSession, entry: Entry, only: str | No
     player the ledger is filtered to (``-5``: Astrid paid, ``+5``: Astrid received)."""
     lang = app.settings.language
     money = session.table.money
+    if isinstance(entry, SeatChange):
+        return ""  # a seat change moves nothing: its reason says it all
     if not isinstance(entry, Payment):
         return f"{entry.points:+d}"
     units = money.units(entry.minor)
@@ -129,9 +131,10 @@ def deal_card(app: AppModel, session: OpenSession, title: str, what: str, entrie
                     weight=ft.FontWeight.BOLD),
         ]))
     if row is not None:
-        players = [only] if only is not None else list(session.table.players)
+        # Only who sat at the table for the deal: one who was away has a gap, not a figure.
+        players = [p for p in session.state.everyone if p in row.seated and only in (None, p)]
         totals = " · ".join(f"{p} {score_text(session.table, row.standing[p])}"
-                            for p in players)
+                            for p in players) or app.t("ui.away", player=only or "")
         line = app.t("ui.ledger_after", number=row.number, totals=totals, pot=row.pot)
         lines.append(readout(label=line, content=ft.Text(
             line, size=14, color=ft.Colors.ON_SURFACE_VARIANT)))

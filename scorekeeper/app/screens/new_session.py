@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -36,11 +37,16 @@ from scorekeeper.core.text import quote
 from scorekeeper.i18n import UNIT_HINTS, parse_number, render
 from scorekeeper.session import StoreError
 
+if TYPE_CHECKING:
+    from scorekeeper.session import OpenSession
+
 
 @ft.memo
 @ft.component
-def NewSession(app: AppModel) -> ft.Control:
-    draft, _ = ft.use_state(SetupDraft)
+def NewSession(app: AppModel, again: OpenSession | None = None) -> ft.Control:
+    """``again``: set up as that earlier session, so its group's next evening is a tap."""
+    draft, _ = ft.use_state(lambda: SetupDraft() if again is None else SetupDraft.play_again(
+        again.name, again.table, again.state, again.group, app.settings.language))
 
     def start() -> None:
         try:

@@ -17,7 +17,7 @@ def Protocol(app: AppModel) -> ft.Control:
     session = app.session
     if session is None:
         return Missing(app)
-    players = session.table.players
+    players = session.state.everyone
     cards: list[ft.Control] = [GameCard(app, players, row) for row in session.games]
     if not cards:
         cards.append(ft.Text(app.t("ui.no_deals_yet")))
@@ -35,8 +35,11 @@ def Protocol(app: AppModel) -> ft.Control:
 
 @ft.memo
 @ft.component
-def GameCard(app: AppModel, players: tuple[str, ...], row: GameRow) -> ft.Control:
+def GameCard(app: AppModel, everyone: tuple[str, ...], row: GameRow) -> ft.Control:
+    """A game's finals, in order of play: only its own players, one who gave it up at the
+    score they left on."""
     game = row.game
+    players = [p for p in everyone if p in game.scores]
     finals = ", ".join(f"{p} {game.scores[p]}" for p in players)
     title = (app.t("ui.game_won", number=game.number, winners=", ".join(game.winners))
              if game.finished else app.t("ui.protocol_in_play", number=game.number))
@@ -48,6 +51,8 @@ def GameCard(app: AppModel, players: tuple[str, ...], row: GameRow) -> ft.Contro
                 ft.Text(str(game.scores[p]), size=26, weight=ft.FontWeight.BOLD,
                         color=ft.Colors.PRIMARY if p in game.winners else None),
                 ft.Text(app.t(counts("ui.flights", "count"), count=game.flights[p]), size=12),
+                *([ft.Text(app.t("ui.gave_up"), size=12, color=ft.Colors.ERROR)]
+                  if p in game.gave_up else []),
             ]) for p in players]))]
     if game.finished:
         sums = ", ".join(f"{p} {row.running[p]}" for p in players)

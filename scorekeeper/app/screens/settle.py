@@ -51,7 +51,7 @@ def SettleUp(app: AppModel) -> ft.Control:
 
         details = session.payment_details
         lines = [f"{session.name} – {app.t(f'variant.{table.rules.variant}')}"]
-        lines += [f"{p}: {amount(closing.money[p], money, lang)}" for p in table.players]
+        lines += [f"{p}: {amount(closing.money[p], money, lang)}" for p in session.state.everyone]
         lines += ["", app.t("sheet.transfers") + ":"]
         lines += [transfer_text(t, money, details.get(t.payee), lang, session.paid_towards(t))
                   for t in session.transfers]
@@ -102,7 +102,7 @@ def SettleUp(app: AppModel) -> ft.Control:
                          content=ft.Text(amount(closing.money[player], money, lang),
                                          size=22, weight=ft.FontWeight.BOLD)),
         ])
-        for player in table.players
+        for player in session.state.everyone
     ]
     rule = [bullet(render(entry.reason, lang), icon=ft.Icons.SAVINGS)
             for entry in closing.entries]

@@ -156,8 +156,10 @@ def Scoreboard(app: AppModel, session: OpenSession) -> ft.Control:
     money = session.closing.money if session.plays_for_money else {}
     seats = deal_guide.seats
     cards = []
-    for player in table.players:
+    for player in state.everyone:
         tags = []
+        if player in state.away:
+            tags.append(_tag(app.t("ui.left_table"), ft.Colors.OUTLINE, ft.Colors.SURFACE))
         if player == seats.dealer:
             tags.append(_tag(app.t("ui.dealer"), ft.Colors.PRIMARY, ft.Colors.ON_PRIMARY))
         if player in seats.sitting_out:

@@ -1,0 +1,160 @@
+"""Someone joins, someone leaves: the table changed between deals, before the next is dealt.
+
+A change belongs to the deal it first applies to (RULES.md, "Players who come and go"), so
+it is part of the deal being entered: the rows, the dealer and the assistant follow it at
+once, and Save records it with the deal. Until then it can be taken back with a tap.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import flet as ft
+
+from scorekeeper.app.draft import DealDraft
+from scorekeeper.app.model import AppModel
+from scorekeeper.app.widgets import Entry, action, choices, error_line, labelled, panel
+from scorekeeper.core import N_, Deal, Join, RuleError, State, Table
+from scorekeeper.core.seat_changes import seat_changes
+from scorekeeper.core.text import name_key
+from scorekeeper.i18n import describe
+from scorekeeper.i18n.accounts import amount as money_text
+
+if TYPE_CHECKING:
+    from scorekeeper.session import OpenSession
+
+
+def refused(table: Table, before: State, changes: Deal, language: str) -> str | None:
+    """Why the table cannot change so, in words; None when it can."""
+    try:
+        seat_changes(table, before, changes)
+    except RuleError as error:
+        return describe(error, language)
+    return None
+
+
+@ft.component
+def SeatChanges(app: AppModel, session: OpenSession, draft: DealDraft, before: State,
+                seated: tuple[str, ...], dealer: str) -> ft.Control:
+    """The changes waiting for this deal, and the two ways to make one."""
+    opened, set_opened = ft.use_state("")  # "", "join" or "leave"
+    waiting = [
+        labelled(app.t("ui.take_back_change", player=join.name), ft.Chip(
+            label=ft.Text(app.t("ui.joins_after", player=join.name, after=join.after)),
+            leading=ft.Icon(ft.Icons.PERSON_ADD), delete_icon=ft.Icon(ft.Icons.CLOSE),
+            on_delete=lambda _, n=join.name: draft.take_back_change(n)))
+        for join in draft.joins
+    ] + [
+        labelled(app.t("ui.take_back_change", player=player), ft.Chip(
+            label=ft.Text(app.t("ui.leaves", player=player)),
+            leading=ft.Icon(ft.Icons.PERSON_REMOVE), delete_icon=ft.Icon(ft.Icons.CLOSE),
+            on_delete=lambda _, p=player: draft.take_back_change(p)))
+        for player in draft.leaves
+    ]
+    close = ft.use_callback(lambda: set_opened(""), [])
+    if opened == "join":
+        return JoinPanel(app, session, draft, before, seated, dealer, close)
+    if opened == "leave":
+        return LeavePanel(app, session, draft, before, seated, close)
+    return ft.Column(spacing=4, controls=[
+        ft.Row(wrap=True, spacing=8, controls=[
+            action(app.t("ui.someone_joins"), ft.Icons.PERSON_ADD, lambda: set_opened("join")),
+            action(app.t("ui.someone_leaves"), ft.Icons.PERSON_REMOVE,
+                   lambda: set_opened("leave")),
+        ]),
+        *([ft.Row(waiting, wrap=True, spacing=6)] if waiting else []),
+    ])
+
+
+@ft.component
+def JoinPanel(app: AppModel, session: OpenSession, draft: DealDraft, before: State,
+              seated: tuple[str, ...], dealer: str, close: Callable[[], None]) -> ft.Control:
+    """Who sits down (from the roster or a new name) and after whom: the table's order."""
+    typed = ft.use_ref(lambda: {"name": ""})
+    after, set_after = ft.use_state(dealer)
+    problem, set_problem = ft.use_state(None)
+    field_key, set_field_key = ft.use_state(0)
+    language = app.settings.language
+    at_table = {name_key(p) for p in seated}
+    from_roster = [name for name in app.roster if name_key(name) not in at_table]
+
+    def sit_down(name: str) -> None:
+        join = Join(name, after if after in seated else dealer)
+        changes = Deal(leaves=tuple(draft.leaves), joins=(*draft.joins, join))
+        why = refused(session.table, before, changes, language)
+        if why is not None:
+            set_problem(why)  # said in words; the table is as it was
+            return
+        draft.sit_down(join)
+        close()
+
+    def pick(name: str) -> None:
+        typed.current["name"] = name
+        set_field_key(field_key + 1)  # the field shows the name picked
+
+    return panel(
+        app.t("ui.someone_joins"),
+        Entry(app.t("ui.joiner_name"), typed.current["name"],
+              lambda text: typed.current.__setitem__("name", text),
+              on_enter=lambda text: sit_down(text), key=f"joiner-{field_key}", width=260),
+        *([ft.Row(wrap=True, spacing=6, controls=[
+            labelled(app.t("ui.seat_player", player=name), ft.Chip(
+                label=ft.Text(name), leading=ft.Icon(ft.Icons.PERSON),
+                on_click=lambda _, n=name: pick(n)))
+            for name in from_roster])] if from_roster else []),
+        choices(app.t("ui.sits_after"), [(p, p) for p in seated], after, set_after),
+        error_line(problem),
+        ft.Row(wrap=True, spacing=8, controls=[
+            action(app.t("ui.sit_down"), ft.Icons.CHECK,
+                   lambda: sit_down(typed.current["name"]), filled=True),
+            action(app.t("ui.cancel"), ft.Icons.CLOSE, close),
+        ]),
+    )
+
+
+@ft.component
+def LeavePanel(app: AppModel, session: OpenSession, draft: DealDraft, before: State,
+               seated: tuple[str, ...], close: Callable[[], None]) -> ft.Control:
+    """Who stands up; one who leaves with money owed is offered to settle up first."""
+    leaver, set_leaver = ft.use_state(None)
+    problem, set_problem = ft.use_state(None)
+    language = app.settings.language
+
+    def stand_up() -> None:
+        if leaver is None:
+            return
+        if any(join.name == leaver for join in draft.joins):
+            draft.stand_up(leaver)  # sat down for this deal only: the join is taken back
+            close()
+            return
+        changes = Deal(leaves=(*draft.leaves, leaver), joins=tuple(draft.joins))
+        why = refused(session.table, before, changes, language)
+        if why is not None:
+            set_problem(why)
+            return
+        draft.stand_up(leaver)
+        close()
+
+    owed = session.owed.get(leaver, 0) if leaver is not None and session.plays_for_money else 0
+    settle = []
+    if owed:
+        key = N_("ui.leaver_is_owed") if owed > 0 else N_("ui.leaver_owes")
+        figure = money_text(abs(owed), session.table.money, language)
+        settle = [
+            ft.Text(app.t(key, player=leaver, amount=figure), size=16),
+            action(app.t("ui.settle_now"), ft.Icons.PAYMENTS,
+                   lambda: app.go(f"/session/{session.id}/settle")),
+        ]
+    return panel(
+        app.t("ui.someone_leaves"),
+        choices(app.t("ui.who_leaves"), [(p, p) for p in seated], leaver,
+                lambda p: (set_leaver(p), set_problem(None))),
+        *settle,
+        error_line(problem),
+        ft.Row(wrap=True, spacing=8, controls=[
+            action(app.t("ui.stands_up"), ft.Icons.CHECK, stand_up, filled=True,
+                   disabled=leaver is None),
+            action(app.t("ui.cancel"), ft.Icons.CLOSE, close),
+        ]),
+    )
