@@ -329,8 +329,15 @@ class Ui:
 
     def focus(self, label: str) -> None:
         """Tap into the field a screen reader calls ``label``, and wait until it has the
-        keyboard."""
-        self.page.get_by_role("textbox", name=label, exact=True).click()
+        keyboard. A field below the fold of a phone is scrolled to first, as a person
+        does: focused, Flutter brings it into view. (A click at where the page's tree
+        puts an off-screen field lands on whatever Flutter draws there: once it was the
+        chip of another game.)"""
+        field = self.page.get_by_role("textbox", name=label, exact=True)
+        if field.evaluate(IN_VIEW):
+            field.click()
+        else:
+            field.focus()
         self.has_keyboard(label)
 
     def has_keyboard(self, label: str) -> None:

@@ -78,9 +78,20 @@ def NewSession(app: AppModel, again: OpenSession | None = None) -> ft.Control:
         draft.first_dealer = result.dealer
 
     start_label = app.t("ui.start_session")
+    # Played again: what is set up is said first, with Start in reach of a thumb; the
+    # panels below change any of it.
+    as_before = [] if again is None else [panel(
+        app.t("ui.again_title", name=again.name),
+        ft.Text(app.t("ui.again_summary", game=app.t(f"variant.{draft.variant}"),
+                      players=", ".join(draft.players),
+                      dealer=draft.first_dealer or ""), size=16),
+        error_line(draft.problem),
+        ft.FilledButton(start_label, icon=ft.Icons.PLAY_ARROW, height=56, on_click=start),
+    )]
     return ft.Column(expand=True, spacing=0, controls=[
         screen_bar(app, app.t("ui.new_session")),
         screen(
+            *as_before,
             error_line(app.problem),  # the roster could not be read (the club's server away)
             Entry(app.t("ui.session_name"), draft.name, lambda text: setattr(draft, "name", text)),
             GroupPanel(app, draft, app.groups),
