@@ -139,3 +139,36 @@ def test_a_joiner_is_in_the_roster_and_the_statistics_and_gone_when_the_join_is(
     assert [s.players for s in book.summaries()] == [("Astrid", "Bengt", "Cilla")]
     assert "english" not in {life.variant for life in book.lifetimes().get("Erik", [])}
     assert book.open(session.id).table.players == ("Astrid", "Bengt", "Cilla")
+
+
+def test_charts_ledger_and_sheet_show_a_gap_not_a_zero_while_someone_was_away(book):
+    from scorekeeper.formats.protocol import protocol
+
+    opened = book.import_file(json.dumps(EVENING))
+    lines = {line.player: line.segments for line in opened.chart}
+    # Erik sat down for deal 3 on no units; Dag stood up before deal 5 on -7.
+    # (units after each deal, worked out in tests/test_players_come_and_go.py)
+    assert lines["Erik"] == (((2, 0), (3, -10), (4, -4), (5, -2)),)
+    assert lines["Dag"] == (((0, 0), (1, -5), (2, -2), (3, -7), (4, -7)),)
+    assert [row.seated for row in opened.ledger][1:3] == [
+        ("Astrid", "Bengt", "Cilla", "Dag"), ("Astrid", "Bengt", "Erik", "Cilla", "Dag")]
+    rows = list(protocol(opened.history))
+    assert [row.figure("Erik") for row in rows] == ["", "", "-10", "-4", "-2"]
+    assert [row.figure("Dag") for row in rows] == ["-5", "-2", "-7", "-7", ""]
+
+
+def test_the_score_sheet_says_who_sat_down_and_who_stood_up_with_their_deal(tmp_path):
+    from datetime import date
+
+    from scorekeeper.formats.exports import export
+    from tests.test_fonts import sheet_text
+
+    evening = load_session(json.dumps(EVENING))
+    sheet = sheet_text(export("pdf", evening.name, evening.replay(), "sv", date(2026, 11, 27)),
+                       tmp_path)
+    deal_3 = next(line for line in sheet.splitlines() if line.split()[:2] == ["3", "Erik"])
+    assert deal_3.split()[-6:] == ["4", "-4", "7", "-7", "-10", "10"]  # A B C D E, pot
+    assert "Erik sätter sig efter Bengt" in sheet
+    deal_5 = next(line for line in sheet.splitlines() if line.split()[:2] == ["5", "Astrid"])
+    assert deal_5.split()[-5:] == ["3", "-7", "8", "-2", "5"]  # Dag away: no figure
+    assert "Dag går" in sheet
