@@ -24,6 +24,7 @@ class Settings:
     language: str = DEFAULT_LANGUAGE
     dark: bool = False
     database_url: str = ""  # empty: SQLite in the data folder (or SCOREKEEPER_DB)
+    keep_awake: bool = True  # the screen stays on while a table is open
 
 
 def settings_path() -> Path:
@@ -44,6 +45,7 @@ def load_settings() -> Settings:
         language=language if language in LANGUAGES else DEFAULT_LANGUAGE,
         dark=raw.get("dark") is True,
         database_url=raw.get("database_url") if isinstance(raw.get("database_url"), str) else "",
+        keep_awake=raw.get("keep_awake") is not False,
     )
 
 

@@ -225,7 +225,11 @@ def open_at_the_barrier(barrier, told, url: str) -> None:  # type: ignore[no-unt
         opening(url).dispose()
         told.put("opened")
     except Exception as error:
-        told.put(f"{type(error).__name__}: {error}")
+        # With SQLite's own words and extended code: "store.busy" alone (seen once under
+        # the full suite's load, never in 350 runs alone) does not say what met the lock.
+        cause = error.__cause__
+        code = getattr(getattr(cause, "orig", None), "sqlite_errorcode", None)
+        told.put(f"{type(error).__name__}: {error} (from {cause!r}, code {code})")
     finally:
         told.put(None)
 

@@ -42,6 +42,7 @@ class SetupDraft:
     # Why the name just typed was not added (it stays in the field, to be fixed).
     name_refused: Message | None = None
     problem: str | None = None  # why Start was refused: gone as soon as the set-up changes
+    unit_refused: str | None = None  # the same, on the unit's field, when it was the unit
     # Number options typed as something that is not a whole number, as typed: Start says so.
     unreadable: dict[str, str] = field(default_factory=dict)
 
@@ -65,8 +66,10 @@ class SetupDraft:
             first_dealer=state.dealer)
 
     def _forget_problem(self, changed: str | None) -> None:
-        if changed not in (None, "problem", "drawn") and self.problem is not None:
+        if changed not in (None, "problem", "drawn", "unit_refused") and self.problem is not None:
             self.problem = None
+        if changed == "unit" and self.unit_refused is not None:
+            self.unit_refused = None
 
     def add(self, name: str) -> bool:
         """Seat ``name`` if it is a name the rules take and nobody has it yet."""

@@ -28,6 +28,8 @@ from scorekeeper.core.seating import Seating, seating
 from scorekeeper.core.session import Session
 from scorekeeper.core.settle import Transfer, fewest_transfers
 from scorekeeper.core.standings import (
+    GameEnd,
+    games_ended,
     games_won,
     leaders,
     score_text,
@@ -51,6 +53,7 @@ __all__ = [
     "Draw",
     "Entry",
     "Family",
+    "GameEnd",
     "GameRecord",
     "Games",
     "Join",
@@ -79,6 +82,7 @@ __all__ = [
     "duties",
     "events",
     "fewest_transfers",
+    "games_ended",
     "games_won",
     "guide",
     "initial_state",

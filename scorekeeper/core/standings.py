@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from scorekeeper.core.engine import Step
 from scorekeeper.core.families.games import rank
+from scorekeeper.core.ledger import POT, Payment
 from scorekeeper.core.presets import Family
-from scorekeeper.core.state import State
+from scorekeeper.core.state import GameRecord, State
 from scorekeeper.core.table import Table
 
 
@@ -63,3 +67,27 @@ def leaders(table: Table, state: State) -> tuple[str, ...]:
     lowest = table.rules.family is Family.COUNTDOWN
     best = (min if lowest else max)(state.scores[p] for p in players)
     return tuple(p for p in players if state.scores[p] == best)
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnd:
+    """A game a deal brought to its end, and what each winner took from its pot."""
+
+    game: GameRecord
+    pot: dict[str, int]  # minor units from the game's pot, per winner (empty without money)
+
+
+def games_ended(before: State, step: Step) -> tuple[GameEnd, ...]:
+    """The games ``step`` ended, oldest first: one played to its end, and one a player's
+    leave ended before the deal (the deal then begins the next game)."""
+    after = step.state
+    if not after.games or (len(after.games) == len(before.games) and not after.between_games):
+        return ()
+    already = len(before.games) - (0 if before.between_games else 1)
+    ended = [game for game in tuple(after.games)[already:] if game.finished]
+    taken: dict[str, int] = {}
+    for entry in step.entries:
+        if isinstance(entry, Payment) and entry.payer == POT:
+            taken[entry.payee] = taken.get(entry.payee, 0) + entry.minor
+    return tuple(GameEnd(game, {p: taken[p] for p in game.winners if p in taken})
+                 for game in ended)

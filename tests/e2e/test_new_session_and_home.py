@@ -195,5 +195,9 @@ def test_a_unit_written_the_swedish_way_is_refused_in_english_in_words(phone: Ui
                                                                        server: Server):
     # "0,50" in English reads as a thousands' comma in the wrong place: no number.
     start_in(phone, server, "en", "0,50")
-    phone.see("the value of a unit, '0,50', is not a number")
+    refusal = "the value of a unit, '0,50', is not a number"
+    phone.see(refusal)
     assert "No sessions yet." in sessions(server)
+    # Said beside Start, in view, and on the field itself.
+    assert phone.in_view("Start the session")
+    assert phone.page.get_by_text(refusal, exact=False).count() == 2

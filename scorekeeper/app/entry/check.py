@@ -7,8 +7,21 @@ from dataclasses import dataclass
 
 from scorekeeper.app.draft import DealDraft
 from scorekeeper.app.model import AppModel
-from scorekeeper.core import N_, Deal, Family, RuleError, State, Table, changes, counts, record
+from scorekeeper.core import (
+    N_,
+    Deal,
+    Family,
+    GameEnd,
+    RuleError,
+    State,
+    Table,
+    changes,
+    counts,
+    games_ended,
+    record,
+)
 from scorekeeper.i18n import describe
+from scorekeeper.i18n.accounts import amount
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,6 +32,26 @@ class Check:
     player: str | None  # the player the refusal is about, if it names one
     moves: dict[str, tuple[int, int]] | None
     unfinished: bool = False  # only tricks are missing: "tricks left" says so already
+    endings: tuple[GameEnd, ...] = ()  # the games saving the deal would end
+
+
+def ending_text(app: AppModel, table: Table, endings: tuple[GameEnd, ...]) -> str:
+    """"Game 1 won by Cilla: SEK 35.00 from the pot", for each game a deal ends."""
+    lines = []
+    for end in endings:
+        game = end.game
+        if game.losers:
+            lines.append(app.t("ui.game_lost_by", number=game.number,
+                               losers=", ".join(game.losers)))
+        elif end.pot:
+            taken = ", ".join(f"{player} {amount(minor, table.money, app.settings.language)}"
+                              for player, minor in end.pot.items())
+            lines.append(app.t("ui.game_won_pot", number=game.number,
+                               winners=", ".join(game.winners), amounts=taken))
+        else:
+            lines.append(app.t("ui.game_won", number=game.number,
+                               winners=", ".join(game.winners)))
+    return " · ".join(lines)
 
 
 def check(table: Table, state: State, deal: Deal, language: str) -> Check:
@@ -28,7 +61,8 @@ def check(table: Table, state: State, deal: Deal, language: str) -> Check:
         missing = error.message.key == "deal.tricks_total" and sum(deal.tricks.values()) < 5
         player = error.message.params.get("player")
         return Check(describe(error, language), str(player) if player else None, None, missing)
-    return Check(None, None, changes(table, step.entries))
+    return Check(None, None, changes(table, step.entries),
+                 endings=games_ended(state, step))
 
 
 def summary(app: AppModel, table: Table, moves: dict[str, tuple[int, int]],

@@ -14,14 +14,15 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from scorekeeper.app.draft import DealDraft
-from scorekeeper.app.entry.check import check, summary, tricks_left
+from scorekeeper.app.entry.assistant import AssistantFold
+from scorekeeper.app.entry.check import check, ending_text, summary, tricks_left
 from scorekeeper.app.entry.extras import Chooser, Extras, ExtraTaps, extras_view
 from scorekeeper.app.entry.keys import KeyLegend, keyboard
 from scorekeeper.app.entry.rows import PlayerRow, RowTaps, row_view
 from scorekeeper.app.entry.save_bar import SaveBar
 from scorekeeper.app.entry.seats import SeatChanges
 from scorekeeper.app.model import AppModel
-from scorekeeper.core import N_, Bidding, Step, changes, duties, seating
+from scorekeeper.core import N_, Bidding, Step, changes, duties, games_ended, guide, seating
 from scorekeeper.core.offers import may_buy_down
 from scorekeeper.core.seat_changes import dealt_in
 
@@ -81,8 +82,12 @@ def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int 
             return opened
 
         if app.run(record_it):
-            set_saved((number, summary(app, table, changes(table, recorded[0].entries),
-                                       N_("ui.deal_saved"), number=number)))
+            said = summary(app, table, changes(table, recorded[0].entries),
+                           N_("ui.deal_saved"), number=number)
+            ended = games_ended(before, recorded[0])
+            if ended:
+                said += "\n" + ending_text(app, table, ended)
+            set_saved((number, said))
             draft.saved(number + 1)
 
     # Save and the keys hold one callback for good (a memoized SaveBar is not redrawn for a
@@ -90,6 +95,7 @@ def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int 
     latest = ft.use_ref(lambda: save_now)  # a callable is a factory: it hands save_now over
     latest.current = save_now
     save = ft.use_callback(lambda: latest.current(), [])
+    clear = ft.use_callback(lambda: draft.clear(), [draft])
     keyed = index is None and app.wide  # on a desktop a whole deal can be keyed in
 
     def listen() -> None:
@@ -121,13 +127,17 @@ def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int 
     # Between deals the table can change; a deal being corrected keeps the table it had.
     comings = ([SeatChanges(app, session, draft, before, at_table.seated, seats.dealer)]
                     if index is None else [])
+    # A phone has no room beside the rows for the assistant: it is folded above them, for
+    # the table as it now sits.
+    deal_guide = ft.use_memo(lambda: guide(table, at_table), [at_table])
+    folded = [AssistantFold(app, deal_guide)] if index is None and not app.wide else []
     extras, extra_taps = extras_view(app, session.fields, draft, playing), ExtraTaps(draft)
     return ft.Column(
         expand=True, spacing=6,
         controls=[
             ft.Column(
                 expand=True, spacing=6, scroll=ft.ScrollMode.AUTO,
-                controls=[heading, *comings, *sitting_out, *rows,
+                controls=[heading, *folded, *comings, *sitting_out, *rows,
                           Extras(extras, extra_taps)],
             ),
             # An open question ("Who took the widow?") sits above Save, in view: at the
@@ -137,6 +147,7 @@ def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int 
             SaveBar(app, session, tricks_left(app, draft, deal, session.fields.tricks), verdict,
                     number, save, on_undo,
                     just_saved=saved[1] if saved[0] == before.deals and not draft.started
-                    else None),
+                    else None,
+                    on_clear=clear if draft.started else None),
         ],
     )

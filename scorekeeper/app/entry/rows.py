@@ -36,6 +36,7 @@ class RowView:
     score: str
     score_label: str  # what a screen reader reads: "Astrid: 12"
     money: str | None
+    pot_share: str | None  # "incl. SEK 1.50 from the pot": why the money is not the score
     passed: bool
     pass_text: str
     pass_label: str
@@ -103,6 +104,9 @@ def row_view(app: AppModel, session: OpenSession, draft: DealDraft, player: str,
         score_label=app.t("ui.score_of", player=player, score=score),
         money=(amount(session.closing.money.get(player, 0), session.table.money,
                       app.settings.language) if session.plays_for_money else None),
+        pot_share=(app.t("ui.pot_share_short", amount=amount(
+            session.pot_shares[player], session.table.money, app.settings.language))
+            if session.plays_for_money and session.pot_shares.get(player) else None),
         passed=passed,
         pass_text=app.t(N_("ui.passes") if passed else N_("ui.pass")),
         pass_label=app.t("ui.pass_button", player=player),
@@ -165,6 +169,9 @@ def PlayerRow(row: RowView, taps: RowTaps) -> ft.Control:
                         ft.Text(row.score, size=24, weight=ft.FontWeight.BOLD),
                         *([ft.Text(row.money, size=12)] if row.money else []),
                     ])),
+            *([readout(label=row.pot_share, content=ft.Text(
+                row.pot_share, size=11, width=72, color=ft.Colors.ON_SURFACE_VARIANT))]
+              if row.pot_share else []),
             # One kind of button whatever its state: a tap is never lost to a swapped widget.
             labelled(row.pass_label, ft.OutlinedButton(
                 row.pass_text, height=TARGET, icon=ft.Icons.CHECK if row.passed else None,

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from scorekeeper.app.entry.check import Check, summary
+from scorekeeper.app.entry.check import Check, ending_text, summary
 from scorekeeper.app.entry.rows import TARGET
 from scorekeeper.app.model import AppModel, DealTaken
 from scorekeeper.app.widgets import action, labelled, readout
@@ -24,10 +24,12 @@ SAVE_STYLE = ft.ButtonStyle(text_style=ft.TextStyle(size=20))
 @ft.component
 def SaveBar(app: AppModel, session: OpenSession, left: str | None, verdict: Check, number: int,
             save: Callable[[], None], on_undo: Callable[[], object] | None,
-            just_saved: str | None = None) -> ft.Control:
+            just_saved: str | None = None,
+            on_clear: Callable[[], object] | None = None) -> ft.Control:
     """Below the rows, always in view: what is still missing or wrong, what saving does, Save.
     ``left``: how many tricks are still to give, while only tricks are missing;
-    ``just_saved``: what the deal saved a moment ago did, until the next tap."""
+    ``just_saved``: what the deal saved a moment ago did, until the next tap;
+    ``on_clear``: empties the form, whenever it holds something."""
     if app.taken is not None and app.taken.session_id == session.id:
         return TakenBar(app, session, app.taken)
     lines: list[ft.Control] = []
@@ -37,8 +39,18 @@ def SaveBar(app: AppModel, session: OpenSession, left: str | None, verdict: Chec
             problem, size=15, color=ft.Colors.ON_ERROR_CONTAINER)))
     elif verdict.moves is not None:
         lines.append(ft.Text(summary(app, session.table, verdict.moves), size=15))
+        if verdict.endings:
+            # Said before Save: this deal ends a game, and who takes what.
+            ends = app.t("ui.deal_ends_game",
+                         result=ending_text(app, session.table, verdict.endings))
+            lines.append(readout(label=ends, content=ft.Text(
+                ends, size=16, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)))
     elif just_saved:
-        lines.append(readout(label=just_saved, content=ft.Text(just_saved, size=15)))
+        said, _, ended = just_saved.partition("\n")
+        lines.append(readout(label=said, content=ft.Text(said, size=15)))
+        if ended:  # the game it ended, on the table until the next tap
+            lines.append(readout(label=ended, content=ft.Text(
+                ended, size=18, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)))
     else:
         lines.append(readout(label=left, content=ft.Text(left, size=16,
                                                          weight=ft.FontWeight.BOLD))
@@ -49,6 +61,10 @@ def SaveBar(app: AppModel, session: OpenSession, left: str | None, verdict: Chec
     if on_undo is not None and session.state.deals:
         buttons.append(labelled(app.t("ui.undo", number=session.state.deals), ft.IconButton(
             ft.Icons.UNDO, on_click=on_undo, width=TARGET + 8, height=TARGET + 8)))
+    if on_clear is not None:
+        buttons.append(labelled(app.t("ui.clear_deal", number=number), ft.IconButton(
+            ft.Icons.BACKSPACE_OUTLINED, on_click=on_clear, width=TARGET + 8,
+            height=TARGET + 8)))
     buttons.append(ft.FilledButton(
         app.t("ui.save_deal", number=number), icon=ft.Icons.CHECK, height=56, expand=True,
         disabled=verdict.refusal is not None, on_click=save,

@@ -35,6 +35,7 @@ from scorekeeper.core.draw import draw_first_dealer
 from scorekeeper.core.errors import refuse
 from scorekeeper.core.text import quote
 from scorekeeper.i18n import UNIT_HINTS, parse_number, render
+from scorekeeper.i18n import number as number_text
 from scorekeeper.session import StoreError
 
 if TYPE_CHECKING:
@@ -61,6 +62,8 @@ def NewSession(app: AppModel, again: OpenSession | None = None) -> ft.Control:
                                           table, draft.group.strip() or None)
         except (RuleError, StoreError) as error:
             draft.problem = app.refusal(error)
+            if isinstance(error, RuleError) and error.message.key.startswith("setup.unit_"):
+                draft.unit_refused = draft.problem  # said on the field too
             return
         app.session = opened
         app.go(f"/session/{opened.id}")
@@ -78,16 +81,21 @@ def NewSession(app: AppModel, again: OpenSession | None = None) -> ft.Control:
         draft.first_dealer = result.dealer
 
     start_label = app.t("ui.start_session")
-    # Played again: what is set up is said first, with Start in reach of a thumb; the
-    # panels below change any of it.
+    # Played again: what is set up is said first; the panels below change any of it.
     as_before = [] if again is None else [panel(
         app.t("ui.again_title", name=again.name),
         ft.Text(app.t("ui.again_summary", game=app.t(f"variant.{draft.variant}"),
                       players=", ".join(draft.players),
                       dealer=draft.first_dealer or ""), size=16),
-        error_line(draft.problem),
-        ft.FilledButton(start_label, icon=ft.Icons.PLAY_ARROW, height=56, on_click=start),
     )]
+    # Start and why it was refused stay below the form, always in view: a refusal that
+    # appeared above Start pushed Start off a phone's screen.
+    footer = ft.Container(
+        padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+        content=ft.Column(spacing=6, width=956, controls=[
+            error_line(draft.problem),
+            ft.FilledButton(start_label, icon=ft.Icons.PLAY_ARROW, height=56, on_click=start),
+        ]))
     return ft.Column(expand=True, spacing=0, controls=[
         screen_bar(app, app.t("ui.new_session")),
         screen(
@@ -99,9 +107,8 @@ def NewSession(app: AppModel, again: OpenSession | None = None) -> ft.Control:
             PlayersPanel(app, draft, app.roster),
             MoneyPanel(app, draft),
             DealerPanel(app, draft, draw),
-            error_line(draft.problem),
-            ft.FilledButton(start_label, icon=ft.Icons.PLAY_ARROW, height=56, on_click=start),
         ),
+        ft.Row([footer], alignment=ft.MainAxisAlignment.CENTER),
     ])
 
 
@@ -167,9 +174,11 @@ def OptionField(app: AppModel, draft: SetupDraft, option: Option) -> ft.Control:
         else:
             draft.options, draft.unreadable = others, unreadable
 
-    return Entry(label, "" if value is None else str(value), set_number, width=200,
-                 keyboard_type=ft.KeyboardType.NUMBER,
-                 hint_text="" if default is None else str(default))
+    # The game's own figure is shown until the table types another: a blank field said
+    # nothing of what it would be.
+    shown = value if value is not None else default
+    return Entry(label, "" if shown is None else number_text(shown, app.settings.language),
+                 set_number, width=200, keyboard_type=ft.KeyboardType.NUMBER)
 
 
 @ft.memo
@@ -226,7 +235,8 @@ def MoneyPanel(app: AppModel, draft: SetupDraft) -> ft.Control:
             Entry(app.t("ui.currency"), draft.currency,
                   lambda text: setattr(draft, "currency", text), width=140),
             Entry(app.t("ui.unit_value"), draft.unit,
-                  lambda text: setattr(draft, "unit", text), width=200),
+                  lambda text: setattr(draft, "unit", text), width=200,
+                  error=draft.unit_refused),
         ]))
         fields.append(ft.Text(app.t(UNIT_HINTS[draft.variant]), size=14))
     return panel(app.t("ui.money"), *fields)

@@ -23,7 +23,9 @@ def Protocol(app: AppModel) -> ft.Control:
         cards.append(ft.Text(app.t("ui.no_deals_yet")))
     leaders = session.winners or session.leaders
     if leaders:
-        key = N_("ui.protocol_winners") if session.winners else N_("ui.protocol_leading")
+        # Winners only once the session is over: with games to go, the best so far lead.
+        over = session.over and bool(session.winners)
+        key = N_("ui.protocol_winners") if over else N_("ui.protocol_leading")
         line = app.t(key, players=", ".join(leaders))
         cards.append(readout(label=line, content=ft.Text(line, size=20,
                                                          weight=ft.FontWeight.BOLD)))

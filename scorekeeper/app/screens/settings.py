@@ -49,6 +49,9 @@ def SettingsScreen(app: AppModel) -> ft.Control:
                 ft.Switch(label=app.t("ui.dark"), value=settings.dark,
                           on_change=lambda e: app.set_settings(
                               replace(settings, dark=bool(e.control.value)))),
+                ft.Switch(label=app.t("ui.keep_awake"), value=settings.keep_awake,
+                          on_change=lambda e: app.set_settings(
+                              replace(settings, keep_awake=bool(e.control.value)))),
             ),
             panel(
                 app.t("ui.data"),

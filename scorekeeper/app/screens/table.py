@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
+import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import flet as ft
 
 from scorekeeper.app.entry import DealEntry
+from scorekeeper.app.entry.assistant import Assistant
 from scorekeeper.app.model import AppModel
 from scorekeeper.app.screens.join import Waiting
 from scorekeeper.app.screens.room import LanPanel
@@ -21,12 +24,15 @@ from scorekeeper.app.widgets import (
     readout,
     screen_bar,
 )
-from scorekeeper.core import N_, Deal, DealGuide, Family, counts, events, score_text
+from scorekeeper.core import N_, Deal, Family, counts, events, score_text
 from scorekeeper.i18n import render
 from scorekeeper.i18n.accounts import amount as money_text
 
 if TYPE_CHECKING:
     from scorekeeper.session import OpenSession
+
+# One wakelock per page, made the first time a table is opened on it.
+WAKELOCKS: weakref.WeakKeyDictionary[ft.Page, ft.Wakelock] = weakref.WeakKeyDictionary()
 
 
 @ft.memo
@@ -38,6 +44,8 @@ def TableScreen(app: AppModel) -> ft.Control:
     if session is None:
         return Waiting(app) if app.role in ("viewer", "scorer") else Missing(app)
     confirm_undo, set_confirm_undo = ft.use_state(False)
+    awake = app.settings.keep_awake
+    ft.use_effect(lambda: keep_awake(awake), [awake], cleanup=lambda: keep_awake(False))
 
     def undo() -> None:
         """Take the last deal back, and give it back in the form to be fixed and saved."""
@@ -95,6 +103,22 @@ def TableScreen(app: AppModel) -> ft.Control:
                                            controls=[*room, body])),
         ],
     )
+
+
+def keep_awake(awake: bool) -> None:
+    """The screen stays on while a table is open (a phone going dark mid-evening hides the
+    scores), unless the settings say not to; off again when the table is left."""
+    page = ft.context.page
+    wakelock = WAKELOCKS.get(page)
+    if wakelock is None:
+        wakelock = WAKELOCKS[page] = ft.Wakelock()
+    page.run_task(_hold, wakelock, awake)
+
+
+async def _hold(wakelock: ft.Wakelock, awake: bool) -> None:
+    # A browser may refuse (a page in the background, no permission): the screen sleeps.
+    with contextlib.suppress(RuntimeError):
+        await (wakelock.enable() if awake else wakelock.disable())
 
 
 def undo_dialog(app: AppModel, session: OpenSession, undo: Callable[[], None],
@@ -234,29 +258,3 @@ def PotPanel(app: AppModel, session: OpenSession) -> ft.Control:
     elif deal_guide.session_over:
         lines.append(bullet(app.t("ui.session_over"), icon=ft.Icons.FLAG))
     return panel(app.t(f"variant.{rules.variant}"), *lines)
-
-
-@ft.memo
-@ft.component
-def Assistant(app: AppModel, deal_guide: DealGuide) -> ft.Control:
-    """Whose deal, how to deal it, who speaks, who must play, what to remember."""
-    seats = deal_guide.seats
-    lang = app.settings.language
-    lines: list[ft.Control] = [
-        ft.Text(app.t("ui.deal_by", number=deal_guide.number, dealer=seats.dealer), size=22,
-                weight=ft.FontWeight.BOLD),
-        bullet(app.t("ui.speaking_order", order=" › ".join(seats.order)),
-               icon=ft.Icons.RECORD_VOICE_OVER),
-        bullet(app.t("ui.rh_is", player=seats.rh), icon=ft.Icons.PERSON_PIN),
-    ]
-    for step in deal_guide.dealing:
-        lines.append(bullet(render(step, lang), icon=ft.Icons.STYLE))
-    for player, reason in deal_guide.must_play.items():
-        lines.append(bullet(f"{player}: {render(reason, lang)}", icon=ft.Icons.WARNING_AMBER,
-                            color=ft.Colors.TERTIARY))
-    if deal_guide.widow_takers:
-        lines.append(bullet(app.t("ui.widow_takers", players=", ".join(deal_guide.widow_takers)),
-                            icon=ft.Icons.BACK_HAND))
-    for reminder in deal_guide.reminders:
-        lines.append(bullet(render(reminder, lang), icon=ft.Icons.LIGHTBULB_OUTLINE))
-    return panel(app.t("ui.assistant"), *lines, bgcolor=ft.Colors.SECONDARY_CONTAINER)

@@ -1,0 +1,54 @@
+"""The deal assistant: whose deal, how to deal it, who speaks, who must play, what to
+remember. Beside the table on a desktop; on a phone folded to a line above the rows."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from scorekeeper.app.model import AppModel
+from scorekeeper.app.widgets import bullet, panel
+from scorekeeper.core import DealGuide
+from scorekeeper.i18n import render
+
+
+@ft.memo
+@ft.component
+def Assistant(app: AppModel, deal_guide: DealGuide) -> ft.Control:
+    """Whose deal, how to deal it, who speaks, who must play, what to remember."""
+    seats = deal_guide.seats
+    lang = app.settings.language
+    lines: list[ft.Control] = [
+        ft.Text(app.t("ui.deal_by", number=deal_guide.number, dealer=seats.dealer), size=22,
+                weight=ft.FontWeight.BOLD),
+        bullet(app.t("ui.speaking_order", order=" › ".join(seats.order)),
+               icon=ft.Icons.RECORD_VOICE_OVER),
+        bullet(app.t("ui.rh_is", player=seats.rh), icon=ft.Icons.PERSON_PIN),
+    ]
+    for step in deal_guide.dealing:
+        lines.append(bullet(render(step, lang), icon=ft.Icons.STYLE))
+    for player, reason in deal_guide.must_play.items():
+        lines.append(bullet(f"{player}: {render(reason, lang)}", icon=ft.Icons.WARNING_AMBER,
+                            color=ft.Colors.TERTIARY))
+    if deal_guide.widow_takers:
+        lines.append(bullet(app.t("ui.widow_takers", players=", ".join(deal_guide.widow_takers)),
+                            icon=ft.Icons.BACK_HAND))
+    for reminder in deal_guide.reminders:
+        lines.append(bullet(render(reminder, lang), icon=ft.Icons.LIGHTBULB_OUTLINE))
+    return panel(app.t("ui.assistant"), *lines, bgcolor=ft.Colors.SECONDARY_CONTAINER)
+
+
+@ft.memo
+@ft.component
+def AssistantFold(app: AppModel, deal_guide: DealGuide) -> ft.Control:
+    """On a phone: one line (who speaks first, how the cards go) that opens to the whole
+    assistant with a tap, so the rows keep the screen."""
+    seats = deal_guide.seats
+    first = render(deal_guide.dealing[0], app.settings.language) if deal_guide.dealing else ""
+    line = " · ".join(part for part in (
+        app.t("ui.speaks_first", player=seats.forehand), first) if part)
+    return ft.ExpansionTile(
+        title=ft.Text(line, size=14, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+        leading=ft.Icon(ft.Icons.RECORD_VOICE_OVER, size=18), dense=True,
+        tile_padding=ft.Padding.symmetric(horizontal=4), min_tile_height=36,
+        controls=[Assistant(app, deal_guide)],
+    )
