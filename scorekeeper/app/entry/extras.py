@@ -41,7 +41,10 @@ def extras_view(app: AppModel, fields: DealFields, draft: DealDraft,
     toggles = [name for name, offered in (("conceded", fields.conceded),
                                           ("misdeal", fields.misdeal),
                                           ("interrupted", fields.interrupted)) if offered]
-    chips = [ExtraChip(name, app.t(f"ui.extra_{name}"), draft.choosing == name, True)
+    # A chooser's chip is marked while its question is open and once it is answered: a
+    # foul set and put away still shows on the chip.
+    chips = [ExtraChip(name, app.t(f"ui.extra_{name}"),
+                       draft.choosing == name or bool(getattr(draft, name)), True)
              for name in choosers]
     chips += [ExtraChip(name, app.t(f"ui.extra_{name}"), getattr(draft, name), False)
               for name in toggles]
@@ -84,7 +87,7 @@ def Extras(view: ExtrasView, taps: ExtraTaps) -> ft.Control:
             label=ft.Text(chip.label), selected=chip.selected,
             leading=ft.Icon(ft.Icons.PERSON_ADD_ALT) if chip.chooser else None,
             on_select=lambda _, c=chip: taps.tap(c)),
-            selected=None if chip.chooser else chip.selected)
+            selected=chip.selected)
         for chip in view.chips
     ])
 

@@ -73,7 +73,7 @@ def row_view(app: AppModel, session: OpenSession, draft: DealDraft, player: str,
     rules = session.table.rules
     tags = []
     if player == seats.dealer:
-        tags.append(app.t("ui.dealer").lower())
+        tags.append(app.t("ui.dealer_role"))
     if player == seats.forehand:
         tags.append(app.t("ui.forehand"))
     if player == seats.rh:

@@ -99,8 +99,9 @@ def PlayerCard(app: AppModel, name: str, rows: list[Lifetime],
     lines: list[ft.Control] = []
     for row in rows:
         game = app.t("cli.all_games") if row.variant == "*" else app.t(f"variant.{row.variant}")
-        money = ", ".join(amount(m, stored_money("1", c or None), app.settings.language)
-                          for c, m in row.money.items())
+        # Sessions played without money add nothing to say: no bare "0.00" beside the SEK.
+        money = ", ".join(amount(m, stored_money("1", c), app.settings.language)
+                          for c, m in row.money.items() if c) or "–"
         lines.append(ft.Column(spacing=0, controls=[
             ft.Text(game, size=16, weight=ft.FontWeight.BOLD),
             ft.Text(app.t("ui.lifetime_line", money=money, **counted_phrases(

@@ -1,0 +1,45 @@
+"""Issue 26's smaller defects, each as a person meets it on a phone (390x844)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.e2e.conftest import Server, Ui
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+
+
+def test_a_players_money_leaves_out_evenings_played_without_money(phone: Ui, server: Server,
+                                                                  tmp_path: Path):
+    friday = json.loads((EXAMPLES / "friday-at-the-cabin.json").read_text(encoding="utf-8"))
+    for_nothing = {**friday, "name": "Saturday, for nothing"}
+    del for_nothing["money"]
+    free = tmp_path / "for-nothing.json"
+    free.write_text(json.dumps(for_nothing), encoding="utf-8")
+    server.holds(EXAMPLES / "friday-at-the-cabin.json", free)
+    phone.open("/players")
+    # Astrid lost SEK 13.50 at the cabin (RULES.md's worked example); the evening played
+    # for nothing adds a session and deals, and no "0.00" beside the SEK.
+    phone.see("2 sessions · 12 deals played")
+    phone.see("money -SEK 13.50")
+    assert not phone.page.get_by_text("13.50, 0.00", exact=False).count()
+
+
+def test_the_dealer_is_named_as_german_writes_a_noun(phone: Ui, server: Server):
+    (server.data / "settings.json").write_text(json.dumps({"language": "de"}))
+    server.holds(EXAMPLES / "friday-at-the-cabin.json")
+    phone.open("/session/1")
+    # Deal 7 is Cilla's: her row says "Spielgeber", capitalised, never "spielgeber".
+    phone.see("Spielgeber")
+    assert not phone.page.get_by_text("spielgeber ·", exact=False).count()
+
+
+def test_a_foul_set_and_put_away_still_shows_on_its_chip(phone: Ui, server: Server):
+    server.holds(EXAMPLES / "friday-at-the-cabin.json")
+    phone.open("/session/1")
+    assert not phone.chosen("Foul")
+    phone.tap("Foul")
+    phone.tap("Astrid fouled")
+    phone.tap("Foul")  # the question is put away, the foul set
+    assert phone.chosen("Foul")
