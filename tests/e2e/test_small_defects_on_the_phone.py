@@ -46,3 +46,15 @@ def test_a_foul_set_and_put_away_still_shows_on_its_chip(phone: Ui, server: Serv
     phone.tap("Astrid fouled")
     phone.tap("Foul")  # the question is put away, the foul set
     assert phone.chosen("Foul")
+
+
+def test_the_pot_of_a_game_not_begun_holds_the_stakes_its_first_deal_books(
+        phone: Ui, server: Server, tmp_path: Path):
+    saturday = json.loads((EXAMPLES / "mattmar-saturday.json").read_text(encoding="utf-8"))
+    saturday["deals"] = []
+    fresh = tmp_path / "saturday.json"
+    fresh.write_text(json.dumps(saturday), encoding="utf-8")
+    server.holds(fresh)
+    phone.open("/session/1")
+    # Ann, Bo and Cid each stake 1 SEK as game 1 begins: the pot the deal is played for is 3.
+    phone.read("Pot: 3 with the stakes of game 1")

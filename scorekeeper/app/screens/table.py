@@ -142,6 +142,17 @@ def pot_kind(app: AppModel, session: OpenSession) -> str:
                  share=session.guide.trick_share or 0)
 
 
+def pot_line(app: AppModel, session: OpenSession) -> str:
+    """The pot as the next deal will have it: before a game of stakes begins, with everyone's
+    stake in it already ("Pot: 0" said nothing of the stakes the deal books)."""
+    rules, state, deal_guide = session.table.rules, session.state, session.guide
+    if (rules.family is not Family.POT and rules.money and rules.game_end != "last_in_loses"
+            and state.between_games):
+        return app.t("ui.pot_with_stakes", pot=deal_guide.pot + len(state.seated),
+                     game=deal_guide.game or 1)
+    return app.t("ui.pot_now", pot=deal_guide.pot)
+
+
 def game_in_play(app: AppModel, session: OpenSession) -> str:
     """Which game of a countdown or count-up session is in play: "Game 2 of 6"."""
     games, game = session.table.rules.games, session.guide.game or 1
@@ -153,8 +164,8 @@ def game_in_play(app: AppModel, session: OpenSession) -> str:
 @ft.component
 def StatusLine(app: AppModel, session: OpenSession) -> ft.Control:
     """The pot and what the next deal is (single or double, the game), in a line or two."""
-    rules, deal_guide = session.table.rules, session.guide
-    pot = app.t("ui.pot_now", pot=deal_guide.pot)
+    rules = session.table.rules
+    pot = pot_line(app, session)
     if rules.family is Family.POT:
         figures = [pot]
         words = pot_kind(app, session)
@@ -247,7 +258,7 @@ def PotPanel(app: AppModel, session: OpenSession) -> ft.Control:
     else:
         lines.append(ft.Text(game_in_play(app, session), size=20, weight=ft.FontWeight.BOLD))
         if rules.money:
-            lines.append(ft.Text(app.t("ui.pot_now", pot=deal_guide.pot), size=16))
+            lines.append(ft.Text(pot_line(app, session), size=16))
         for record in session.state.games:
             if record.finished:
                 lines.append(bullet(app.t("ui.game_won", number=record.number,
