@@ -79,15 +79,19 @@ def test_a_whole_deal_is_entered_from_the_keyboard_alone(browser: Browser, serve
         ui = Ui(context.new_page(), server.url)
         ui.open("/session/1")
         ui.see("Save deal 7")
-        ui.see("Keys: 0–5 tricks")
-        # Deal 7, Cilla deals: Dag (marked first) 2, Astrid 1, Bengt 1; Cilla's 1 follows.
-        for key in ("2", "1", "1", "Enter"):
+        # The legend says what the keys do, the mark moving on included; typed as it says:
+        ui.see("Keys: 0–5 tricks for the marked player, then the next is marked · "
+               "P pass, then the next")
+        # Deal 7, Cilla deals: Dag (marked first) passes, Astrid 2, Bengt 2; Cilla's 1
+        # follows.
+        for key in ("p", "2", "2", "Enter"):
             ui.press(key)
         ui.see("Save deal 8")
         replayed = server.replay(1, tmp_path)
         assert replayed["deals"] == 7
         exported = json.loads((tmp_path / "session-1.json").read_text(encoding="utf-8"))
-        assert exported["deals"][6]["tricks"] == {"Dag": 2, "Astrid": 1, "Bengt": 1, "Cilla": 1}
+        assert exported["deals"][6]["pass"] == ["Dag"]
+        assert exported["deals"][6]["tricks"] == {"Astrid": 2, "Bengt": 2, "Cilla": 1}
     finally:
         context.close()
 
