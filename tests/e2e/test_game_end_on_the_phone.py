@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.e2e.conftest import Server, Ui, tricks_button
 
 # Game 1, every player stakes 1 (pot 3).
@@ -27,12 +29,18 @@ THREE_DEALS = {
 }
 
 
-def test_the_deal_that_ends_a_game_says_so_before_and_after_save(phone: Ui, server: Server,
+@pytest.fixture
+def saturday(server: Server, tmp_path: Path) -> Server:
+    """The server holding the evening's first three deals (session 1)."""
+    path = tmp_path / "saturday.json"
+    path.write_text(json.dumps(THREE_DEALS), encoding="utf-8")
+    server.holds(path)
+    return server
+
+
+def test_the_deal_that_ends_a_game_says_so_before_and_after_save(phone: Ui, saturday: Server,
                                                                 tmp_path: Path):
     ui = phone
-    saturday = tmp_path / "saturday.json"
-    saturday.write_text(json.dumps(THREE_DEALS), encoding="utf-8")
-    server.holds(saturday)
     ui.open("/session/1")
     ui.read("Deal 4: Ann deals")
     # Ann takes all five (5 - 5 = 0): game 1 ends. Bo and Cid fly and stake 1 each (pot 8),
@@ -44,7 +52,7 @@ def test_the_deal_that_ends_a_game_says_so_before_and_after_save(phone: Ui, serv
     ui.read("Game 1 won by Ann: Ann SEK\u00a08.00 from the pot")
     ui.see("Game 2 of 6")
     ui.shot("table-game-ended-phone-light")
-    replayed = server.replay(1, tmp_path)
+    replayed = saturday.replay(1, tmp_path)
     assert replayed["games"][0]["winners"] == ["Ann"]
     # Ann: staked 1, flew once (1), took 8: +6. Bo and Cid staked 1 and flew twice: -3.
     assert [p["money"] for p in replayed["players"]] == ["6.00", "-3.00", "-3.00"]
@@ -55,12 +63,9 @@ def test_the_deal_that_ends_a_game_says_so_before_and_after_save(phone: Ui, serv
     assert not ui.page.get_by_text("Winners of the session", exact=False).count()
 
 
-def test_clear_empties_the_form_after_undo_gave_a_deal_back(phone: Ui, server: Server,
-                                                          tmp_path: Path):
+@pytest.mark.usefixtures("saturday")
+def test_clear_empties_the_form_after_undo_gave_a_deal_back(phone: Ui):
     ui = phone
-    saturday = tmp_path / "saturday.json"
-    saturday.write_text(json.dumps(THREE_DEALS), encoding="utf-8")
-    server.holds(saturday)
     ui.open("/session/1")
     ui.tap("Undo deal 3")
     ui.tap("Undo")
@@ -94,13 +99,9 @@ Object.defineProperty(navigator, 'wakeLock', {value: {
 """
 
 
-def test_the_screen_stays_on_at_the_table_unless_the_settings_say_not(phone: Ui,
-                                                                        server: Server,
-                                                                        tmp_path: Path):
+@pytest.mark.usefixtures("saturday")
+def test_the_screen_stays_on_at_the_table_unless_the_settings_say_not(phone: Ui):
     ui = phone
-    saturday = tmp_path / "saturday.json"
-    saturday.write_text(json.dumps(THREE_DEALS), encoding="utf-8")
-    server.holds(saturday)
     ui.page.add_init_script(WAKE_LOCKS)
     ui.open("/")
     ui.tap("Open Saturday")

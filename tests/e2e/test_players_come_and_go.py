@@ -13,6 +13,21 @@ from tests.e2e.conftest import Server, Ui, in_english
 PLAYERS = ["Astrid", "Bengt", "Cilla", "Dag"]
 
 
+def sit_down(ui: Ui, name: str, after: str | None = None) -> None:
+    """Someone joins: the name typed, the seat chosen (``None``: the one offered)."""
+    ui.tap("Someone joins")
+    ui.type("Who sits down", name)
+    if after is not None:
+        ui.tap(f"Sits after: {after}")
+    ui.tap("Sit down")
+
+
+def stand_up(ui: Ui, name: str) -> None:
+    ui.tap("Someone leaves")
+    ui.tap(f"Who leaves: {name}")
+    ui.tap("Leaves")
+
+
 def test_an_english_evening_where_erik_joins_after_deal_2_and_dag_leaves_after_deal_4(
         phone: Ui, server: Server, tmp_path):
     ui = phone
@@ -22,10 +37,7 @@ def test_an_english_evening_where_erik_joins_after_deal_2_and_dag_leaves_after_d
     ui.record(2, {"Dag": 1, "Astrid": 4}, passes=("Cilla",))
 
     # Erik arrives and sits down after Bengt, who dealt deal 2: Erik deals deal 3.
-    ui.tap("Someone joins")
-    ui.type("Who sits down", "Erik")
-    ui.tap("Sits after: Bengt")
-    ui.tap("Sit down")
+    sit_down(ui, "Erik", after="Bengt")
     ui.see("Erik sits down after Bengt")
     ui.read("Deal 3: Erik deals")
     ui.shot("table-erik-joins-phone-light")
@@ -46,9 +58,7 @@ def test_an_english_evening_where_erik_joins_after_deal_2_and_dag_leaves_after_d
     ui.see("Who pays whom")
     ui.page.get_by_role("button", name="Back").click()
     ui.see("Save deal 5")
-    ui.tap("Someone leaves")
-    ui.tap("Who leaves: Dag")
-    ui.tap("Leaves")
+    stand_up(ui, "Dag")
     ui.see("Dag leaves")
     # Cilla dealt last and Dag, after her, has gone: Astrid deals deal 5.
     ui.read("Deal 5: Astrid deals")
@@ -80,18 +90,14 @@ def test_a_mattmar_evening_where_a_player_gives_up_mid_game_and_a_join_waits(
     ui.record(1, {"Bo": 3, "Cid": 2})
 
     # Erik arrives mid-game: refused in words, and the table is as it was.
-    ui.tap("Someone joins")
-    ui.type("Who sits down", "Erik")
-    ui.tap("Sit down")
+    sit_down(ui, "Erik")
     ui.read("Erik can join when the next game begins")
     ui.shot("table-join-refused-phone-light")
     ui.tap("Cancel")
     assert not ui.page.get_by_text("Erik sits down after", exact=False).count()
 
     # Cid goes home: gives up game 1, his stake stays in the pot. Bo deals: Ann 3 (7), Bo 2 (5)
-    ui.tap("Someone leaves")
-    ui.tap("Who leaves: Cid")
-    ui.tap("Leaves")
+    stand_up(ui, "Cid")
     ui.read("Deal 2: Bo deals")
     ui.record(2, {"Ann": 3})
     assert ui.scores(["Ann", "Bo"]) == {"Ann": 7, "Bo": 5}
@@ -129,13 +135,8 @@ def test_play_again_sets_up_the_next_evening_in_two_taps(phone: Ui, server: Serv
     ui.see("Save deal 1")
     ui.record(1, {"Bengt": 2, "Cilla": 3})
     # Erik sits down after Cilla for deal 2 (Bengt's); Dag goes home.
-    ui.tap("Someone joins")
-    ui.type("Who sits down", "Erik")
-    ui.tap("Sits after: Cilla")
-    ui.tap("Sit down")
-    ui.tap("Someone leaves")
-    ui.tap("Who leaves: Dag")
-    ui.tap("Leaves")
+    sit_down(ui, "Erik", after="Cilla")
+    stand_up(ui, "Dag")
     ui.record(2, {"Cilla": 1, "Erik": 2, "Astrid": 2})
     ui.page.get_by_role("button", name="Back").click()
 
