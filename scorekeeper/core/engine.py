@@ -12,7 +12,7 @@ from scorekeeper.core.families import countdown, countup, pot
 from scorekeeper.core.ledger import Entry
 from scorekeeper.core.presets import Family
 from scorekeeper.core.seat_changes import seat_changes
-from scorekeeper.core.seating import Seating, after_seat, in_game, seating
+from scorekeeper.core.seating import Seating, dealer_after, seating
 from scorekeeper.core.state import State
 from scorekeeper.core.table import Table
 
@@ -55,7 +55,7 @@ def record(table: Table, state: State, deal: Deal) -> Step:
         after, entries = FAMILIES[table.rules.family](table, state, seats, deal)
     except RuleError as error:
         raise error.at(number) from None
-    dealer = after_seat(after.ring, seats.dealer, in_game(after))
+    dealer = dealer_after(table, after, seats.dealer)
     after = after.evolve(deals=number, dealer=dealer, last_dealer=seats.dealer)
     if sum(after.balances.values()) != 0:
         raise LedgerOutOfBalanceError(f"deal {number}: {dict(after.balances)}")

@@ -16,7 +16,7 @@ from scorekeeper.core.families.games import last_in_pays, pay_out_pot
 from scorekeeper.core.ledger import Entry
 from scorekeeper.core.messages import N_, msg
 from scorekeeper.core.presets import Family
-from scorekeeper.core.seating import dealer_now
+from scorekeeper.core.seating import dealer_after
 from scorekeeper.core.state import GameRecord, State
 from scorekeeper.core.table import Table
 from scorekeeper.core.text import name_key, player_name, quote
@@ -36,7 +36,7 @@ def seat_changes(table: Table, state: State, deal: Deal) -> tuple[State, Deal, l
         raise refuse("deal.player_count", variant=rules.variant, count=len(seated),
                      low=rules.min_players, high=rules.max_players)
     after = table_now.state()
-    after = after.evolve(dealer=dealer_now(table, after))
+    after = after.evolve(dealer=dealer_after(table, after, after.last_dealer))
     return after, replace(deal, leaves=leaves, joins=joins), table_now.book.entries
 
 

@@ -68,12 +68,12 @@ def after_seat(ring: Sequence[str], seat_of: str, playing: Collection[str], step
     raise ValueError("nobody is playing")
 
 
-def dealer_now(table: Table, state: State) -> str:
-    """Who deals next at the table as it sits now: the deal passes on in order of play
-    from the last dealer's seat, skipping players out of the game or away; before the
-    first deal, the first dealer (or whoever sits after them, if they left before it)."""
+def dealer_after(table: Table, state: State, last_dealer: str | None) -> str:
+    """Who deals next at the table as ``state`` seats it: the deal passes on in order of
+    play from ``last_dealer``'s seat, skipping players out of the game or away; before the
+    first deal (None), the first dealer (or whoever sits after them, if they left)."""
     playing = in_game(state)
-    if state.last_dealer is None:
+    if last_dealer is None:
         first = table.first_dealer
         return first if first in playing else after_seat(state.ring, first, playing)
-    return after_seat(state.ring, state.last_dealer, playing)
+    return after_seat(state.ring, last_dealer, playing)

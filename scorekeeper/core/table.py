@@ -99,18 +99,13 @@ class Table:
     options: Mapping[str, object] = field(default_factory=dict)  # the house rules as chosen
     # Each player under their trimmed, NFC, case-folded name: how a typed name is found.
     by_key: Mapping[str, str] = field(default_factory=dict, compare=False, repr=False)
-    seated: frozenset[str] = field(default=frozenset(), compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "by_key", {name_key(p): p for p in self.players})
-        object.__setattr__(self, "seated", frozenset(self.players))
-
-    def after(self, player: str, steps: int = 1) -> str:
-        seat = self.players.index(player)
-        return self.players[(seat + steps) % len(self.players)]
 
     def resolve(self, name: object) -> str | None:
-        """The seated player a typed name means (trimmed, any case, any normalisation)."""
+        """The player at the start a typed name means (trimmed, any case, any
+        normalisation); who sits at a later deal is the state's (``State.seated``)."""
         if not isinstance(name, str):
             return None
         return self.by_key.get(name_key(name))

@@ -44,11 +44,12 @@ def load_payments(document: Mapping[str, object], table: Table,
 def _payments(listed: object, table: Table, players: Sequence[str]) -> list[Handover]:
     if not isinstance(listed, list):
         raise refuse("file.payments")
+    by_key = {name_key(player): player for player in players}
     found = []
     for item in listed:
         if not isinstance(item, dict) or not {"from", "to", "amount"} <= item.keys():
             raise refuse("file.payments")
-        payer, payee = (_player(item["from"], players), _player(item["to"], players))
+        payer, payee = (_player(item["from"], by_key), _player(item["to"], by_key))
         amount = item["amount"]
         minor = amount_of(amount if isinstance(amount, str | int | Decimal) else None,
                           table.money, typed=str(amount))
@@ -56,8 +57,7 @@ def _payments(listed: object, table: Table, players: Sequence[str]) -> list[Hand
     return found
 
 
-def _player(name: object, players: Sequence[str]) -> str:
-    by_key = {name_key(player): player for player in players}
+def _player(name: object, by_key: Mapping[str, str]) -> str:
     player = by_key.get(name_key(name)) if isinstance(name, str) else None
     if player is None:
         # Not a name of this table: refused by handover() in the words of a payment.
