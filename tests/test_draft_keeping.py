@@ -86,6 +86,21 @@ def test_an_undone_deal_taken_back_is_kept_once_whole():
     assert draft.deal() == DEAL_7
 
 
+def test_the_screen_hears_of_a_tap_only_once_it_is_kept():
+    # A phone may kill the app the moment a tap shows: what the screen shows is kept.
+    draft = DealDraft()
+    written = kept_by(draft)
+    heard: list[list[Deal]] = []
+
+    def redraw(_draft: DealDraft, _field: str | None) -> None:
+        heard.append(list(written))
+
+    draft.subscribe(redraw)  # held weakly: redraw lives as long as this test
+    draft.set_tricks("Dag", 2)
+    draft.take(DEAL_7)
+    assert heard == [[Deal(tricks={"Dag": 2})], [Deal(tricks={"Dag": 2}), DEAL_7]]
+
+
 def test_a_tap_during_a_slow_write_is_kept_after_it_never_overtaken():
     # Handlers run on several threads: a second tap while the first is still being
     # written must not be overwritten by the first one finishing late.

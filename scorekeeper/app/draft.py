@@ -126,18 +126,26 @@ class DealDraft:
     # --- keeping it ---
     # (Attributes starting with "_" are not observed: setting them redraws nothing.)
 
+    _quiet = False  # within _at_once: nobody hears of a change until it is whole
+
     def keep_with(self, keep: Callable[[Deal], None]) -> None:
         """Hand ``keep`` the deal whenever a tap changes it; once for a clear or a take."""
         self._kept = self.deal()
         self._lock = threading.Lock()
-        self._quiet = False
         self._keep = keep
-        # Observables hold their listeners weakly: the draft holds this one itself.
-        self._keeper = self.subscribe(lambda _sender, _field: self._changed())
+
+    def _notify(self, field: str | None) -> None:
+        # The keeper writes before the screen hears of the change (its listeners sit in a
+        # weak set, in no order): a tap the screen shows is kept, so killing the app
+        # right after it loses nothing that was shown.
+        if self._quiet:
+            return
+        self._changed()
+        ft.Observable._notify(self, field)
 
     def _changed(self) -> None:
         keep = getattr(self, "_keep", None)
-        if keep is None or self._quiet:
+        if keep is None:
             return
         # Handlers may run on several threads: the deal is read under the lock, so the
         # last one written is always the latest, never an older tap overtaking a newer one.
@@ -155,7 +163,7 @@ class DealDraft:
             yield
         finally:
             self._quiet = False
-            self._changed()
+            self.notify()
 
     def set_tricks(self, player: str, count: int) -> None:
         self.tricks = {**self.tricks, player: count}
