@@ -80,6 +80,7 @@ class Viewer:
 @dataclass(slots=True)
 class LanRoom:
     code: str = field(default_factory=join_code)
+    addresses: tuple[str, ...] = ()  # where guests open the table display
     viewers: dict[str, Viewer] = field(default_factory=dict)
     session_id: int | None = None  # the session the host shows
     failures: int = 0  # wrong codes since the host last let devices in again

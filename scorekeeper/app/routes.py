@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from urllib.parse import quote, unquote
 
-SESSION_SCREENS = ("ledger", "charts", "protocol", "settle")
+SESSION_SCREENS = ("ledger", "charts", "protocol", "settle", "room")
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from scorekeeper.app.lan import LanRoom, is_local, shown
+from scorekeeper.app.lan_address import guest_addresses
 from scorekeeper.resources import assets_dir
 
 if TYPE_CHECKING:
@@ -217,9 +218,11 @@ def serve(database: DatabaseChoice, host: str = "127.0.0.1", port: int = DEFAULT
     """``scorekeeper serve``: the table display for the local network, behind a join code."""
     scorebook = opening(database, port)
     # On the loopback address only this device can connect: no join code needed.
-    room = None if is_local(host) else LanRoom()
+    room = None if is_local(host) else LanRoom(addresses=guest_addresses(host, port))
     print(f"Scorekeeper: serving on http://{host}:{port}", flush=True)
     if room is not None:
+        for address in room.addresses:
+            print(f"Guests open {address}", flush=True)
         print(f"Join code: {shown(room.code)} (also shown on the host's table screen)",
               flush=True)
     serve_web(app_main(scorebook, room), host, port)

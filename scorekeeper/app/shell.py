@@ -22,6 +22,7 @@ from scorekeeper.app.screens.new_session import NewSession
 from scorekeeper.app.screens.players import Players
 from scorekeeper.app.screens.protocol import Protocol
 from scorekeeper.app.screens.record import CorrectDeal
+from scorekeeper.app.screens.room import RoomScreen
 from scorekeeper.app.screens.settings import SettingsScreen
 from scorekeeper.app.screens.settle import SettleUp
 from scorekeeper.app.screens.table import TableScreen
@@ -154,6 +155,8 @@ def route(app: AppModel) -> ft.Control:
             return Protocol(app)
         case "settle":
             return SettleUp(app)
+        case "room":
+            return RoomScreen(app)
         case "group":
             return GroupScreen(app)
         case _:

@@ -97,8 +97,10 @@ def ScreenBar(title: str, back: Link | None, links: tuple[Link, ...],
 
     return ft.AppBar(
         leading=button(back) if back is not None else None,
-        title=ft.Text(title, weight=ft.FontWeight.BOLD),
-        center_title=False,
+        # Two lines before it is cut: a phone's bar holds four links beside the title.
+        title=ft.Text(title, size=18, weight=ft.FontWeight.BOLD, max_lines=2,
+                      overflow=ft.TextOverflow.ELLIPSIS),
+        center_title=False, title_spacing=4,
         bgcolor=ft.Colors.SURFACE_CONTAINER,
         actions=[button(link) for link in links],
     )

@@ -41,10 +41,19 @@ class Drawing:
 
 
 def drawing(code: PaymentCode) -> Drawing:
-    symbol = segno.make(code.payload, error="m", boost_error=False, micro=False,
-                        encoding="utf-8")
+    art = symbol(code.payload)
+    if code.scheme != QRBILL:
+        return art
+    width = art.size - 2 * QUIET
+    return Drawing(art.size, (*art.rects, *_swiss_cross(art.size / 2, width * CROSS_SHARE)))
+
+
+def symbol(text: str) -> Drawing:
+    """A plain QR symbol of ``text`` (also the address a guest's phone scans to join)."""
+    matrix = segno.make(text, error="m", boost_error=False, micro=False,
+                        encoding="utf-8").matrix
     rects: list[Rect] = []
-    for row, modules in enumerate(symbol.matrix):
+    for row, modules in enumerate(matrix):
         column = 0
         while column < len(modules):  # one rectangle per run of dark modules
             if modules[column]:
@@ -54,10 +63,7 @@ def drawing(code: PaymentCode) -> Drawing:
                 rects.append(Rect(QUIET + start, QUIET + row, column - start, 1))
             else:
                 column += 1
-    width = len(symbol.matrix)
-    if code.scheme == QRBILL:
-        rects.extend(_swiss_cross(QUIET + width / 2, width * CROSS_SHARE))
-    return Drawing(width + 2 * QUIET, tuple(rects))
+    return Drawing(len(matrix) + 2 * QUIET, tuple(rects))
 
 
 def _swiss_cross(centre: float, size: float) -> list[Rect]:
@@ -75,7 +81,11 @@ def _swiss_cross(centre: float, size: float) -> list[Rect]:
 
 def png(code: PaymentCode, module_px: int = SCREEN_PX) -> bytes:
     """The code as a black-on-white PNG, ``module_px`` pixels per module."""
-    art = drawing(code)
+    return painted(drawing(code), module_px)
+
+
+def painted(art: Drawing, module_px: int = SCREEN_PX) -> bytes:
+    """A drawing as a black-on-white PNG, ``module_px`` pixels per module."""
     side = art.size * module_px
     pixels = [bytearray(b"\xff" * side) for _ in range(side)]
     for rect in art.rects:

@@ -37,6 +37,7 @@ from tests.e2e.conftest import (
 )
 from tests.e2e.flet_wire import visit
 from tests.ports import WORKER
+from tests.qr_decode import zxing
 
 # Each pytest-xdist worker links its guests over a network of its own.
 HOST_IP, GUEST_IP = f"10.231.{WORKER}.1", f"10.231.{WORKER}.2"
@@ -430,3 +431,42 @@ def test_pages_that_go_away_mid_update_are_dropped_quietly(browser: Browser, lan
         for visitor in visitors:
             visitor.join(timeout=60)
     host.see("Astrid: -28")
+
+
+def test_a_host_on_a_phone_shows_the_address_to_scan_and_the_guest_scans_and_joins(
+    browser: Browser, guest_browser: Browser, lan_server: Server
+):
+    """Issue 26: guests were never told where to go (the address was in a terminal line),
+    and a phone's devices panel drew a guest's address a letter a line."""
+    lan_server.holds(CABIN)
+    code = join_code(lan_server)
+    address = f"http://{HOST_IP}:{lan_server.url.rsplit(':', 1)[1]}"
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    guest_page = guest_browser.new_page(viewport={"width": 390, "height": 844})
+    host = Ui(page, lan_server.url)
+    try:
+        host.open("/session/1")
+        host.see("Save deal 7")
+        host.tap("Join code and address for guests")
+        host.read(f"Join code: {code}")
+        host.see(address)
+        # What a guest's camera reads from the host's screen is the address to open.
+        node = page.locator(f'flt-semantics[aria-label="Code to scan: {address}"]').first
+        found = zxing(host.picture(node))
+        assert [text.decode("utf-8") for text in found] == [address]
+        host.shot("room-phone-light")
+
+        guest = Ui(guest_page, address)
+        guest.open("/")
+        guest.see("Enter the join code")
+        offer(guest, code)
+        guest.see("Astrid: -28")  # the table the host shows
+
+        host.see("Bengt's phone may record deals")
+        shown = page.get_by_text(GUEST_IP, exact=True).first.bounding_box()
+        assert shown is not None
+        assert shown["height"] < 2 * 18  # one line of 13 px type, not a letter a line
+        host.shot("room-devices-phone-light")
+    finally:
+        guest_page.close()
+        page.close()

@@ -3,10 +3,12 @@ remember. Beside the table on a desktop; on a phone folded to a line above the r
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import flet as ft
 
 from scorekeeper.app.model import AppModel
-from scorekeeper.app.widgets import bullet, panel
+from scorekeeper.app.widgets import bullet, panel, readout
 from scorekeeper.core import DealGuide
 from scorekeeper.i18n import render
 
@@ -37,18 +39,36 @@ def Assistant(app: AppModel, deal_guide: DealGuide) -> ft.Control:
     return panel(app.t("ui.assistant"), *lines, bgcolor=ft.Colors.SECONDARY_CONTAINER)
 
 
+@dataclass(frozen=True, slots=True)
+class TableStatus:
+    """The pot and the game, as a phone's fold shows them: the figures ("Game 2 of 6",
+    "Pot: 10") in its line, what the next deal is in words ("double pot: …") inside it."""
+
+    figures: tuple[str, ...]
+    words: str = ""
+
+
 @ft.memo
 @ft.component
-def AssistantFold(app: AppModel, deal_guide: DealGuide) -> ft.Control:
-    """On a phone: one line (who speaks first, how the cards go) that opens to the whole
+def AssistantFold(app: AppModel, deal_guide: DealGuide, heading: str, status: TableStatus
+                  ) -> ft.Control:
+    """On a phone: the deal, the pot and how the cards go in two lines, opened to the whole
     assistant with a tap, so the rows keep the screen."""
     seats = deal_guide.seats
     first = render(deal_guide.dealing[0], app.settings.language) if deal_guide.dealing else ""
     line = " · ".join(part for part in (
         app.t("ui.speaks_first", player=seats.forehand), first) if part)
+    # The figures go on a line of their own rather than cut the heading short.
+    title = ft.Row(spacing=12, run_spacing=0, wrap=True, controls=[
+        readout(label=heading, content=ft.Text(heading, size=17, weight=ft.FontWeight.BOLD)),
+        *(readout(label=figure, content=ft.Text(figure, size=17, weight=ft.FontWeight.BOLD))
+          for figure in status.figures),
+    ])
     return ft.ExpansionTile(
-        title=ft.Text(line, size=14, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+        title=title,
+        subtitle=ft.Text(line, size=13, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
         leading=ft.Icon(ft.Icons.RECORD_VOICE_OVER, size=18), dense=True,
-        tile_padding=ft.Padding.symmetric(horizontal=4), min_tile_height=36,
-        controls=[Assistant(app, deal_guide)],
+        tile_padding=ft.Padding.symmetric(horizontal=4), min_tile_height=40,
+        controls=[*([ft.Text(status.words, size=14)] if status.words else []),
+                  Assistant(app, deal_guide)],
     )

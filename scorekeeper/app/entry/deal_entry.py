@@ -14,13 +14,13 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from scorekeeper.app.draft import DealDraft
-from scorekeeper.app.entry.assistant import AssistantFold
+from scorekeeper.app.entry.assistant import AssistantFold, TableStatus
 from scorekeeper.app.entry.check import check, ending_text, summary, tricks_left
 from scorekeeper.app.entry.extras import Chooser, Extras, ExtraTaps, extras_view
 from scorekeeper.app.entry.keys import KeyLegend, keyboard
 from scorekeeper.app.entry.rows import PlayerRow, RowTaps, row_view
 from scorekeeper.app.entry.save_bar import SaveBar
-from scorekeeper.app.entry.seats import SeatChanges
+from scorekeeper.app.entry.seats import SeatChanges, SeatPanel
 from scorekeeper.app.model import AppModel
 from scorekeeper.core import N_, Bidding, Step, changes, duties, games_ended, guide, seating
 from scorekeeper.core.offers import may_buy_down
@@ -34,9 +34,11 @@ if TYPE_CHECKING:
 @ft.component
 def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int | None = None,
               on_saved: Callable[[], object] | None = None,
-              on_undo: Callable[[], object] | None = None) -> ft.Control:
+              on_undo: Callable[[], object] | None = None,
+              status: TableStatus | None = None) -> ft.Control:
     """The rows and the extras (scrolling if they must), and Save below them, always in view.
-    ``index``: correcting that deal (0-based) instead of entering the next one."""
+    ``index``: correcting that deal (0-based) instead of entering the next one; ``status``:
+    the pot and the game, on a phone (a desktop shows them beside the entry)."""
     table = session.table
     before = session.state_before(index) if index is not None else session.state
     # The table the deal is dealt by: after the joins and leaves waiting for it.
@@ -120,29 +122,32 @@ def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int 
                   RowTaps(draft, player), key=player)
         for seat, player in enumerate(seats.order)
     ]
-    heading = ft.Text(app.t("ui.deal_by", number=number, dealer=seats.dealer), size=20,
-                      weight=ft.FontWeight.BOLD)
+    heading = app.t("ui.deal_by", number=number, dealer=seats.dealer)
+    # A phone has no room beside the rows for the assistant: it is folded above them with
+    # the deal's heading and the pot, for the table as it now sits.
+    deal_guide = ft.use_memo(lambda: guide(table, at_table), [at_table])
+    top = ([AssistantFold(app, deal_guide, heading, status)] if status is not None
+           else [ft.Text(heading, size=20, weight=ft.FontWeight.BOLD)])
     sitting_out = ([ft.Text(app.t("ui.sitting_out", players=", ".join(seats.sitting_out)))]
                    if seats.sitting_out else [])
     # Between deals the table can change; a deal being corrected keeps the table it had.
-    comings = ([SeatChanges(app, session, draft, before, at_table.seated, seats.dealer)]
-                    if index is None else [])
-    # A phone has no room beside the rows for the assistant: it is folded above them, for
-    # the table as it now sits.
-    deal_guide = ft.use_memo(lambda: guide(table, at_table), [at_table])
-    folded = [AssistantFold(app, deal_guide)] if index is None and not app.wide else []
+    changing, set_changing = ft.use_state("")  # "", "join" or "leave": its panel is open
+    close_change = ft.use_callback(lambda: set_changing(""), [])
+    comings = [SeatChanges(app, draft, set_changing)] if index is None else []
     extras, extra_taps = extras_view(app, session.fields, draft, playing), ExtraTaps(draft)
+    # An open question ("Who took the widow?", "Who sits down?") sits above Save, in view:
+    # at the end of the rows a phone would hide it below the fold.
+    questions = [*([Chooser(extras, extra_taps)] if extras.choosing else []),
+                 *([SeatPanel(app, session, draft, before, at_table.seated, seats.dealer,
+                              changing, close_change)] if changing and index is None else [])]
     return ft.Column(
-        expand=True, spacing=6,
+        expand=True, spacing=4,
         controls=[
             ft.Column(
-                expand=True, spacing=6, scroll=ft.ScrollMode.AUTO,
-                controls=[heading, *folded, *comings, *sitting_out, *rows,
-                          Extras(extras, extra_taps)],
+                expand=True, spacing=3, scroll=ft.ScrollMode.AUTO,
+                controls=[*top, *sitting_out, *rows, Extras(extras, extra_taps), *comings],
             ),
-            # An open question ("Who took the widow?") sits above Save, in view: at the
-            # end of the rows a phone would hide it below the fold.
-            *([Chooser(extras, extra_taps)] if extras.choosing else []),
+            *questions,
             *([KeyLegend(app)] if index is None and app.wide else []),
             SaveBar(app, session, tricks_left(app, draft, deal, session.fields.tricks), verdict,
                     number, save, on_undo,

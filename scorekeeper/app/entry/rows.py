@@ -18,7 +18,7 @@ from scorekeeper.i18n.accounts import amount
 if TYPE_CHECKING:
     from scorekeeper.session import OpenSession
 
-TARGET = 48  # px: the smallest a finger hits reliably (and WCAG's target size)
+TARGET = 48  # px: the smallest a finger hits reliably (Material's target size)
 
 # The short words a row shows for a duty; the whole reason is what a screen reader reads.
 MUST_PLAY = N_("ui.duty_must_play")
@@ -138,10 +138,13 @@ def pass_style(passed: bool) -> ft.ButtonStyle:
     return ft.ButtonStyle(
         bgcolor=ft.Colors.SECONDARY_CONTAINER if passed else None,
         color=ft.Colors.ON_SECONDARY_CONTAINER if passed else ft.Colors.ON_SURFACE,
-        side=ft.BorderSide(1, ft.Colors.OUTLINE))
+        side=ft.BorderSide(1, ft.Colors.OUTLINE),
+        padding=ft.Padding.symmetric(horizontal=12))
 
 
-ROW_PADDING = ft.Padding.symmetric(horizontal=8, vertical=6)
+# Six counts and Pass on one line of a 390 px phone, six rows and Save on its screen.
+COUNT = 44  # px: Apple's smallest target, a finger still hits it
+ROW_PADDING = ft.Padding.symmetric(horizontal=8, vertical=2)
 ROW_CORNERS = ft.BorderRadius.all(12)
 MARKED = ft.Border.all(2, ft.Colors.PRIMARY)
 
@@ -149,45 +152,49 @@ MARKED = ft.Border.all(2, ft.Colors.PRIMARY)
 @ft.memo
 @ft.component
 def PlayerRow(row: RowView, taps: RowTaps) -> ft.Control:
-    count_buttons = [CountButton(label, count, selected, follows, taps)
-              for count, (label, selected, follows) in enumerate(row.counts)]
-    if row.buy_down is not None:
-        label, chip, bought = row.buy_down
-        count_buttons.append(labelled(label, ft.Chip(label=ft.Text(chip), selected=bought,
-                                              on_select=lambda: taps.toggle_buy_down()),
-                               selected=bought))
-    header = ft.Row(
-        spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    """Two lines: who (and what the rules ask of them), their score and money; then the
+    trick counts and Pass."""
+    money = [ft.Text(row.money, size=12, no_wrap=True)] if row.money else []
+    if row.pot_share:
+        money.append(readout(label=row.pot_share, content=ft.Text(
+            row.pot_share, size=10, no_wrap=True, color=ft.Colors.ON_SURFACE_VARIANT)))
+    who = ft.Row(
+        spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER,
         controls=[
+            # The name over what the rules ask: at a large text size the figures take the
+            # width they need and these two lines still read, cut short at worst.
             ft.Column(spacing=0, expand=True, controls=[
-                ft.Text(row.player, size=18, weight=ft.FontWeight.BOLD, no_wrap=True),
-                ft.Text(row.about, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+                ft.Text(row.player, size=16, weight=ft.FontWeight.BOLD, max_lines=1,
+                        overflow=ft.TextOverflow.ELLIPSIS),
+                ft.Text(row.about, size=10, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
+                        color=ft.Colors.ON_SURFACE_VARIANT),
             ]),
             readout(label=row.score_label,
-                    content=ft.Column(spacing=0, horizontal_alignment=ft.CrossAxisAlignment.END,
-                                      controls=[
-                        ft.Text(row.score, size=24, weight=ft.FontWeight.BOLD),
-                        *([ft.Text(row.money, size=12)] if row.money else []),
-                    ])),
-            *([readout(label=row.pot_share, content=ft.Text(
-                row.pot_share, size=11, width=72, color=ft.Colors.ON_SURFACE_VARIANT))]
-              if row.pot_share else []),
-            # One kind of button whatever its state: a tap is never lost to a swapped widget.
-            labelled(row.pass_label, ft.OutlinedButton(
-                row.pass_text, height=TARGET, icon=ft.Icons.CHECK if row.passed else None,
-                style=pass_style(row.passed), on_click=lambda: taps.toggle_pass()),
-                selected=row.passed),
+                    content=ft.Text(row.score, size=22, weight=ft.FontWeight.BOLD)),
+            *([ft.Column(money, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.END)]
+              if money else []),
         ],
     )
-    body: list[ft.Control] = [header]
-    if row.counts:
-        body.append(ft.Row(count_buttons, spacing=2, wrap=True))
+    play: list[ft.Control] = [CountButton(label, count, selected, follows, taps)
+                              for count, (label, selected, follows) in enumerate(row.counts)]
+    if row.buy_down is not None:
+        label, chip, bought = row.buy_down
+        play.append(labelled(label, ft.Chip(label=ft.Text(chip), selected=bought,
+                                            on_select=lambda: taps.toggle_buy_down()),
+                             selected=bought))
+    # One kind of button whatever its state: a tap is never lost to a swapped widget.
+    pass_button = labelled(row.pass_label, ft.OutlinedButton(
+        row.pass_text, height=COUNT, icon=ft.Icons.CHECK if row.passed else None,
+        style=pass_style(row.passed), on_click=lambda: taps.toggle_pass()),
+        selected=row.passed)
+    body: list[ft.Control] = [who, ft.Row(spacing=4, controls=[
+        ft.Row(play, spacing=2, run_spacing=2, wrap=True, expand=True), pass_button])]
     if row.refusal:
         body.append(readout(label=row.refusal, content=ft.Text(row.refusal, size=14,
                                                                 color=ft.Colors.ERROR)))
     return ft.Container(
         padding=ROW_PADDING, border_radius=ROW_CORNERS, border=MARKED if row.marked else None,
-        bgcolor=row.background, content=ft.Column(spacing=4, controls=body),
+        bgcolor=row.background, content=ft.Column(spacing=1, controls=body),
     )
 
 
@@ -198,7 +205,7 @@ def CountButton(label: str, count: int, selected: bool, follows: bool, taps: Row
     """One trick count. A component of its own: when a deal is saved, only the counts
     whose look changed are drawn again, not all six of every row."""
     return labelled(label, ft.OutlinedButton(
-        str(count), width=TARGET, height=TARGET, style=count_style(selected, follows),
+        str(count), width=COUNT, height=COUNT, style=count_style(selected, follows),
         on_click=lambda: taps.tricks(count)), selected=selected)
 
 

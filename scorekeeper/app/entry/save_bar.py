@@ -66,14 +66,14 @@ def SaveBar(app: AppModel, session: OpenSession, left: str | None, verdict: Chec
             ft.Icons.BACKSPACE_OUTLINED, on_click=on_clear, width=TARGET + 8,
             height=TARGET + 8)))
     buttons.append(ft.FilledButton(
-        app.t("ui.save_deal", number=number), icon=ft.Icons.CHECK, height=56, expand=True,
+        app.t("ui.save_deal", number=number), icon=ft.Icons.CHECK, height=52, expand=True,
         disabled=verdict.refusal is not None, on_click=save,
         style=SAVE_STYLE))
     return ft.Container(
-        padding=ft.Padding.symmetric(horizontal=10, vertical=8),
+        padding=ft.Padding.symmetric(horizontal=10, vertical=6),
         border_radius=ft.BorderRadius.all(14),
         bgcolor=ft.Colors.ERROR_CONTAINER if problem else ft.Colors.SURFACE_CONTAINER,
-        content=ft.Column(spacing=6, controls=[*lines, ft.Row(buttons, spacing=8)]),
+        content=ft.Column(spacing=4, controls=[*lines, ft.Row(buttons, spacing=8)]),
     )
 
 

@@ -35,10 +35,10 @@ def refused(table: Table, before: State, changes: Deal, language: str) -> str | 
 
 
 @ft.component
-def SeatChanges(app: AppModel, session: OpenSession, draft: DealDraft, before: State,
-                seated: tuple[str, ...], dealer: str) -> ft.Control:
-    """The changes waiting for this deal, and the two ways to make one."""
-    opened, set_opened = ft.use_state("")  # "", "join" or "leave"
+def SeatChanges(app: AppModel, draft: DealDraft, open_change: Callable[[str], None]
+                ) -> ft.Control:
+    """The two ways to change the table ("join" or "leave" opens its panel), and the
+    changes waiting for this deal, each taken back with its ✕."""
     waiting = [
         labelled(app.t("ui.take_back_change", player=join.name), ft.Chip(
             label=ft.Text(app.t("ui.joins_after", player=join.name, after=join.after)),
@@ -52,19 +52,25 @@ def SeatChanges(app: AppModel, session: OpenSession, draft: DealDraft, before: S
             on_delete=lambda _, p=player: draft.take_back_change(p)))
         for player in draft.leaves
     ]
-    close = ft.use_callback(lambda: set_opened(""), [])
-    if opened == "join":
-        return JoinPanel(app, session, draft, before, seated, dealer, close)
-    if opened == "leave":
-        return LeavePanel(app, session, draft, before, seated, close)
-    return ft.Column(spacing=4, controls=[
-        ft.Row(wrap=True, spacing=8, controls=[
-            action(app.t("ui.someone_joins"), ft.Icons.PERSON_ADD, lambda: set_opened("join")),
-            action(app.t("ui.someone_leaves"), ft.Icons.PERSON_REMOVE,
-                   lambda: set_opened("leave")),
-        ]),
-        *([ft.Row(waiting, wrap=True, spacing=6)] if waiting else []),
+    return ft.Row(wrap=True, spacing=6, run_spacing=4, controls=[
+        *(labelled(label, ft.Chip(label=ft.Text(label), leading=ft.Icon(icon),
+                                  on_click=lambda _, c=change: open_change(c)))
+          for change, label, icon in (
+              ("join", app.t("ui.someone_joins"), ft.Icons.PERSON_ADD),
+              ("leave", app.t("ui.someone_leaves"), ft.Icons.PERSON_REMOVE))),
+        *waiting,
     ])
+
+
+@ft.component
+def SeatPanel(app: AppModel, session: OpenSession, draft: DealDraft, before: State,
+              seated: tuple[str, ...], dealer: str, change: str,
+              close: Callable[[], None]) -> ft.Control:
+    """The change being made, above Save and in view (at the end of the rows a phone would
+    hide it below the fold): who sits down and where, or who stands up."""
+    if change == "join":
+        return JoinPanel(app, session, draft, before, seated, dealer, close)
+    return LeavePanel(app, session, draft, before, seated, close)
 
 
 @ft.component

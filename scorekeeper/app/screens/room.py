@@ -1,6 +1,7 @@
-"""The host's view of the room on the network: a compact chip with the join code, and a
-panel (opened from it) with the devices that joined, who may score, the lock-out after
-wrong codes, a new code, and removing a device."""
+"""The host's view of the room on the network: a compact chip with the join code and the
+address guests open, the address as a code to scan, and a panel (opened from the chip)
+with the devices that joined, who may score, the lock-out after wrong codes, a new code,
+and removing a device."""
 
 from __future__ import annotations
 
@@ -8,19 +9,89 @@ from collections.abc import Callable
 
 import flet as ft
 
-from scorekeeper.app.lan import LOCK_AFTER, shown
+from scorekeeper.app.lan import LOCK_AFTER, LanRoom, shown
 from scorekeeper.app.model import LAN_CHANGED, AppModel
-from scorekeeper.app.widgets import icon_button, labelled, panel, readout
+from scorekeeper.app.widgets import Link, icon_button, labelled, panel, readout, screen, screen_bar
+from scorekeeper.payments.images import painted, symbol
+
+ADDRESS_PX = 6  # pixels per module in the picture; it is shown at ADDRESS_SIDE
+ADDRESS_SIDE = 200  # px: a phone camera reads it from across a card table
 
 
 @ft.memo
 @ft.component
 def LanPanel(app: AppModel) -> ft.Control:
-    """The join code as a chip; tapping it opens the devices panel."""
+    """Beside a desktop's table: the join code and the address as a chip; beside it, the
+    address as a code to scan and the devices panel, each opened with a tap."""
     room = app.lan
     assert room is not None
-    opened, set_opened = ft.use_state(False)
+    opened, set_opened = ft.use_state("")  # "", "code" (the address to scan) or "devices"
     _ = app.room_heard  # read, so news of the room redraws this
+    devices = app.t("ui.room_devices")
+    devices = f"{devices} ({len(room.viewers)})"
+
+    def toggle(what: str) -> Callable[[], None]:
+        return lambda: set_opened("" if opened == what else what)
+
+    chip = ft.Row(wrap=True, spacing=6, run_spacing=4,
+                  vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+        room_chip(app, room),
+        *([labelled(app.t("ui.show_address_code"), ft.IconButton(
+            ft.Icons.QR_CODE_2, selected=opened == "code", on_click=toggle("code")))]
+          if room.addresses else []),
+        labelled(devices, ft.TextButton(
+            devices, icon=ft.Icons.EXPAND_LESS if opened == "devices" else ft.Icons.DEVICES,
+            on_click=toggle("devices"))),
+    ])
+    shown_too = {"code": lambda: AddressCodes(app, room.addresses, shown(room.code)),
+                 "devices": lambda: devices_panel(app, room, app.t("ui.lan_title"))
+                 }.get(opened)
+    return ft.Column(spacing=8, controls=[chip, shown_too()]) if shown_too else chip
+
+
+@ft.component
+def RoomScreen(app: AppModel) -> ft.Control:
+    """On a phone, a screen of its own (the table's rows keep the table's screen): the
+    join code and the address, the address to scan, the devices."""
+    room, session = app.lan, app.session
+    back = f"/session/{session.id}" if session is not None else "/"
+    _ = app.room_heard
+    if room is None or app.role != "host":
+        return ft.Column(expand=True, spacing=0, controls=[
+            screen_bar(app, app.t("ui.lan_title"), back),
+            screen(ft.Text(app.t("ui.not_on_network"), size=16))])
+    return ft.Column(expand=True, spacing=0, controls=[
+        screen_bar(app, app.t("ui.lan_title"), back),
+        screen(room_chip(app, room),
+               *([AddressCodes(app, room.addresses, shown(room.code))]
+                 if room.addresses else []),
+               devices_panel(app, room, app.t("ui.room_devices"))),
+    ])
+
+
+def room_link(app: AppModel, session_id: int) -> Link:
+    """The room in a phone's screen bar; a lock when wrong codes have locked it."""
+    room = app.lan
+    locked = room is not None and room.locked()
+    return Link(ft.Icons.LOCK if locked else ft.Icons.QR_CODE_2, app.t("ui.room_link"),
+                f"/session/{session_id}/room")
+
+
+def room_chip(app: AppModel, room: LanRoom) -> ft.Control:
+    """The code and where to open the table, on one chip: a guest is told both at once."""
+    code = app.t("ui.join_code", code=shown(room.code))
+    where = [ft.Text(room.addresses[0], size=12, selectable=True)] if room.addresses else []
+    return ft.Container(
+        padding=ft.Padding.symmetric(horizontal=12, vertical=3),
+        border_radius=ft.BorderRadius.all(16),
+        bgcolor=ft.Colors.ERROR_CONTAINER if room.locked() else ft.Colors.SECONDARY_CONTAINER,
+        content=ft.Column(spacing=0, controls=[
+            readout(label=code, content=ft.Text(code, size=16, weight=ft.FontWeight.BOLD)),
+            *where]))
+
+
+def devices_panel(app: AppModel, room: LanRoom, title: str) -> ft.Control:
+    """The devices that joined, who may score, the lock-out, a new code, removing one."""
 
     def host_only(action: Callable[[], object]) -> Callable[[], None]:
         """Run ``action`` only if this page is the host now (an event can be forged)."""
@@ -32,25 +103,8 @@ def LanPanel(app: AppModel) -> ft.Control:
             ft.context.page.pubsub.send_all(LAN_CHANGED)
         return checked
 
-    code = app.t("ui.join_code", code=shown(room.code))
-    devices = app.t("ui.room_devices")
-    locked = room.locked()
-    chip = ft.Row(wrap=True, spacing=8, controls=[
-        readout(label=code, content=ft.Container(
-            padding=ft.Padding.symmetric(horizontal=14, vertical=6),
-            border_radius=ft.BorderRadius.all(20),
-            bgcolor=ft.Colors.ERROR_CONTAINER if locked else ft.Colors.SECONDARY_CONTAINER,
-            content=ft.Text(code, size=18, weight=ft.FontWeight.BOLD))),
-        labelled(f"{devices} ({len(room.viewers)})", ft.TextButton(
-            f"{devices} ({len(room.viewers)})",
-            icon=ft.Icons.EXPAND_LESS if opened else ft.Icons.DEVICES,
-            on_click=lambda: set_opened(not opened))),
-    ])
-    if not opened:
-        return chip
-
     rows: list[ft.Control] = []
-    if locked:
+    if room.locked():
         rows.append(ft.Text(app.t("ui.room_locked_host", count=LOCK_AFTER,
                                   minutes=room.minutes_locked()),
                             color=ft.Colors.ERROR, size=15))
@@ -58,18 +112,43 @@ def LanPanel(app: AppModel) -> ft.Control:
                                             on_click=host_only(room.unlock))]))
     for viewer in list(room.viewers.values()):
         name = viewer.name
-        rows.append(ft.Row(spacing=4, controls=[
+        # The switch's words over the address and Remove: side by side, a phone squeezed
+        # the address to a letter a line.
+        rows.append(ft.Column(spacing=0, controls=[
             ft.Switch(label=app.t("ui.guest_may_score", name=name), value=viewer.may_score,
                       on_change=lambda e, key=viewer.key: host_only(
                           lambda: room.grant(key, bool(e.control.value)))()),
-            ft.Text(app.t("ui.device_away", address=viewer.address) if viewer.away
-                    else viewer.address, size=13, color=ft.Colors.ON_SURFACE_VARIANT,
-                    expand=True),
-            icon_button(ft.Icons.PERSON_REMOVE, app.t("ui.remove_device", name=name),
-                        host_only(lambda key=viewer.key: room.leave(key))),
+            ft.Row(spacing=4, controls=[
+                ft.Text(app.t("ui.device_away", address=viewer.address) if viewer.away
+                        else viewer.address, size=13, color=ft.Colors.ON_SURFACE_VARIANT,
+                        expand=True),
+                icon_button(ft.Icons.PERSON_REMOVE, app.t("ui.remove_device", name=name),
+                            host_only(lambda key=viewer.key: room.leave(key))),
+            ]),
         ]))
     if not room.viewers:
         rows.append(ft.Text(app.t("ui.no_viewers")))
     rows.append(ft.Row([ft.OutlinedButton(app.t("ui.new_code"), icon=ft.Icons.REFRESH,
                                           on_click=host_only(room.new_code))]))
-    return ft.Column(spacing=8, controls=[chip, panel(app.t("ui.lan_title"), *rows)])
+    return panel(title, *rows)
+
+
+@ft.memo
+@ft.component
+def AddressCodes(app: AppModel, addresses: tuple[str, ...], code: str) -> ft.Control:
+    """The address as a code a guest's camera reads, big enough to scan across the table;
+    then they type the join code."""
+    codes = ft.use_memo(lambda: tuple(painted(symbol(address), ADDRESS_PX)
+                                      for address in addresses), [addresses])
+    return panel(app.t("ui.guests_scan"), ft.Row(wrap=True, spacing=12, controls=[
+        ft.Column(spacing=2, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+            # Black on white whatever the theme, drawn pixel for pixel: a camera reads it.
+            ft.Semantics(label=app.t("ui.address_code", address=address), image=True,
+                         container=True, exclude_semantics=True, content=ft.Container(
+                             bgcolor=ft.Colors.WHITE, content=ft.Image(
+                                 src=picture, width=ADDRESS_SIDE, height=ADDRESS_SIDE,
+                                 filter_quality=ft.FilterQuality.NONE))),
+            ft.Text(address, size=14, selectable=True),
+        ])
+        for address, picture in zip(addresses, codes, strict=True)
+    ]), ft.Text(app.t("ui.then_type_code", code=code), size=14))

@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from scorekeeper.app.entry import DealEntry
-from scorekeeper.app.entry.assistant import Assistant
+from scorekeeper.app.entry.assistant import Assistant, TableStatus
 from scorekeeper.app.model import AppModel
 from scorekeeper.app.screens.join import Waiting
-from scorekeeper.app.screens.room import LanPanel
+from scorekeeper.app.screens.room import LanPanel, room_link
 from scorekeeper.app.widgets import (
     Link,
     Missing,
@@ -71,10 +71,16 @@ def TableScreen(app: AppModel) -> ft.Control:
     playing = app.may_score and not session.over
     may_undo = app.role == "host" and not session.finished and session.state.deals > 0
     ask_undo = ft.use_callback(lambda: set_confirm_undo(True), [])
+    # The scores are on a phone's rows: the pot and the game go in the fold above them.
     entry = (DealEntry(app, session, app.draft(session.id),
-                       on_undo=ask_undo if may_undo else None)
+                       on_undo=ask_undo if may_undo else None,
+                       status=None if app.wide else table_status(app, session))
              if playing else None)
-    room = [LanPanel(app)] if app.lan is not None and app.role == "host" else []
+    hosting = app.lan is not None and app.role == "host"
+    # A desktop has room for the room beside the table; a phone opens it from the bar.
+    room = [LanPanel(app)] if hosting and app.wide else []
+    if hosting and not app.wide:
+        links.append(room_link(app, session.id))
     table_side = [Scoreboard(app, session), PotPanel(app, session),
                   *([Assistant(app, session.guide)] if not session.over else [])]
     if entry is None and may_undo:
@@ -88,8 +94,7 @@ def TableScreen(app: AppModel) -> ft.Control:
                 *([ft.Container(entry, expand=6)] if entry is not None else []),
             ])
     elif entry is not None:
-        # The scores are on the rows: the pot and the game above them are all a phone needs.
-        body = ft.Column(expand=True, spacing=6, controls=[StatusLine(app, session), entry])
+        body = entry
     else:
         body = ft.Column(table_side, expand=True, spacing=12, scroll=ft.ScrollMode.AUTO)
     return ft.Column(
@@ -160,10 +165,8 @@ def game_in_play(app: AppModel, session: OpenSession) -> str:
             else app.t("ui.game_number_open", number=game))
 
 
-@ft.memo
-@ft.component
-def StatusLine(app: AppModel, session: OpenSession) -> ft.Control:
-    """The pot and what the next deal is (single or double, the game), in a line or two."""
+def table_status(app: AppModel, session: OpenSession) -> TableStatus:
+    """The pot and what the next deal is (single or double, the game), for a phone's fold."""
     rules = session.table.rules
     pot = pot_line(app, session)
     if rules.family is Family.POT:
@@ -177,10 +180,7 @@ def StatusLine(app: AppModel, session: OpenSession) -> ft.Control:
         # The money on the rows is the result if the session ends now: say the pot is in it.
         words = " · ".join(w for w in (words, app.t(
             "ui.money_includes_pot", rule=app.t(f"option.end_pot.{rules.end_pot}"))) if w)
-    return ft.Row(wrap=True, spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER,
-                  controls=[*(readout(label=figure, content=ft.Text(
-                      figure, size=20, weight=ft.FontWeight.BOLD)) for figure in figures),
-                            *([ft.Text(words, size=14)] if words else [])])
+    return TableStatus(tuple(figures), words)
 
 
 @ft.memo
