@@ -18,7 +18,7 @@ from scorekeeper.app.lan import LanRoom, Viewer
 from scorekeeper.app.roles import NotAllowedError
 from scorekeeper.app.routes import Place, place_of
 from scorekeeper.core import Deal, RuleError, changes, seating
-from scorekeeper.i18n import describe, render, text
+from scorekeeper.i18n import describe, render, session_title, text
 from scorekeeper.session import ConflictError, StoreError
 from scorekeeper.session.where import choose_database, data_dir
 from scorekeeper.settings import Settings, save_settings
@@ -92,6 +92,11 @@ class AppModel:
     # --- words ---
     def t(self, key: str, **params: str | int) -> str:
         return text(key, self.settings.language, **params)
+
+    def session_name(self, name: str, variant: str) -> str:
+        """A session's name as shown; an unnamed one is called by its game, in this
+        language."""
+        return session_title(name, variant, self.settings.language)
 
     def refusal(self, error: RuleError | StoreError) -> str:
         if isinstance(error, RuleError):

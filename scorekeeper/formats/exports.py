@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Literal
 from scorekeeper.core import Session, Transfer, close
 from scorekeeper.formats.csv_export import ENCODING, write_ledger, write_standings
 from scorekeeper.formats.session_file import PLAIN, Evening, dump_session
+from scorekeeper.i18n import session_title
 
 if TYPE_CHECKING:  # the payments package is loaded only by what draws codes
     from scorekeeper.payments import Offer, PaymentDetails
@@ -35,12 +36,14 @@ def export(kind: Export, name: str, session: Session, language: str, day: date, 
         # fpdf2 is large: loaded only when a score sheet is asked for.
         from scorekeeper.formats.pdf_sheet import score_sheet
 
-        return score_sheet(name, session, day, language, offers=offers,
+        return score_sheet(session_title(name, session.table.rules.variant, language),
+                           session, day, language, offers=offers,
                            details=details or {}, payments=evening.payments)
     closing = close(session.table, session.state)
     out = io.StringIO(newline="")
     if kind == "csv":
-        write_ledger(out, name, session.table, [*session.entries, *closing.entries], language,
+        write_ledger(out, session_title(name, session.table.rules.variant, language),
+                     session.table, [*session.entries, *closing.entries], language,
                      payments=evening.payments)
     elif kind == "standings":
         write_standings(out, session.table, session.state, closing)

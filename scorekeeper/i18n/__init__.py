@@ -27,7 +27,8 @@ DEFAULT_LANGUAGE = "en"
 
 __all__ = [
     "DEFAULT_LANGUAGE", "LANGUAGES", "UNIT_HINTS", "counted_phrases", "date", "describe",
-    "join", "knows", "money", "number", "own_name", "parse_number", "render", "template_for", "text",
+    "join", "knows", "money", "number", "own_name", "parse_number", "render", "session_title",
+    "template_for", "text",
 ]
 
 
@@ -64,6 +65,12 @@ def counted_phrases(language: str, **counts: int) -> dict[str, str]:
     """A lifetime line counts five things at once, and one sentence cannot take one plural
     form for all of them: each figure becomes its own counted phrase ("3 sessions")."""
     return {name: text(LIFETIME[name], language, count=count) for name, count in counts.items()}
+
+
+def session_title(name: str, variant: str, language: str = DEFAULT_LANGUAGE) -> str:
+    """A session's name as shown: one stored without a name (under its variant's key) is
+    called by its game, in the reader's language, whatever language it was begun in."""
+    return text(f"variant.{variant}", language) if name == variant else name
 
 
 def describe(error: RuleError, language: str = DEFAULT_LANGUAGE) -> str:

@@ -58,3 +58,17 @@ def test_the_pot_of_a_game_not_begun_holds_the_stakes_its_first_deal_books(
     phone.open("/session/1")
     # Ann, Bo and Cid each stake 1 SEK as game 1 begins: the pot the deal is played for is 3.
     phone.read("Pot: 3 with the stakes of game 1")
+
+
+def test_an_unnamed_session_is_called_by_its_game_in_the_language_now_chosen(
+        phone: Ui, server: Server):
+    phone.start_session(["Astrid", "Bengt", "Cilla"], "SEK", "1")
+    phone.read("English Rams")  # begun in English, no name given: the game's name
+    phone.open("/settings")
+    phone.tap("Language: Svenska")
+    phone.see("Inställningar")
+    phone.open("/")
+    phone.see("Rams (engelsk)")  # home's list, in Swedish now
+    phone.open("/session/1")
+    phone.read("Rams (engelsk)")  # the table's title
+    assert not phone.page.evaluate(SHOWN, "English Rams")

@@ -79,7 +79,8 @@ def Charts(app: AppModel) -> ft.Control:
                                     ft.Text(app.t("ui.chart_flights"))]),
     ])
     return ft.Column(expand=True, spacing=0, controls=[
-        screen_bar(app, app.t("ui.charts_of", name=session.name), f"/session/{session.id}"),
+        screen_bar(app, app.t("ui.charts_of", name=app.session_name(
+            session.name, session.table.rules.variant)), f"/session/{session.id}"),
         screen(
             panel(app.t("ui.chart_running"), legend, ft.Row([line])),
             panel(app.t("ui.chart_tricks_flights"), bar_legend, ft.Row([bars])),

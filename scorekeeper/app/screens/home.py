@@ -39,7 +39,8 @@ def Home(app: AppModel) -> ft.Control:
         except (RuleError, StoreError) as error:
             app.problem = app.t("ui.import_refused", reason=app.refusal(error))
             return
-        app.notice = app.t(counts("ui.imported", "deals"), name=opened.name,
+        app.notice = app.t(counts("ui.imported", "deals"),
+                           name=app.session_name(opened.name, opened.table.rules.variant),
                            deals=opened.state.deals)
         app.go(f"/session/{opened.id}")
 
@@ -81,12 +82,13 @@ def SessionTile(app: AppModel, summary: SessionSummary) -> ft.Control:
     subtitle = app.t(counts("ui.session_line", "deals"), game=app.t(f"variant.{summary.variant}"),
                      players=", ".join(summary.players), day=f"{summary.updated_at:%Y-%m-%d}",
                      deals=summary.deals, leaders=leaders)
-    label = app.t("ui.open_session", name=summary.name)
+    name = app.session_name(summary.name, summary.variant)
+    label = app.t("ui.open_session", name=name)
     return labelled(label, ft.Card(content=ft.ListTile(
         leading=ft.Icon(ft.Icons.STYLE if not summary.finished else ft.Icons.LOCK),
-        title=ft.Text(summary.name, size=18, weight=ft.FontWeight.BOLD),
+        title=ft.Text(name, size=18, weight=ft.FontWeight.BOLD),
         subtitle=ft.Text(subtitle),
-        trailing=icon_button(ft.Icons.REPLAY, app.t("ui.play_again", name=summary.name),
+        trailing=icon_button(ft.Icons.REPLAY, app.t("ui.play_again", name=name),
                              lambda: app.go(f"/session/{summary.id}/again")),
         on_click=lambda: app.go(f"/session/{summary.id}"),
     )))

@@ -86,7 +86,8 @@ def Ledger(app: AppModel) -> ft.Control:
     if not ledger:
         cards.append(ft.Text(app.t("ui.no_deals_yet")))
     return ft.Column(expand=True, spacing=0, controls=[
-        screen_bar(app, app.t("ui.ledger_of", name=session.name), f"/session/{session.id}"),
+        screen_bar(app, app.t("ui.ledger_of", name=app.session_name(
+            session.name, session.table.rules.variant)), f"/session/{session.id}"),
         long_screen(error_line(app.problem), *cards, beyond=BEYOND_SCREEN),
     ])
 

@@ -47,7 +47,8 @@ if TYPE_CHECKING:
 def NewSession(app: AppModel, again: OpenSession | None = None) -> ft.Control:
     """``again``: set up as that earlier session, so its group's next evening is a tap."""
     draft, _ = ft.use_state(lambda: SetupDraft() if again is None else SetupDraft.play_again(
-        again.name, again.table, again.state, again.group, app.settings.language))
+        "" if again.name == again.table.rules.variant else again.name, again.table,
+        again.state, again.group, app.settings.language))
 
     def start() -> None:
         try:
@@ -58,8 +59,8 @@ def NewSession(app: AppModel, again: OpenSession | None = None) -> ft.Control:
             money = typed_money(draft, app.settings.language) if draft.money else make_money()
             table = make_table(draft.variant, draft.players, draft.first_dealer,
                                house_rules(draft), money)
-            opened = app.scorebook.create(draft.name or app.t(f"variant.{draft.variant}"),
-                                          table, draft.group.strip() or None)
+            # Unnamed, it is called by its game in whatever language reads it later.
+            opened = app.scorebook.create(draft.name, table, draft.group.strip() or None)
         except (RuleError, StoreError) as error:
             draft.problem = app.refusal(error)
             if isinstance(error, RuleError) and error.message.key.startswith("setup.unit_"):
@@ -83,7 +84,7 @@ def NewSession(app: AppModel, again: OpenSession | None = None) -> ft.Control:
     start_label = app.t("ui.start_session")
     # Played again: what is set up is said first; the panels below change any of it.
     as_before = [] if again is None else [panel(
-        app.t("ui.again_title", name=again.name),
+        app.t("ui.again_title", name=app.session_name(again.name, again.table.rules.variant)),
         ft.Text(app.t("ui.again_summary", game=app.t(f"variant.{draft.variant}"),
                       players=", ".join(draft.players),
                       dealer=draft.first_dealer or ""), size=16),

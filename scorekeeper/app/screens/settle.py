@@ -128,7 +128,8 @@ def SettleUp(app: AppModel) -> ft.Control:
         finish_row.append(action(app.t("ui.finish_session"), ft.Icons.LOCK,
                                  lambda: set_confirm(True)))
     return ft.Column(expand=True, spacing=0, controls=[
-        screen_bar(app, app.t("ui.settle_of", name=session.name), f"/session/{session.id}"),
+        screen_bar(app, app.t("ui.settle_of", name=app.session_name(
+            session.name, session.table.rules.variant)), f"/session/{session.id}"),
         screen(
             error_line(app.problem),
             *([action(app.t("ui.reload"), ft.Icons.REFRESH, app.reload)] if app.stale else []),
@@ -174,7 +175,8 @@ def PayCard(app: AppModel, session: OpenSession, transfer: Transfer, offer: Offe
             for code in offer.codes]))
         from scorekeeper.payments import transfer_message
 
-        message = transfer_message(session.table.rules.variant, session.name, lang)
+        message = transfer_message(session.table.rules.variant, app.session_name(
+            session.name, session.table.rules.variant), lang)
         controls += [
             ft.Text(app.t("ui.pay_amount", amount=amount(transfer.minor, money, lang)), size=16),
             ft.Text(app.t("ui.pay_message", message=message), size=14),

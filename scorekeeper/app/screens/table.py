@@ -101,7 +101,8 @@ def TableScreen(app: AppModel) -> ft.Control:
         expand=True,
         spacing=0,
         controls=[
-            screen_bar(app, session.name, "/", links if app.role == "host" else []),
+            screen_bar(app, app.session_name(session.name, session.table.rules.variant), "/",
+                       links if app.role == "host" else []),
             ft.Container(expand=True, alignment=ft.Alignment.TOP_CENTER,
                          padding=ft.Padding.all(10 if app.wide else 6),
                          content=ft.Column(expand=True, spacing=6, width=1400,
