@@ -134,18 +134,39 @@ def action(label: str, icon: ft.IconData, on_click: Callable[[], object], *,
     return button(label, icon=icon, on_click=handler(on_click), disabled=disabled)
 
 
+LONG_CHOICE = 28  # characters: a chip holds one line and cuts the rest at a phone's edge
+
+
 def choices(label: str, options: list[tuple[str, str]], chosen: str | None,
             pick: Callable[[str], object], *, shown_label: bool = True) -> ft.Control:
-    """One choice among a few, each a chip: one tap, big enough for a finger."""
-    chips = [
-        labelled(f"{label}: {text}", ft.Chip(
-            label=ft.Text(text), selected=key == chosen,
-            on_select=lambda _, k=key: pick(k)), selected=key == chosen)
-        for key, text in options
-    ]
+    """One choice among a few, each a chip: one tap, big enough for a finger. Choices in
+    many words ("wird gleichmäßig unter allen Spielern aufgeteilt") are a list of lines
+    instead, each wrapping as it must."""
+    if any(len(text) > LONG_CHOICE for _, text in options):
+        picks = ft.Column(spacing=4, controls=[
+            # Read out as the chips are ("The pot at the end…: carried over…"), once.
+            ft.Semantics(label=f"{label}: {text}", button=True, selected=key == chosen,
+                         exclude_semantics=True, content=ft.Container(
+                padding=ft.Padding.symmetric(horizontal=10, vertical=8),
+                border_radius=ft.BorderRadius.all(8),
+                border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+                bgcolor=ft.Colors.SECONDARY_CONTAINER if key == chosen else None,
+                on_click=lambda _, k=key: pick(k),
+                content=ft.Row(spacing=8, controls=[
+                    ft.Icon(ft.Icons.RADIO_BUTTON_CHECKED if key == chosen
+                            else ft.Icons.RADIO_BUTTON_UNCHECKED, size=20),
+                    ft.Text(text, expand=True),
+                ])))
+            for key, text in options])
+    else:
+        picks = ft.Row(wrap=True, spacing=8, controls=[
+            labelled(f"{label}: {text}", ft.Chip(
+                label=ft.Text(text), selected=key == chosen,
+                on_select=lambda _, k=key: pick(k)), selected=key == chosen)
+            for key, text in options])
     return ft.Column(spacing=4, controls=[
         *([ft.Text(label, size=14)] if shown_label else []),
-        ft.Row(chips, wrap=True, spacing=8),
+        picks,
     ])
 
 

@@ -201,3 +201,23 @@ def test_a_unit_written_the_swedish_way_is_refused_in_english_in_words(phone: Ui
     # Said beside Start, in view, and on the field itself.
     assert phone.in_view("Start the session")
     assert phone.page.get_by_text(refusal, exact=False).count() == 2
+
+
+@pytest.mark.parametrize("language", ["de", "fr"])
+def test_a_choice_in_many_words_wraps_on_a_phone_instead_of_being_cut(
+        phone: Ui, server: Server, language: str):
+    """Issue 26: "wird gleichmäßig unter allen Spielern aufgeteilt" was drawn as far as the
+    phone's edge and cut there. Its words are wider than a 390 px phone's panel, so shown
+    whole they take a second line."""
+    from scorekeeper.i18n import text
+
+    (server.data / "settings.json").write_text(json.dumps({"language": language}))
+    phone.open("/new")
+    label = f"{text('option.end_pot', language)}: {text('option.end_pot.split', language)}"
+    phone.see(label)
+    box = phone.page.get_by_role("button", name=label, exact=True).first.bounding_box()
+    assert box is not None
+    assert box["x"] >= 0
+    assert box["x"] + box["width"] <= 390
+    assert box["height"] >= 2 * 19  # two lines of 14 px type
+    phone.shot(f"new-session-phone-{language}")
