@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.e2e.conftest import Server, Ui
+from tests.e2e.conftest import CABIN, Server, Ui
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "mattmar-saturday.json"
 
@@ -35,3 +35,19 @@ def test_the_charts_open_from_the_table_and_go_back(ui: Ui, server: Server):
     ui.see("Tricks and flights")
     ui.tap("Back")
     ui.see("Save deal 9")
+
+
+def test_the_score_chart_is_labelled_to_the_last_deal_and_at_both_ends_of_the_score(
+        phone: Ui, server: Server):
+    """Issue 26: the deals' axis stopped before the last deal and the score's axis had no
+    labels at its ends. Friday at the cabin: six deals; the scores run from Astrid's -28
+    (after deal 6) to Dag's +23 (after deals 3 and 4), so the score's axis, in steps of
+    10, runs from -30 to 30."""
+    server.holds(CABIN)
+    phone.open("/session/1/charts")
+    phone.see("Score after each deal")
+    labels = phone.page.evaluate("""() => [...document.querySelectorAll('flt-semantics')]
+        .map(node => (node.getAttribute('aria-label') || node.innerText || '').trim())""")
+    for end in ("0", "6", "-30", "30"):
+        assert end in labels, end
+    phone.shot("charts-phone-light")

@@ -43,19 +43,21 @@ def Charts(app: AppModel) -> ft.Control:
     y_step = nice_step(high - low)
     y_from, y_to = (low // y_step) * y_step, -(-high // y_step) * y_step
     y_to = max(y_to, y_from + y_step)  # a flat line still has a scale
+    x_step = nice_step(deals)
+    x_to = max(1, -(-deals // x_step) * x_step)
     line = fch.LineChart(
         data_series=series, height=320, expand=True,
-        # Labels only on whole deals and on a round step of the score, and never the
-        # axis' own ends as extra labels (they overlapped the round ones: "41" on "40").
-        left_axis=fch.ChartAxis(label_size=44, show_min=False, show_max=False, labels=[
+        # Labels only on whole deals and on a round step of the score; each axis runs from
+        # one round step to another, so its ends are labelled too (the last deal's, the
+        # lowest and highest score's) and no odd end ("41") stands on a round one ("40").
+        left_axis=fch.ChartAxis(label_size=44, labels=[
             fch.ChartAxisLabel(value=y, label=ft.Text(str(y), size=13))
             for y in range(y_from, y_to + 1, y_step)]),
         bottom_axis=fch.ChartAxis(
-            title=ft.Text(app.t("ui.chart_deals")), label_size=28, show_min=False,
-            show_max=False, labels=[
+            title=ft.Text(app.t("ui.chart_deals")), label_size=28, labels=[
                 fch.ChartAxisLabel(value=x, label=ft.Text(str(x), size=13))
-                for x in range(0, max(1, deals) + 1, nice_step(deals))]),
-        min_x=0, max_x=max(1, deals), min_y=y_from, max_y=y_to,
+                for x in range(0, x_to + 1, x_step)]),
+        min_x=0, max_x=x_to, min_y=y_from, max_y=y_to,
     )
     state = session.state
     groups = [
