@@ -58,3 +58,39 @@ def test_the_page_draws_on_its_own_thread(phone: Ui):
     drawn_with = phone.page.evaluate(
         "performance.getEntriesByType('resource').map(entry => entry.name)")
     assert any(name.endswith("/skwasm.wasm") for name in drawn_with)
+
+
+# route, screen name, what must be on it: a catalogue key and its parameters
+IN_WORDS = [
+    ("/", "home", None, {}),
+    ("/new", "new-session", "ui.players_in_order", {}),
+    ("/session/1", "table", "ui.deal_by", {"number": 7, "dealer": "Cilla"}),
+    ("/session/2", "table-mattmar", "ui.game_number", {"number": 2, "games": 6}),
+    ("/session/1/edit/5", "correct-deal", "ui.edit_deal", {"number": 6}),
+    ("/session/1/ledger", "ledger", "ui.ledger_deal", {"number": 6, "dealer": "Bengt"}),
+    ("/session/1/charts", "charts", "ui.chart_running", {}),
+    ("/session/1/settle", "settle", "sheet.transfers", {}),
+    ("/players", "players", "ui.players", {}),
+    ("/settings", "settings", "ui.data", {}),
+]
+
+
+@pytest.mark.parametrize("language", ["sv", "de", "fr"])
+def test_every_screen_speaks_the_language_chosen_on_a_phone(browser: Browser, server: Server,
+                                                            language: str):
+    """Issue 26: the screenshots in every language, each screen saying its words in it."""
+    from scorekeeper.i18n import text
+
+    for example in ("friday-at-the-cabin.json", "mattmar-saturday.json"):
+        server.holds(EXAMPLES / example)
+    (server.data / "settings.json").write_text(json.dumps({"language": language}))
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        ui = Ui(context.new_page(), server.url)
+        for route, name, key, params in IN_WORDS:
+            ui.open(route)
+            words = text(key, language, **params) if key else "Friday at the cabin"
+            ui.see(" ".join(words.split()))  # French's no-break spaces read as spaces
+            ui.shot(f"{name}-phone-{language}")
+    finally:
+        context.close()
