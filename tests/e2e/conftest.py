@@ -283,8 +283,10 @@ class Ui:
         return self.socket.expect_event(direction, predicate=what)
 
     def open(self, path: str = "/") -> None:
+        # The page's own load is bounded as its first paint is: a test that lowers the
+        # page's default wait (20 s) met a load slower than that once, under a full suite.
         with self.page.expect_websocket(timeout=FIRST_PAINT) as connected:
-            self.page.goto(self.base + path)
+            self.page.goto(self.base + path, timeout=FIRST_PAINT)
         self.socket = connected.value
         placeholder = self.page.locator("flt-semantics-placeholder")
         placeholder.wait_for(state="attached", timeout=FIRST_PAINT)
