@@ -1,4 +1,5 @@
-"""The end of a game, told on the phone (390x844): before Save, after it, in the protocol.
+"""The end of a game, told on a phone (390x844) and a desktop (1280x900): before Save,
+after it, in the protocol.
 
 A three-player Mattmar evening for 1 SEK a stake (RULES.md, family 2), its first three
 deals read from a file; every figure is worked out by hand below.
@@ -7,9 +8,11 @@ deals read from a file; every figure is worked out by hand below.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Browser
 
 from tests.e2e.conftest import Server, Ui, tricks_button
 
@@ -38,20 +41,36 @@ def saturday(server: Server, tmp_path: Path) -> Server:
     return server
 
 
-def test_the_deal_that_ends_a_game_says_so_before_and_after_save(phone: Ui, saturday: Server,
+SIZES = {"phone": (390, 844), "desktop": (1280, 900)}
+
+
+@pytest.fixture(params=list(SIZES))
+def at_table(request: pytest.FixtureRequest, browser: Browser, server: Server
+             ) -> Iterator[Ui]:
+    """The table on a phone, and in a desktop's window: the same words in both."""
+    width, height = SIZES[request.param]
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    yield Ui(page, server.url)
+    context.close()
+
+
+def test_the_deal_that_ends_a_game_says_so_before_and_after_save(at_table: Ui, saturday: Server,
                                                                 tmp_path: Path):
-    ui = phone
+    ui = at_table
+    size = "phone" if ui.page.viewport_size["width"] < 1000 else "desktop"  # type: ignore[index]
     ui.open("/session/1")
     ui.read("Deal 4: Ann deals")
     # Ann takes all five (5 - 5 = 0): game 1 ends. Bo and Cid fly and stake 1 each (pot 8),
     # and Ann, the winner, takes the pot: SEK 8.00.
     ui.tap(tricks_button("Ann", 5))
     ui.read("This deal ends the game. Game 1 won by Ann: Ann SEK\u00a08.00 from the pot")
-    ui.shot("table-deal-ends-game-phone-light")
+    ui.shot(f"table-deal-ends-game-{size}-light")
     ui.tap("Save deal 4")
     ui.read("Game 1 won by Ann: Ann SEK\u00a08.00 from the pot")
     ui.see("Game 2 of 6")
-    ui.shot("table-game-ended-phone-light")
+    ui.shot(f"table-game-ended-{size}-light")
     replayed = saturday.replay(1, tmp_path)
     assert replayed["games"][0]["winners"] == ["Ann"]
     # Ann: staked 1, flew once (1), took 8: +6. Bo and Cid staked 1 and flew twice: -3.
@@ -64,8 +83,8 @@ def test_the_deal_that_ends_a_game_says_so_before_and_after_save(phone: Ui, satu
 
 
 @pytest.mark.usefixtures("saturday")
-def test_clear_empties_the_form_after_undo_gave_a_deal_back(phone: Ui):
-    ui = phone
+def test_clear_empties_the_form_after_undo_gave_a_deal_back(at_table: Ui):
+    ui = at_table
     ui.open("/session/1")
     ui.tap("Undo deal 3")
     ui.tap("Undo")

@@ -94,7 +94,10 @@ def TableScreen(app: AppModel) -> ft.Control:
                 *([ft.Container(entry, expand=6)] if entry is not None else []),
             ])
     elif entry is not None:
-        body = entry
+        # Kept in a column of its own: the entry as the body itself left a guest's page
+        # spinning for ever when its connection came back (Flet's client, re-drawing the
+        # whole page at the reconnection; test_a_guest_whose_connection_drops_…).
+        body = ft.Column(expand=True, spacing=6, controls=[entry])
     else:
         body = ft.Column(table_side, expand=True, spacing=12, scroll=ft.ScrollMode.AUTO)
     return ft.Column(
