@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from tests.e2e.conftest import CABIN, Server, Ui, in_english, tricks_button
+from tests.e2e.conftest import Server, Ui, in_english
 
 PLAYERS = ["Astrid", "Bengt", "Cilla", "Dag"]
 
@@ -158,38 +158,3 @@ def test_play_again_sets_up_the_next_evening_in_two_taps(phone: Ui, server: Serv
     assert (exported["group"], exported["variant"], exported["money"], exported["first_dealer"]) \
         == ("Friday group", "english", {"currency": "SEK", "unit": "0.50"}, "Cilla")
 
-
-def test_a_regular_sits_down_from_the_roster_and_the_change_is_taken_back_with_its_cross(
-        phone: Ui, server: Server, tmp_path):
-    """Erik is on the roster (he played before): one tap seats him, after the dealer as
-    offered; the ✕ on the waiting change takes it back before Save, and the table is as it
-    was. Deal 7 of the cabin is Cilla's; Erik after her would be the forehand."""
-    server.holds(CABIN)
-    roster = tmp_path / "roster.json"
-    roster.write_text(json.dumps({"format": "scorekeeper-roster/1",
-                                  "players": [{"name": "Erik"}]}), encoding="utf-8")
-    assert server.cli("players", "--import", str(roster)).returncode == 0
-    ui = phone
-    ui.open("/session/1")
-    ui.see("Save deal 7")
-    ui.tap("Someone joins")
-    ui.tap("Seat Erik")  # the roster's chip: the name is in the field
-    ui.tap("Sit down")
-    ui.see("Erik sits down after Cilla")
-    ui.read("Deal 7: Cilla deals")
-    assert ui.in_view(tricks_button("Erik", 0))  # his row, first: he speaks first
-    ui.shot("table-erik-from-the-roster-phone-light")
-
-    waiting = ui.page.get_by_role("button", name="Take back: Erik", exact=True).first
-    cross = waiting.get_by_role("button", name="Delete").first
-    with ui.answered(), ui.telling():
-        cross.click()
-    ui.page.get_by_text("Erik sits down after Cilla").wait_for(state="detached")
-    assert ui.page.get_by_role("button", name=tricks_button("Erik", 0)).count() == 0
-    ui.tap(tricks_button("Dag", 2))
-    ui.tap(tricks_button("Astrid", 1))
-    ui.tap(tricks_button("Bengt", 1))
-    ui.tap("Save deal 7")
-    ui.see("Save deal 8")
-    replayed = server.replay(1, tmp_path)
-    assert [p["name"] for p in replayed["players"]] == PLAYERS  # nobody joined
