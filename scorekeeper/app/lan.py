@@ -81,6 +81,7 @@ class Viewer:
 class LanRoom:
     code: str = field(default_factory=join_code)
     addresses: tuple[str, ...] = ()  # where guests open the table display
+    scan_codes: tuple[bytes, ...] = ()  # each address as a PNG to scan, in the same order
     viewers: dict[str, Viewer] = field(default_factory=dict)
     session_id: int | None = None  # the session the host shows
     failures: int = 0  # wrong codes since the host last let devices in again

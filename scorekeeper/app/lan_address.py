@@ -10,6 +10,7 @@ from __future__ import annotations
 import ipaddress
 import socket
 
+SCAN_PX = 6  # pixels per module: the picture is shown 200 px wide, a pixel per pixel or so
 WILDCARDS = {"0.0.0.0": (socket.AF_INET,), "::": (socket.AF_INET, socket.AF_INET6),
              "": (socket.AF_INET, socket.AF_INET6)}
 
@@ -35,6 +36,14 @@ def guest_addresses(host: str, port: int) -> tuple[str, ...]:
     return tuple(url(ip, port) for ip in found)
 
 
+def scan_codes(addresses: tuple[str, ...]) -> tuple[bytes, ...]:
+    """Each address as a picture a guest's camera reads: made once, when ``serve`` starts
+    (the addresses do not change), so no screen draws a code while it draws."""
+    from scorekeeper.payments.images import painted, symbol
+
+    return tuple(painted(symbol(address), SCAN_PX) for address in addresses)
+
+
 def url(host: ipaddress.IPv4Address | ipaddress.IPv6Address | str, port: int) -> str:
     shown = f"[{host}]" if isinstance(host, ipaddress.IPv6Address) else str(host)
     return f"http://{shown}:{port}"
@@ -48,4 +57,4 @@ def _is_ip(host: str) -> bool:
     return True
 
 
-__all__ = ["guest_addresses"]
+__all__ = ["guest_addresses", "scan_codes"]

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from scorekeeper.app.lan import LanRoom, is_local, shown
-from scorekeeper.app.lan_address import guest_addresses
+from scorekeeper.app.lan_address import guest_addresses, scan_codes
 from scorekeeper.resources import assets_dir
 
 if TYPE_CHECKING:
@@ -218,7 +218,10 @@ def serve(database: DatabaseChoice, host: str = "127.0.0.1", port: int = DEFAULT
     """``scorekeeper serve``: the table display for the local network, behind a join code."""
     scorebook = opening(database, port)
     # On the loopback address only this device can connect: no join code needed.
-    room = None if is_local(host) else LanRoom(addresses=guest_addresses(host, port))
+    room = None
+    if not is_local(host):
+        addresses = guest_addresses(host, port)
+        room = LanRoom(addresses=addresses, scan_codes=scan_codes(addresses))
     print(f"Scorekeeper: serving on http://{host}:{port}", flush=True)
     if room is not None:
         for address in room.addresses:

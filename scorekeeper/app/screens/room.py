@@ -12,9 +12,7 @@ import flet as ft
 from scorekeeper.app.lan import LOCK_AFTER, LanRoom, shown
 from scorekeeper.app.model import LAN_CHANGED, AppModel
 from scorekeeper.app.widgets import Link, icon_button, labelled, panel, readout, screen, screen_bar
-from scorekeeper.payments.images import painted, symbol
 
-ADDRESS_PX = 6  # pixels per module in the picture; it is shown at ADDRESS_SIDE
 ADDRESS_SIDE = 200  # px: a phone camera reads it from across a card table
 
 
@@ -43,7 +41,8 @@ def LanPanel(app: AppModel) -> ft.Control:
             devices, icon=ft.Icons.EXPAND_LESS if opened == "devices" else ft.Icons.DEVICES,
             on_click=toggle("devices"))),
     ])
-    shown_too = {"code": lambda: AddressCodes(app, room.addresses, shown(room.code)),
+    shown_too = {"code": lambda: AddressCodes(app, room.addresses, room.scan_codes,
+                                              shown(room.code)),
                  "devices": lambda: devices_panel(app, room, app.t("ui.lan_title"))
                  }.get(opened)
     return ft.Column(spacing=8, controls=[chip, shown_too()]) if shown_too else chip
@@ -63,7 +62,7 @@ def RoomScreen(app: AppModel) -> ft.Control:
     return ft.Column(expand=True, spacing=0, controls=[
         screen_bar(app, app.t("ui.lan_title"), back),
         screen(room_chip(app, room),
-               *([AddressCodes(app, room.addresses, shown(room.code))]
+               *([AddressCodes(app, room.addresses, room.scan_codes, shown(room.code))]
                  if room.addresses else []),
                devices_panel(app, room, app.t("ui.room_devices"))),
     ])
@@ -135,11 +134,10 @@ def devices_panel(app: AppModel, room: LanRoom, title: str) -> ft.Control:
 
 @ft.memo
 @ft.component
-def AddressCodes(app: AppModel, addresses: tuple[str, ...], code: str) -> ft.Control:
-    """The address as a code a guest's camera reads, big enough to scan across the table;
-    then they type the join code."""
-    codes = ft.use_memo(lambda: tuple(painted(symbol(address), ADDRESS_PX)
-                                      for address in addresses), [addresses])
+def AddressCodes(app: AppModel, addresses: tuple[str, ...], codes: tuple[bytes, ...],
+                 code: str) -> ft.Control:
+    """The address as a code a guest's camera reads (``codes``: made when the server
+    started), big enough to scan across the table; then they type the join code."""
     return panel(app.t("ui.guests_scan"), ft.Row(wrap=True, spacing=12, controls=[
         ft.Column(spacing=2, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
             # Black on white whatever the theme, drawn pixel for pixel: a camera reads it.
