@@ -2,7 +2,8 @@
 # Installs what the tests and benchmarks need on a fresh machine: the Python packages,
 # and Debian's chromium (browser tests), postgresql (the club database tests),
 # poppler-utils (the PDF is rendered and read back), sqlite3 (benchmarks compare with it)
-# and zbar-tools (zbarimg reads payment codes back from their pictures).
+# zbar-tools (zbarimg reads payment codes back from their pictures) and tesseract-ocr with
+# its English and Swedish data (the result card is read back as a person would read it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -12,6 +13,9 @@ compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || missing+=(postgresql
 command -v pdftoppm >/dev/null 2>&1 || missing+=(poppler-utils)
 command -v sqlite3 >/dev/null 2>&1 || missing+=(sqlite3)
 command -v zbarimg >/dev/null 2>&1 || missing+=(zbar-tools)
+command -v tesseract >/dev/null 2>&1 || missing+=(tesseract-ocr)
+compgen -G "/usr/share/tesseract-ocr/*/tessdata/swe.traineddata" >/dev/null \
+  || missing+=(tesseract-ocr-swe)
 if ((${#missing[@]})); then
   sudo=""
   [ "$(id -u)" = 0 ] || sudo="sudo"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from urllib.parse import quote, unquote
 
-SESSION_SCREENS = ("ledger", "charts", "protocol", "settle", "room")
+SESSION_SCREENS = ("ledger", "charts", "protocol", "settle", "room", "card")
 
 
 @dataclass(frozen=True, slots=True)

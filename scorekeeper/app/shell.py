@@ -14,6 +14,7 @@ from scorekeeper.app.lan import LanRoom, is_local
 from scorekeeper.app.model import AppModel
 from scorekeeper.app.peer import peer_address
 from scorekeeper.app.roles import GuardedScorebook, role_now
+from scorekeeper.app.screens.card import ResultCard
 from scorekeeper.app.screens.group import GroupScreen
 from scorekeeper.app.screens.home import Home
 from scorekeeper.app.screens.join import Join
@@ -157,6 +158,8 @@ def route(app: AppModel) -> ft.Control:
             return SettleUp(app)
         case "room":
             return RoomScreen(app)
+        case "card":
+            return ResultCard(app)
         case "group":
             return GroupScreen(app)
         case _:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import click
 
 from scorekeeper.cli.base import Context, main, refusals
+from scorekeeper.core import N_
 from scorekeeper.core.owed import amount_of
 from scorekeeper.core.text import printable
 from scorekeeper.i18n import number, parse_number
@@ -103,18 +104,20 @@ def season(ctx: Context, group: str, year: int | None, as_json: bool) -> None:
 
 @main.command("export-tab")
 @click.argument("group")
-@click.option("--format", "fmt", type=click.Choice(["csv", "season", "pdf"]), default="csv",
-              help="csv: the tab; season: the season table; pdf: both, printable.")
+@click.option("--format", "fmt", type=click.Choice(["csv", "season", "pdf", "png"]),
+              default="csv", help="csv: the tab; season: the season table; pdf: both, "
+              "printable; png: the tab's card for the group chat.")
 @click.option("--year", type=int, default=None, help="The season (default: the latest).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
-              help="File to write (default: standard output; PDF needs a file).")
+              help="File to write (default: standard output; PDF and PNG need a file).")
 @click.pass_obj
 def export_tab(ctx: Context, group: str, fmt: str, year: int | None,
                output: Path | None) -> None:
     """Export a group's tab or season table; the group screen's buttons write the same
     bytes."""
-    if fmt == "pdf" and output is None:
-        raise click.UsageError(ctx.t("cli.pdf_needs_file"))
+    if fmt in ("pdf", "png") and output is None:
+        raise click.UsageError(ctx.t(N_("cli.pdf_needs_file") if fmt == "pdf"
+                                     else N_("cli.png_needs_file")))
     with refusals(ctx.lang):
         shown = ctx.scorebook().group(group)
         _, body = shown.export(fmt, ctx.lang, date.today(), year)  # type: ignore[arg-type]

@@ -103,16 +103,18 @@ def settle(ctx: Context, session_id: int) -> None:
 
 @main.command()
 @click.argument("session_id", type=int)
-@click.option("--format", "fmt", type=click.Choice(["json", "csv", "pdf"]), default="json")
+@click.option("--format", "fmt", type=click.Choice(["json", "csv", "pdf", "png"]),
+              default="json", help="png: the result card for the group chat.")
 @click.option("--standings", is_flag=True, help="CSV: one row per player instead of per entry.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
-              help="File to write (default: standard output; PDF needs a file).")
+              help="File to write (default: standard output; PDF and PNG need a file).")
 @click.pass_obj
 def export(ctx: Context, session_id: int, fmt: str, standings: bool, output: Path | None) -> None:
-    """Export a session as the FORMAT.md JSON, a CSV of its ledger or standings, or a PDF.
-    The app's export buttons write the very same bytes."""
-    if fmt == "pdf" and output is None:
-        raise click.UsageError(ctx.t("cli.pdf_needs_file"))
+    """Export a session as the FORMAT.md JSON, a CSV of its ledger or standings, a PDF or
+    its result card (PNG). The app's export buttons write the very same bytes."""
+    if fmt in ("pdf", "png") and output is None:
+        raise click.UsageError(ctx.t(N_("cli.pdf_needs_file") if fmt == "pdf"
+                                     else N_("cli.png_needs_file")))
     kind: Export = "standings" if fmt == "csv" and standings else fmt  # type: ignore[assignment]
     with refusals(ctx.lang):
         _, body = ctx.scorebook().export(session_id, kind, ctx.lang)

@@ -17,8 +17,9 @@ from scorekeeper.i18n import session_title
 if TYPE_CHECKING:  # the payments package is loaded only by what draws codes
     from scorekeeper.payments import Offer, PaymentDetails
 
-Export = Literal["json", "csv", "standings", "pdf"]
-SUFFIX: dict[Export, str] = {"json": "json", "csv": "csv", "standings": "csv", "pdf": "pdf"}
+Export = Literal["json", "csv", "standings", "pdf", "png"]
+SUFFIX: dict[Export, str] = {"json": "json", "csv": "csv", "standings": "csv", "pdf": "pdf",
+                             "png": "png"}
 
 
 def export(kind: Export, name: str, session: Session, language: str, day: date, *,
@@ -28,7 +29,8 @@ def export(kind: Export, name: str, session: Session, language: str, day: date, 
     """``json``: the lossless session file (FORMAT.md), with its ``evening`` (payments,
     group, date, finished); ``csv``: every ledger entry, the end-of-session pot rule last,
     then a row per payment; ``standings``: a row per player; ``pdf``: the score sheet,
-    with the payments and ``offers`` (each transfer still owed, with its codes)."""
+    with the payments and ``offers`` (each transfer still owed, with its codes); ``png``:
+    the result card for the group chat."""
     if kind == "json":
         document = dump_session(name, session, evening, stored_on=day)
         return (json.dumps(document, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
@@ -39,6 +41,13 @@ def export(kind: Export, name: str, session: Session, language: str, day: date, 
         return score_sheet(session_title(name, session.table.rules.variant, language),
                            session, day, language, offers=offers,
                            details=details or {}, payments=evening.payments)
+    if kind == "png":
+        # Pillow and the card's fonts: loaded only when a card is asked for.
+        from scorekeeper.formats.card_picture import card_png
+        from scorekeeper.formats.result_card import session_card
+
+        return card_png(session_card(name, session, evening.played_on or day,
+                                     evening.payments, language))
     closing = close(session.table, session.state)
     out = io.StringIO(newline="")
     if kind == "csv":

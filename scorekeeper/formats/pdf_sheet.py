@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Mapping, Sequence
 from datetime import date
 from itertools import islice
@@ -15,6 +14,7 @@ from scorekeeper.core import Money, Session, close, standing
 from scorekeeper.core.owed import Handover, owed_transfers, paid, paid_between
 from scorekeeper.formats.games_protocol import games_protocol
 from scorekeeper.formats.protocol import protocol
+from scorekeeper.formats.spelling import spelled
 from scorekeeper.i18n import render, text
 from scorekeeper.i18n.accounts import payment_line, transfer_line
 from scorekeeper.resources import font_file
@@ -184,15 +184,6 @@ def add_fonts(pdf: Sheet, names: str) -> None:
         # Not exact: a bold heading takes the regular face of a script with no bold.
         pdf.set_fallback_fonts(fallbacks, exact_match=False)
     pdf.unprintable = frozenset(map(chr, missing))
-
-
-def spelled(character: str) -> str:
-    """``character`` in Latin letters ("अ" is "a"); a box for a sign that has none (a
-    private-use one), nothing for a mark that only changes its letter (a virama)."""
-    from anyascii import anyascii  # needed only for scripts no shipped font draws
-
-    mark = unicodedata.category(character)[0] == "M"
-    return anyascii(character) or ("" if mark else "\u25a1")
 
 
 def payment_lines(pdf: FPDF, title: str, payments: Sequence[Handover], money: Money,

@@ -13,9 +13,10 @@ def account_name(account: str, language: str) -> str:
     return text("ledger.pot_account", language) if account == POT else account
 
 
-def amount(minor: int, money: Money, language: str) -> str:
-    """Money in the currency's minor unit, as ``language`` writes an amount."""
-    return money_in(minor, money, language)
+def amount(minor: int, money: Money, language: str, *, sign: bool = False) -> str:
+    """Money in the currency's minor unit, as ``language`` writes an amount; with ``sign``,
+    a gain written with its ``+``."""
+    return money_in(minor, money, language, sign=sign)
 
 
 def transfer_line(transfer: Transfer, money: Money, language: str) -> str:

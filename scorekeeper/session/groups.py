@@ -14,7 +14,7 @@ from scorekeeper.store.errors import StoreError
 from scorekeeper.store.groups import GroupRecord, GroupStore
 from scorekeeper.store.payments import StoredPayment
 
-TabExport = Literal["csv", "season", "pdf"]
+TabExport = Literal["csv", "season", "pdf", "png"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,8 +49,8 @@ class GroupTab:
 
     def export(self, kind: TabExport, language: str, day: date,
                year: int | None = None) -> tuple[str, bytes]:
-        """The tab (``csv``, ``pdf``) or a season table (``season``; the latest if no
-        ``year``) as a file: its name and its bytes."""
+        """The tab (``csv``, ``pdf``, ``png``: its card for the chat) or a season table
+        (``season``; the latest if no ``year``) as a file: its name and its bytes."""
         from scorekeeper.formats.exports import file_name
         from scorekeeper.formats.tab_export import season_csv, tab_csv, tab_pdf
 
@@ -61,6 +61,12 @@ class GroupTab:
         stem = file_name(self.name, "csv").removesuffix(".csv")
         if kind == "csv":
             return f"{stem}-tab.csv", tab_csv(self.name, self.money, self.tab, own)
+        if kind == "png":
+            from scorekeeper.formats.card_picture import card_png
+            from scorekeeper.formats.result_card import tab_card
+
+            return f"{stem}-tab.png", card_png(tab_card(self.name, self.money, self.tab, own,
+                                                        day, language))
         if kind == "season":
             return (f"{stem}-season-{year or day.year}.csv",
                     season_csv(self.name, self.money, year or day.year, season))

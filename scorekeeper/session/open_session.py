@@ -31,7 +31,7 @@ from scorekeeper.core import (
     standing,
 )
 from scorekeeper.core.owed import Handover, owed_transfers, paid, paid_between, still_owed
-from scorekeeper.formats.exports import Export, file_name
+from scorekeeper.formats.exports import Export, export, file_name
 from scorekeeper.formats.games_protocol import GameRow, games_protocol
 from scorekeeper.formats.session_file import Evening
 from scorekeeper.store.payments import StoredPayment
@@ -229,6 +229,15 @@ class OpenSession:
     def file_name(self, kind: Export) -> str:
         """What an export of this session is called: ``Friday at the cabin.pdf``."""
         return file_name(self.name, kind)
+
+    def result_card(self, language: str) -> bytes:
+        """The result card (PNG) in ``language``, painted once per language: the very
+        bytes ``export("png")`` gives for this version."""
+        cache = self.__dict__.setdefault("_cards", {})
+        if language not in cache:
+            cache[language] = export("png", self.name, self.history, language, date.today(),
+                                     evening=self.evening)
+        return cache[language]
 
     def code_pictures(self, language: str) -> Mapping[PaymentCode, bytes]:
         """Every payment code of the settle-up as a PNG, drawn once per language."""

@@ -122,7 +122,7 @@ def test_the_tab_and_season_downloads_are_the_command_lines_files(phone: Ui, ser
     phone.open("/group/Friday%20group")
     phone.read("Astrid pays Dag SEK\u00a015.00")
     for button, fmt in (("Tab (CSV)", "csv"), ("Season (CSV)", "season"),
-                        ("Tab and season (PDF)", "pdf")):
+                        ("Tab and season (PDF)", "pdf"), ("Tab as a picture (PNG)", "png")):
         with phone.page.expect_download(timeout=30_000) as info:
             phone.tap(button)
         body = Path(info.value.path()).read_bytes()

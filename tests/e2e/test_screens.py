@@ -24,6 +24,7 @@ SCREENS = [
     ("/session/1/ledger", "ledger", "Deal 6 · Bengt dealt"),
     ("/session/1/charts", "charts", "Score after each deal"),
     ("/session/1/settle", "settle", "Astrid pays Dag SEK 10.00"),
+    ("/session/1/card", "result-card", "Download the card"),
     ("/players", "players", "English Rams"),
     ("/settings", "settings", "Where the data lives"),
 ]
@@ -70,6 +71,7 @@ IN_WORDS = [
     ("/session/1/ledger", "ledger", "ui.ledger_deal", {"number": 6, "dealer": "Bengt"}),
     ("/session/1/charts", "charts", "ui.chart_running", {}),
     ("/session/1/settle", "settle", "sheet.transfers", {}),
+    ("/session/1/card", "result-card", "card.download", {}),
     ("/players", "players", "ui.players", {}),
     ("/settings", "settings", "ui.data", {}),
 ]

@@ -11,6 +11,7 @@ import flet as ft
 
 from scorekeeper.app.model import AppModel
 from scorekeeper.app.paying import PayButtons
+from scorekeeper.app.sharing import hand_on, shares
 from scorekeeper.app.widgets import (
     action,
     bullet,
@@ -62,6 +63,12 @@ def TabExports(app: AppModel, shown: GroupTab) -> ft.Control:
         await ft.FilePicker().save_file(file_name=name, src_bytes=body)
         app.notice = app.t("ui.exported", file=name)
 
+    async def send_card() -> None:
+        name, body = shown.export("png", app.settings.language, date.today())
+        await hand_on(body, name)
+        if not shares():
+            app.notice = app.t("ui.exported", file=name)
+
     async def save_csv() -> None:
         await save("csv")
 
@@ -72,6 +79,8 @@ def TabExports(app: AppModel, shown: GroupTab) -> ft.Control:
         await save("pdf")
 
     return ft.Row(wrap=True, spacing=10, controls=[
+        action(app.t("card.share_tab") if shares() else app.t("card.download_tab"),
+               ft.Icons.SHARE if shares() else ft.Icons.IMAGE, send_card, filled=True),
         action(app.t("ui.export_tab_csv"), ft.Icons.TABLE_VIEW, save_csv),
         action(app.t("ui.export_season_csv"), ft.Icons.TABLE_VIEW, save_season),
         action(app.t("ui.export_tab_pdf"), ft.Icons.PICTURE_AS_PDF, save_pdf),

@@ -116,7 +116,9 @@ def SettleUp(app: AppModel) -> ft.Control:
                  ] or [ft.Text(app.t("cli.nothing_to_settle"))]
     handed = payments_made(app, session, undo=app.role == "host")
     exports = ft.Row(wrap=True, spacing=10, controls=[
-        action(app.t("ui.copy_text"), ft.Icons.COPY, copy, filled=True),
+        action(app.t("card.open"), ft.Icons.IMAGE, lambda: app.go(f"/session/{session.id}/card"),
+               filled=True),
+        action(app.t("ui.copy_text"), ft.Icons.COPY, copy),
         action(app.t("ui.export_json"), ft.Icons.DATA_OBJECT, save_json),
         action(app.t("ui.export_csv"), ft.Icons.TABLE_VIEW, save_csv),
         action(app.t("ui.export_pdf"), ft.Icons.PICTURE_AS_PDF, save_pdf),

@@ -1,0 +1,50 @@
+"""The result card: the evening as one picture for the group chat, shown as it will be
+sent, and shared (on a phone) or downloaded (in a browser) with one tap."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from scorekeeper.app.model import AppModel
+from scorekeeper.app.sharing import hand_on, shares
+from scorekeeper.app.widgets import Missing, action, error_line, screen, screen_bar
+from scorekeeper.session import ConflictError, StoreError
+
+SHOWN_WIDTH = 540  # logical pixels: the card's 1080 at a phone's pixel ratio of two
+
+
+@ft.component
+def ResultCard(app: AppModel) -> ft.Control:
+    session = app.session
+    if session is None:
+        return Missing(app)
+    lang = app.settings.language
+    name = app.session_name(session.name, session.table.rules.variant)
+
+    async def send() -> None:
+        # The stored session as it is now: the card a stale screen shows is not sent.
+        try:
+            _, picture = app.scorebook.export(session.id, "png", lang, session.version)
+        except StoreError as error:
+            app.problem = app.refusal(error)
+            app.stale = isinstance(error, ConflictError)
+            return
+        await hand_on(picture, session.file_name("png"))
+        if not shares():
+            app.notice = app.t("ui.exported", file=session.file_name("png"))
+
+    sending = (action(app.t("card.share"), ft.Icons.SHARE, send, filled=True) if shares()
+               else action(app.t("card.download"), ft.Icons.DOWNLOAD, send, filled=True))
+    return ft.Column(expand=True, spacing=0, controls=[
+        screen_bar(app, app.t("card.title_of", name=name), f"/session/{session.id}/settle"),
+        screen(
+            error_line(app.problem),
+            *([action(app.t("ui.reload"), ft.Icons.REFRESH, app.reload)] if app.stale else []),
+            sending,
+            ft.Semantics(label=app.t("card.picture_of", name=name), image=True,
+                         container=True, exclude_semantics=True, content=ft.Container(
+                border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+                content=ft.Image(src=session.result_card(lang), width=SHOWN_WIDTH,
+                                 fit=ft.BoxFit.CONTAIN, gapless_playback=True))),
+        ),
+    ])

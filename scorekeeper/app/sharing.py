@@ -1,0 +1,23 @@
+"""A picture handed on: on a phone to the system's share sheet (the group chat is one tap
+away), in a browser as a download, on a desktop to a file chosen in a dialog."""
+
+from __future__ import annotations
+
+import flet as ft
+
+PHONES = (ft.PagePlatform.ANDROID, ft.PagePlatform.IOS)
+
+
+def shares() -> bool:
+    """Does this device hand a file to a share sheet (an installed phone app)? A phone's
+    browser is a browser: Flutter's web share falls back to a download anyway."""
+    page = ft.context.page
+    return not page.web and page.platform in PHONES
+
+
+async def hand_on(picture: bytes, file_name: str) -> None:
+    if shares():
+        await ft.Share().share_files(
+            [ft.ShareFile.from_bytes(picture, mime_type="image/png", name=file_name)])
+    else:
+        await ft.FilePicker().save_file(file_name=file_name, src_bytes=picture)

@@ -1,0 +1,139 @@
+"""The result card: the evening on one picture for the group chat. What it says is worked
+out here, in the reader's language; ``card_picture.py`` paints it. The same card comes
+from the settle-up screen (shared or downloaded) and from ``scorekeeper export --format
+png``; a group's tab has one too."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import date
+
+from scorekeeper.core import (
+    Family,
+    Money,
+    Session,
+    Transfer,
+    close,
+    counts,
+    session_winners,
+    standing,
+)
+from scorekeeper.core.owed import Handover, owed_transfers, paid_between
+from scorekeeper.core.standings import games_won, score_text
+from scorekeeper.core.tab import Tab
+from scorekeeper.i18n import date as day_text
+from scorekeeper.i18n import join, render, session_title, text
+from scorekeeper.i18n.accounts import amount, paid_of, payment_line, transfer_line
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    heading: str
+    lines: tuple[str, ...]
+    quiet: tuple[bool, ...] = ()  # per line: a detail under the line before it, drawn smaller
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    title: str
+    subtitle: str
+    columns: tuple[str, ...]  # the first is the player's name; the last, money
+    rows: tuple[tuple[str, ...], ...]
+    losses: tuple[bool, ...]  # per row: the money is a loss (drawn red)
+    winners: str  # "Winners: Astrid and Dag" in countdown and count-up games, else ""
+    notes: tuple[str, ...]  # what the end-of-session pot rule did
+    sections: tuple[Section, ...]
+
+
+def session_card(name: str, session: Session, played_on: date,
+                 payments: Sequence[Handover], language: str) -> Card:
+    """The session's result: each player's score, flights or games won and money; who
+    won; who still pays whom (and what of it is paid); the money handed over."""
+    table, state = session.table, session.state
+    money, variant = table.money, table.rules.variant
+
+    def t(key: str, **params: str | int) -> str:
+        return text(key, language, **params)
+
+    closing = close(table, state)
+    scores = standing(table, state)
+    players = state.everyone
+    pot_game = table.rules.family is Family.POT
+    if pot_game:
+        middle = (t("cli.col_flights"),)
+        counted = {p: (str(state.flights[p]),) for p in players}
+    else:
+        won = games_won(table, state)
+        middle = (t("card.col_games_won"),)
+        counted = {p: (str(won[p]),) for p in players}
+    rows = tuple((p, score_text(table, scores[p]), *counted[p],
+                  amount(closing.money[p], money, language, sign=True)) for p in players)
+    winners = session_winners(table, state)
+    game = t(f"variant.{variant}")
+    notes = [render(entry.reason, language) for entry in closing.entries]
+    if closing.pot_left:
+        notes.append(t("sheet.pot_left", amount=amount(closing.pot_left, money, language)))
+    owed = owed_transfers(closing.money, payments, closing.pot_left)
+    sections = [owed_section(owed, lambda transfer: max(0, paid_between(
+        transfer.payer, transfer.payee, payments)), money, language)]
+    if payments:
+        sections.append(Section(t("sheet.payments"), tuple(
+            payment_line(given.payer, given.payee, given.minor, money, language)
+            for given in payments)))
+    return Card(
+        title=session_title(name, variant, language),
+        subtitle=f"{game} · {day_text(played_on, language)}",
+        columns=(t("cli.col_player"), t("cli.col_score"), *middle, t("cli.col_money")),
+        rows=rows,
+        losses=tuple(closing.money[p] < 0 for p in players),
+        winners=t("cli.winners", winners=join(list(winners), language)) if winners else "",
+        notes=tuple(notes),
+        sections=tuple(sections),
+    )
+
+
+def tab_card(group: str, money: Money, tab: Tab, own: Sequence[Handover], day: date,
+             language: str) -> Card:
+    """A group's running tab: each player's balance over its evenings, who pays whom to
+    square it (with what of it is paid), and what was paid on the tab itself."""
+
+    def t(key: str, **params: str | int) -> str:
+        return text(key, language, **params)
+
+    evenings = t(counts("card.tab_of", "count"), count=tab.sessions)
+    sections = [owed_section(tab.transfers, tab.paid_towards, money, language)]
+    if own:
+        sections.append(Section(t("sheet.payments"), tuple(
+            payment_line(given.payer, given.payee, given.minor, money, language)
+            for given in own)))
+    return Card(
+        title=group,
+        subtitle=f"{evenings} · {day_text(day, language)}",
+        # The balance alone: what was won and paid is on the tab's screen and its PDF; a
+        # chat wants what each is owed or owes now.
+        columns=(t("cli.col_player"), t("cli.col_balance")),
+        rows=tuple((line.name, amount(line.balance, money, language, sign=True))
+                   for line in tab.lines),
+        losses=tuple(line.balance < 0 for line in tab.lines),
+        winners="",
+        notes=(),
+        sections=tuple(sections),
+    )
+
+
+def owed_section(owed: Sequence[Transfer], paid_towards: Callable[[Transfer], int],
+                 money: Money, language: str) -> Section:
+    """Who still pays whom, each transfer with what of it is paid already under it."""
+    lines: list[str] = []
+    quiet: list[bool] = []
+    for transfer in owed:
+        lines.append(transfer_line(transfer, money, language))
+        quiet.append(False)
+        if towards := paid_towards(transfer):
+            lines.append(paid_of(towards, transfer, money, language))
+            quiet.append(True)
+    if not lines:
+        return Section(text("sheet.transfers", language),
+                       (text("cli.nothing_to_settle", language),))
+    return Section(text("sheet.transfers", language), tuple(lines), tuple(quiet))
