@@ -188,6 +188,8 @@ class AppModel:
         elif screen == "settle":
             session.code_pictures(self.settings.language)  # what is owed, details, payments
             session.payments_made  # noqa: B018
+        elif screen == "card":
+            session.result_card(self.settings.language)
         return session
 
     # --- the group on screen ---

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from urllib.parse import quote, unquote
 
-SESSION_SCREENS = ("ledger", "charts", "protocol", "settle", "room", "card")
+SESSION_SCREENS = ("ledger", "charts", "protocol", "settle", "room", "card", "rules")
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,6 +17,7 @@ class Place:
     session_id: int | None = None
     deal_index: int | None = None  # the deal corrected (0-based), on "edit"
     group: str | None = None  # the group shown, on "group"
+    rule: str | None = None  # the paragraph a "why?" opened, on "rules"
 
 
 def place_of(route: str) -> Place:
@@ -31,6 +32,8 @@ def place_of(route: str) -> Place:
             return Place("again", int(number))
         case ["session", number, "edit", deal] if number.isdigit() and deal.isdigit():
             return Place("edit", int(number), int(deal))
+        case ["session", number, "rules", anchor] if number.isdigit() and _is_anchor(anchor):
+            return Place("rules", int(number), rule=anchor)
         case ["session", number, screen] if number.isdigit() and screen in SESSION_SCREENS:
             return Place(screen, int(number))
         case ["group", name] if unquote(name).strip():
@@ -42,3 +45,9 @@ def place_of(route: str) -> Place:
 def group_route(name: str) -> str:
     """Where a group's screen is: ``/group/Friday%20group``."""
     return f"/group/{quote(name, safe='')}"
+
+
+def _is_anchor(text: str) -> bool:
+    """A paragraph's anchor as the rulebook names them (``single_pot``); anything else in
+    the address is no paragraph."""
+    return 0 < len(text) <= 40 and all(c.isascii() and (c.islower() or c == "_") for c in text)

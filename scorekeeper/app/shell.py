@@ -24,6 +24,7 @@ from scorekeeper.app.screens.players import Players
 from scorekeeper.app.screens.protocol import Protocol
 from scorekeeper.app.screens.record import CorrectDeal
 from scorekeeper.app.screens.room import RoomScreen
+from scorekeeper.app.screens.rules import RulesScreen
 from scorekeeper.app.screens.settings import SettingsScreen
 from scorekeeper.app.screens.settle import SettleUp
 from scorekeeper.app.screens.table import TableScreen
@@ -130,7 +131,8 @@ def route(app: AppModel) -> ft.Control:
     if app.role == "locked":
         return Join(app)
     if app.role in ("viewer", "scorer"):
-        return TableScreen(app)
+        # The rules are the table's too: a guest's "why?" opens them.
+        return RulesScreen(app) if app.place.screen == "rules" else TableScreen(app)
     place = app.place
     match place.screen:
         case "new":
@@ -160,6 +162,8 @@ def route(app: AppModel) -> ft.Control:
             return RoomScreen(app)
         case "card":
             return ResultCard(app)
+        case "rules":
+            return RulesScreen(app)
         case "group":
             return GroupScreen(app)
         case _:

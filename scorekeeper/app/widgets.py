@@ -65,6 +65,13 @@ def icon_button(icon: ft.IconData, label: str, on_click: Callable[[], object]) -
     return labelled(label, ft.IconButton(icon, on_click=handler(on_click)))
 
 
+def why_button(app: AppModel, reason: str, route: str) -> ft.Control:
+    """"Why?" beside a refusal or a ledger entry: opens the rule it applied, read out as
+    "Why: single pot - everyone must play, but Cilla passed"."""
+    return labelled(app.t("rules.why_of", reason=reason), ft.TextButton(
+        app.t("rules.why"), icon=ft.Icons.HELP_OUTLINE, on_click=lambda _: app.go(route)))
+
+
 def readout(*, label: str, content: ft.Control) -> ft.Control:
     """A figure read out as one sentence ("Astrid: -28"), not as loose pieces."""
     return ft.Semantics(label=label, container=True, exclude_semantics=True, content=content)

@@ -488,6 +488,20 @@ class Ui:
         assert drew, f"the page drew no frame in {FRAMES_WAIT} ms"
 
 
+def pass_on_a_single_pot(ui: Ui) -> str:
+    """On the worked example's table (session 1): deal 7 (pot 5 + ante 5 = 10, five tricks
+    at 2, nobody looed) empties the pot, so deal 8 is a single pot, and Astrid's pass is
+    refused. What the refusal says."""
+    ui.open("/session/1")
+    ui.see("Save deal 7")
+    ui.record(7, {"Dag": 2, "Astrid": 1, "Bengt": 1, "Cilla": 1})
+    ui.tap("Astrid passes")
+    ui.tap(tricks_button("Dag", 5))
+    refusal = "deal 8: single pot - everyone must play, but Astrid passed"
+    ui.see(refusal)
+    return refusal
+
+
 def painted(png: bytes) -> bool:
     """More than one colour in the picture: something is drawn (a blank frame, or the
     background where words are still to come, is one colour)."""

@@ -25,6 +25,8 @@ SCREENS = [
     ("/session/1/charts", "charts", "Score after each deal"),
     ("/session/1/settle", "settle", "Astrid pays Dag SEK 10.00"),
     ("/session/1/card", "result-card", "Download the card"),
+    ("/session/2/rules", "rules-mattmar", "Play for money: yes (chosen for this session)"),
+    ("/session/1/rules/single_pot", "rules-why", "The rule applied"),
     ("/players", "players", "English Rams"),
     ("/settings", "settings", "Where the data lives"),
 ]
@@ -72,6 +74,7 @@ IN_WORDS = [
     ("/session/1/charts", "charts", "ui.chart_running", {}),
     ("/session/1/settle", "settle", "sheet.transfers", {}),
     ("/session/1/card", "result-card", "card.download", {}),
+    ("/session/1/rules/single_pot", "rules-why", "rules.applied", {}),
     ("/players", "players", "ui.players", {}),
     ("/settings", "settings", "ui.data", {}),
 ]

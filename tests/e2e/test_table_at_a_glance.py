@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser
 
-from tests.e2e.conftest import CABIN, POLL, Server, Ui, tricks_button
+from tests.e2e.conftest import CABIN, POLL, Server, Ui, pass_on_a_single_pot, tricks_button
 
 SIZES = {"phone": (390, 844), "desktop": (1280, 900)}
 ENGLISH = ("Astrid", "Bengt", "Cilla", "Dag")
@@ -127,14 +127,7 @@ def test_a_duty_shows_on_the_row_as_soon_as_it_follows(ui: Ui):
 @pytest.mark.usefixtures("cabin")
 def test_a_refusal_shows_on_the_row_it_concerns_and_beside_save(ui: Ui):
     """Single pot (deal 8 after a deal that empties the pot): a pass is refused on that row."""
-    ui.open("/session/1")
-    ui.see("Save deal 7")
-    # Pot 5 + ante 5 = 10, five tricks at 2 and nobody looed: the pot is empty again.
-    ui.record(7, {"Dag": 2, "Astrid": 1, "Bengt": 1, "Cilla": 1})
-    ui.tap("Astrid passes")
-    ui.tap(tricks_button("Dag", 5))
-    refusal = "deal 8: single pot - everyone must play, but Astrid passed"
-    ui.see(refusal)
+    refusal = pass_on_a_single_pot(ui)
     # Twice: once on Astrid's row, once beside Save.
     ui.page.wait_for_function(
         """text => [...document.querySelectorAll('flt-semantics')].filter(node =>

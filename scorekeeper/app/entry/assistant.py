@@ -36,6 +36,10 @@ def Assistant(app: AppModel, deal_guide: DealGuide) -> ft.Control:
                             icon=ft.Icons.BACK_HAND))
     for reminder in deal_guide.reminders:
         lines.append(bullet(render(reminder, lang), icon=ft.Icons.LIGHTBULB_OUTLINE))
+    if (session := app.session) is not None:
+        lines.append(ft.TextButton(
+            app.t("rules.open_of", variant=session.table.rules.variant), icon=ft.Icons.MENU_BOOK,
+            on_click=lambda _: app.go(f"/session/{session.id}/rules")))
     return panel(app.t("ui.assistant"), *lines, bgcolor=ft.Colors.SECONDARY_CONTAINER)
 
 

@@ -20,6 +20,7 @@ from scorekeeper.core import (
     games_ended,
     record,
 )
+from scorekeeper.core.rulebook import rule_for
 from scorekeeper.i18n import describe
 from scorekeeper.i18n.accounts import amount
 
@@ -33,6 +34,7 @@ class Check:
     moves: dict[str, tuple[int, int]] | None
     unfinished: bool = False  # only tricks are missing: "tricks left" says so already
     endings: tuple[GameEnd, ...] = ()  # the games saving the deal would end
+    rule: str | None = None  # the rulebook's paragraph the refusal applies ("why?")
 
 
 def ending_text(app: AppModel, table: Table, endings: tuple[GameEnd, ...]) -> str:
@@ -60,7 +62,8 @@ def check(table: Table, state: State, deal: Deal, language: str) -> Check:
     except RuleError as error:
         missing = error.message.key == "deal.tricks_total" and sum(deal.tricks.values()) < 5
         player = error.message.params.get("player")
-        return Check(describe(error, language), str(player) if player else None, None, missing)
+        return Check(describe(error, language), str(player) if player else None, None, missing,
+                     rule=rule_for(table.rules, error.message.key))
     return Check(None, None, changes(table, step.entries),
                  endings=games_ended(state, step))
 

@@ -11,7 +11,7 @@ import flet as ft
 from scorekeeper.app.entry.check import Check, ending_text, summary
 from scorekeeper.app.entry.rows import TARGET
 from scorekeeper.app.model import AppModel, DealTaken
-from scorekeeper.app.widgets import action, labelled, readout
+from scorekeeper.app.widgets import action, labelled, readout, why_button
 from scorekeeper.core import N_
 
 if TYPE_CHECKING:
@@ -35,8 +35,13 @@ def SaveBar(app: AppModel, session: OpenSession, left: str | None, verdict: Chec
     lines: list[ft.Control] = []
     problem = app.problem or (None if verdict.unfinished else verdict.refusal)
     if problem:
-        lines.append(readout(label=problem, content=ft.Text(
-            problem, size=15, color=ft.Colors.ON_ERROR_CONTAINER)))
+        said = readout(label=problem, content=ft.Text(
+            problem, size=15, color=ft.Colors.ON_ERROR_CONTAINER))
+        rule = verdict.rule if problem == verdict.refusal else None
+        lines.append(said if rule is None else ft.Row(
+            spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+                ft.Container(expand=True, content=said),
+                why_button(app, problem, f"/session/{session.id}/rules/{rule}")]))
     elif verdict.moves is not None:
         lines.append(ft.Text(summary(app, session.table, verdict.moves), size=15))
         if verdict.endings:

@@ -21,6 +21,7 @@ from scorekeeper.app.widgets import (
     screen_bar,
 )
 from scorekeeper.core import Entry, Payment, SeatChange, counts, score_text
+from scorekeeper.core.rulebook import rule_for
 from scorekeeper.i18n import render
 from scorekeeper.i18n.accounts import account_name
 from scorekeeper.i18n.accounts import amount as money_text
@@ -110,6 +111,12 @@ def entry_line(app: AppModel, session: OpenSession, entry: Entry, only: str | No
             f"{units}{cash}")
 
 
+def why_icon(app: AppModel, reason: str, route: str) -> ft.Control:
+    """A ledger entry's "why?": a small icon, as there is one on every line."""
+    return labelled(app.t("rules.why_of", reason=reason), ft.IconButton(
+        ft.Icons.HELP_OUTLINE, icon_size=18, on_click=lambda _: app.go(route)))
+
+
 def concerns(entry: Entry, player: str) -> bool:
     if isinstance(entry, Payment):
         return player in (entry.payer, entry.payee)
@@ -126,10 +133,16 @@ def deal_card(app: AppModel, session: OpenSession, title: str, what: str, entrie
     for entry in entries:
         if only is not None and not concerns(entry, only):
             continue
-        lines.append(ft.Row(spacing=8, vertical_alignment=ft.CrossAxisAlignment.START, controls=[
-            ft.Text(render(entry.reason, lang), size=15, expand=True),
-            ft.Text(entry_line(app, session, entry, only), size=15,
-                    weight=ft.FontWeight.BOLD),
+        reason = render(entry.reason, lang)
+        rule = rule_for(session.table.rules, entry.reason.key)
+        figure = entry_line(app, session, entry, only)
+        # The figure under its reason: beside it, a phone's line left the reason a word wide.
+        lines.append(ft.Row(spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+            ft.Column(spacing=0, expand=True, controls=[
+                ft.Text(reason, size=15),
+                *([ft.Text(figure, size=15, weight=ft.FontWeight.BOLD)] if figure else []),
+            ]),
+            *([why_icon(app, reason, f"/session/{session.id}/rules/{rule}")] if rule else []),
         ]))
     if row is not None:
         # Only who sat at the table for the deal: one who was away has a gap, not a figure.

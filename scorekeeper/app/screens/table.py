@@ -67,6 +67,9 @@ def TableScreen(app: AppModel) -> ft.Control:
           if session.games else []),
         Link(ft.Icons.SHOW_CHART, app.t("ui.charts"), f"{base}/charts"),
         Link(ft.Icons.PAYMENTS, app.t("ui.settle"), f"{base}/settle"),
+        # A desktop's bar has room for the rules too; a phone opens them from the assistant.
+        *([Link(ft.Icons.MENU_BOOK, app.t("rules.open_of", variant=session.table.rules.variant),
+                f"{base}/rules")] if app.wide else []),
     ]
     playing = app.may_score and not session.over
     may_undo = app.role == "host" and not session.finished and session.state.deals > 0

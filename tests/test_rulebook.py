@@ -1,0 +1,166 @@
+"""The rules at hand (issue 27): each variant's book says its own rules, a house rule
+changes the paragraph that says it, RULES.md's decisions are marked as such, and every
+refusal and ledger entry leads to the paragraph it applied."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.core import Session
+from scorekeeper.core.presets import PRESETS, rules_for
+from scorekeeper.core.rulebook import house_rules, rule_for, rulebook
+from scorekeeper.formats.session_file import load_session
+from scorekeeper.i18n import LANGUAGES, knows, render
+from scorekeeper.i18n.composed import REFUSALS
+from tests.conftest import EXAMPLE_FILE
+
+
+def paragraphs(rules):  # type: ignore[no-untyped-def]
+    return {p.anchor: p for chapter in rulebook(rules) for p in chapter.paragraphs}
+
+
+def words(rules, anchor: str, language: str = "en") -> str:  # type: ignore[no-untyped-def]
+    return render(paragraphs(rules)[anchor].says, language)
+
+
+def test_a_single_pot_is_in_the_books_of_the_games_that_have_one():
+    assert "single_pot" in paragraphs(PRESETS["english"])
+    assert "single_pot" not in paragraphs(PRESETS["rounce"])  # passing is always allowed
+    assert "Anyone may pass" in words(PRESETS["rounce"], "double_pot")
+
+
+def test_the_pool_trick_pays_one_and_has_no_rounding():
+    assert words(PRESETS["pool"], "trick_share") == (
+        "Each trick pays 1 from the pot to the player who took it.")
+    assert "share_rounding" not in paragraphs(PRESETS["pool"])
+
+
+def test_only_english_has_fouls_the_jack_and_the_dealer_sitting_out_at_six():
+    english = paragraphs(PRESETS["english"])
+    assert {"foul", "forfeit", "first_dealer", "sits_out"} <= english.keys()
+    assert words(PRESETS["english"], "sits_out") == (
+        "With 6 players the dealer deals and antes but sits the deal out.")
+    assert not {"foul", "forfeit", "first_dealer", "sits_out"} & paragraphs(
+        PRESETS["denexa"]).keys()
+
+
+def test_a_house_rule_changes_the_paragraph_that_says_it():
+    assert words(rules_for("mattmar", {"games": 4}), "session_games") == "A session is 4 games."
+    assert words(rules_for("english", {"end_pot": "carry"}), "end_pot").startswith(
+        "House rule: what is left in the pot")
+    assert "ramina" not in paragraphs(PRESETS["mattmar"])
+    assert "ramina" in paragraphs(rules_for("mattmar", {"ramina": True}))
+    assert words(rules_for("ramsen", {"target": 15}), "game_end") == (
+        "The first to reach 15 points after a deal wins the game.")
+
+
+def test_money_rules_are_there_only_when_the_table_plays_for_money():
+    assert "stake" not in paragraphs(PRESETS["mattmar"])
+    money = paragraphs(rules_for("mattmar", {"money": True}))
+    assert {"stake", "buy_down", "buy_down_when"} <= money.keys()
+    assert render(money["buy_down"].says) == (
+        "A player whose flight left them at 10 may buy down to 8 points for 1 stake.")
+    last_in = rules_for("counters", {"money": True, "counters_end": "last_in_loses"})
+    assert words(last_in, "stake") == "Played for money: the loser pays every other player 1 stake."
+
+
+@pytest.mark.parametrize(("variant", "anchor"), [
+    ("english", "end_pot"),  # the pot split at the end of the session
+    ("english", "misdeal"),  # the ante stays in the pot
+    ("english", "forfeit"),  # forfeited shares stay in the pot
+    ("english", "share_rounding"),  # a share rounded down
+    ("mattmar", "game_tie"),  # fewer flights, then shared
+    ("ramsen", "game_tie"),  # highest score, then fewer Härdöpfel, then shared
+    ("english", "between_deals"),  # players who come and go
+    ("english", "deal_passes"),
+])
+def test_each_decision_of_rules_md_is_marked_as_one(variant: str, anchor: str):
+    assert paragraphs(PRESETS[variant])[anchor].decision
+
+
+def test_the_rules_of_the_sources_are_not_marked_as_decisions():
+    book = paragraphs(PRESETS["english"])
+    for anchor in ("single_pot", "double_pot", "rh", "dealer_one_in", "ante", "trick_share",
+                   "flight", "general_won", "general_lost", "foul"):
+        assert not book[anchor].decision, anchor
+
+
+def test_the_unfinished_games_pot_and_the_buy_down_are_decisions():
+    mattmar = paragraphs(rules_for("mattmar", {"money": True}))
+    assert mattmar["end_pot"].decision
+    assert mattmar["buy_down_when"].decision
+
+
+@pytest.mark.parametrize("variant", sorted(PRESETS))
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_paragraph_is_written_in_every_language(variant: str, language: str):
+    rules = rules_for(variant, {"money": True} if variant in ("mattmar", "counters", "ramsen")
+                      else None)
+    for chapter in rulebook(rules):
+        assert knows(chapter.title.key, language)
+        for paragraph in chapter.paragraphs:
+            assert knows(paragraph.says.key, language), paragraph.anchor
+            assert render(paragraph.says, language)  # every figure it names is given
+
+
+# The refusals of a deal the table can see, and the games that can refuse them.
+REFUSED_IN = {
+    "refused.single_pot": "english", "refused.rh_or_concede": "english",
+    "refused.rh_one_in": "english", "refused.rh_concede": "english",
+    "refused.dealer_one_in": "english", "refused.general": "english",
+    "refused.widow": "english", "refused.one_point": "mattmar",
+    "refused.two_points": "mattmar", "refused.dealer_takes_all": "mattmar",
+    "refused.two_play": "counters",
+}
+
+
+def test_every_refusal_of_who_must_play_has_a_game_that_refuses_it():
+    assert set(REFUSED_IN) == {key for key in REFUSALS if key.startswith("refused.")}
+
+
+@pytest.mark.parametrize(("key", "variant"), sorted(REFUSED_IN.items()))
+def test_every_refusal_of_who_must_play_opens_the_rule_it_applied(key: str, variant: str):
+    anchor = rule_for(PRESETS[variant], key)
+    assert anchor in paragraphs(PRESETS[variant])
+
+
+def test_a_single_pot_refusal_opens_the_single_pot_paragraph():
+    assert rule_for(PRESETS["english"], "refused.single_pot") == "single_pot"
+    assert words(PRESETS["english"], "single_pot") == (
+        "Single pot: when the pot was empty before the dealer's ante, everyone must play; "
+        "nobody may pass.")
+
+
+def test_a_pot_games_join_opens_the_rule_of_changes_between_deals():
+    assert rule_for(PRESETS["english"], "ledger.joined") == "between_deals"
+    assert rule_for(PRESETS["mattmar"], "ledger.joined") == "join"
+
+
+def test_a_key_of_no_rule_has_no_why():
+    assert rule_for(PRESETS["english"], "deal.unknown_player") is None
+    assert rule_for(PRESETS["english"], "ledger.hardopfel") == "flight"  # looed, in english
+    assert rule_for(PRESETS["rounce"], "refused.single_pot") is None  # rounce has none
+
+
+def replayed(path) -> Session:  # type: ignore[no-untyped-def]
+    return load_session(path.read_text(encoding="utf-8")).replay()
+
+
+@pytest.mark.parametrize("example", ["friday-at-the-cabin", "mattmar-saturday"])
+def test_every_ledger_entry_of_an_evening_has_its_rule(example: str):
+    from scorekeeper.core import close
+
+    session = replayed(EXAMPLE_FILE.with_name(f"{example}.json"))
+    closing = close(session.table, session.state)
+    for entry in (*session.entries, *closing.entries):
+        assert rule_for(session.table.rules, entry.reason.key), entry.reason.key
+
+
+def test_the_house_rules_say_which_the_table_chose():
+    chosen = {rule.option: (rule.value, rule.chosen)
+              for rule in house_rules(rules_for("mattmar", {"games": 4, "money": True}))}
+    assert chosen == {"start": (10, False), "cap": (10, False), "games": (4, True),
+                      "ramina": (False, False), "money": (True, True),
+                      "end_pot": ("refund", False)}
+    assert [(r.option, r.chosen) for r in house_rules(PRESETS["english"])] == [
+        ("end_pot", False)]
