@@ -9,7 +9,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from tests.e2e.conftest import Server, Ui
+from tests.e2e.conftest import SCREENSHOTS, Server, Ui
 
 
 def test_the_card_downloaded_from_settle_up_is_the_card_of_the_session(
@@ -28,6 +28,8 @@ def test_the_card_downloaded_from_settle_up_is_the_card_of_the_session(
     with Image.open(io.BytesIO(body)) as card:
         assert card.format == "PNG"
         assert card.width == 1080  # a chat shows it whole on a phone
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    (SCREENSHOTS / "result-card-as-sent.png").write_bytes(body)  # the card itself, to look at
     phone.see("Saved Friday-at-the-cabin.png")
 
 
