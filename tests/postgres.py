@@ -12,8 +12,9 @@ import shutil
 import subprocess
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 from tests.ports import free_port
@@ -30,10 +31,26 @@ def _as_postgres(*command: str) -> list[str]:
     return ["runuser", "-u", "postgres", "--", *command] if os.geteuid() == 0 else list(command)
 
 
+@dataclass
+class Cluster:
+    """A private server: its URL, and how to restart it (as a club's server is restarted
+    under its connected clients)."""
+
+    url: str
+    restart: Callable[[], None]
+
+
 @contextmanager
 def postgres_server(durable: bool = False) -> Iterator[str]:
     """Yields a SQLAlchemy URL of an empty database on a server of its own. Tests run it
     without fsync (they test logic, not disks); benchmarks ask for a durable one."""
+    with postgres_cluster(durable) as cluster:
+        yield cluster.url
+
+
+@contextmanager
+def postgres_cluster(durable: bool = False) -> Iterator[Cluster]:
+    """``postgres_server``, with the way to restart it."""
     bin_dir = _binaries()
     folder = Path(tempfile.mkdtemp(prefix="scorekeeper-pg-"))
     if os.geteuid() == 0:
@@ -43,6 +60,11 @@ def postgres_server(durable: bool = False) -> Iterator[str]:
     run(str(bin_dir / "initdb"), "-D", str(data), "-U", "postgres", "--auth=trust", "-E", "UTF8")
     run(str(bin_dir / "pg_ctl"), "-D", str(data), "-l", str(folder / "log"), "-w", "start",
         "-o", f"-h 127.0.0.1 -p {port} -k {folder}" + ("" if durable else " -c fsync=off"))
+
+    def restart() -> None:  # every connection dropped; the server back when this returns
+        run(str(bin_dir / "pg_ctl"), "-D", str(data), "-l", str(folder / "log"), "-w",
+            "-m", "fast", "restart")
+
     try:
         for _ in range(50):
             ready = subprocess.run([str(bin_dir / "pg_isready"), "-h", "127.0.0.1", "-p",
@@ -52,7 +74,7 @@ def postgres_server(durable: bool = False) -> Iterator[str]:
             time.sleep(0.1)
         run(str(bin_dir / "createdb"), "-h", "127.0.0.1", "-p", str(port), "-U", "postgres",
             "scorekeeper")
-        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/scorekeeper"
+        yield Cluster(f"postgresql+psycopg://postgres@127.0.0.1:{port}/scorekeeper", restart)
     finally:
         run(str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop")
         shutil.rmtree(folder, ignore_errors=True)

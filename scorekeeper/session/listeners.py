@@ -1,6 +1,7 @@
 """Telling every page that listens when a session changed: at once for changes made in
-this process, within a moment for changes another process made (another server on the
-same database), noticed by watching the store's versions."""
+this process; for changes another process made (another server on the same database) at
+once on PostgreSQL, which notifies them, and within a moment on SQLite, whose versions
+are watched."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import os
 import threading
 from collections.abc import Callable
 
+from scorekeeper.store.notices import listen, notifies
 from scorekeeper.store.sessions import SessionStore
 
 # A listener hears the id of a session that changed, or None when the list of sessions did.
@@ -33,7 +35,8 @@ class Listeners:
         with self._lock:
             self._listeners.append(listener)
             if self._watcher is None:
-                self._watcher = threading.Thread(target=self._watch, name="scorebook-watch",
+                hear = self._hear if notifies(self._store.engine) else self._watch
+                self._watcher = threading.Thread(target=hear, name="scorebook-watch",
                                                  daemon=True)
                 self._watcher.start()
 
@@ -57,6 +60,18 @@ class Listeners:
                 self.look_for_changes()
             except Exception:  # a database gone away for a moment: look again next time
                 continue
+
+    def _hear(self) -> None:
+        listen(self._store.engine, self._noticed, threading.Event())
+
+    def _noticed(self, payload: str) -> None:
+        if payload == "group":  # a payment on a group's tab: the lists show tabs
+            self.announce(None)
+            return
+        try:
+            self.look_for_changes()
+        except Exception:  # the database gone again: the listener hears that too
+            return
 
     def look_for_changes(self) -> None:
         """Tell of every session another process changed, and of a changed list."""

@@ -1,0 +1,56 @@
+"""Hearing the other servers of a club's PostgreSQL at once: revision 0010 notifies the
+channel ``scorekeeper`` from inside every transaction that changes a session or a group;
+``listen`` holds one connection that hears them and calls back for each.
+
+A dropped connection (the database server restarted, the network gone for a while) is
+taken up again every second; once it is back, ``on_notice`` is called anyway, as what was
+changed meanwhile was told to nobody.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+
+from sqlalchemy import Engine
+
+CHANNEL = "scorekeeper"
+RETRY_SECONDS = 1.0
+log = logging.getLogger("scorekeeper.store")
+
+
+def notifies(engine: Engine) -> bool:
+    """Does this database tell its changes (PostgreSQL), or must it be watched (SQLite)?"""
+    return engine.dialect.name == "postgresql"
+
+
+def listen(engine: Engine, on_notice: Callable[[str], None], stop: threading.Event,
+           listening: threading.Event | None = None) -> None:
+    """Until ``stop`` is set: ``on_notice(payload)`` for each change another connection
+    commits (a session's id, or "group"), and ``on_notice("")`` after a dropped
+    connection is back. ``listening`` is set once notices are heard (and cleared while
+    the connection is down)."""
+    import psycopg  # the PostgreSQL driver: only a club's database loads it
+
+    address = engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+    missed = False
+    while not stop.is_set():
+        try:
+            with psycopg.connect(address, autocommit=True, connect_timeout=5) as connection:
+                connection.execute(f"LISTEN {CHANNEL}")
+                if listening is not None:
+                    listening.set()
+                if missed:
+                    on_notice("")  # whatever changed while no one was listening
+                    missed = False
+                while not stop.is_set():
+                    # A short wait, so that stop is heard; a notice ends it at once.
+                    for notice in connection.notifies(timeout=RETRY_SECONDS):
+                        on_notice(notice.payload)
+        except psycopg.Error as error:
+            if listening is not None:
+                listening.clear()
+            log.info("not hearing the database's notices (%s); trying again", type(error).__name__)
+            missed = True
+            stop.wait(RETRY_SECONDS)
