@@ -12,7 +12,7 @@ from scorekeeper.core.rulebook import house_rules, rule_for, rulebook
 from scorekeeper.formats.session_file import load_session
 from scorekeeper.i18n import LANGUAGES, knows, render
 from scorekeeper.i18n.composed import REFUSALS
-from tests.conftest import EXAMPLE_FILE
+from tests.conftest import EXAMPLE_FILE, REPO
 
 
 def paragraphs(rules):  # type: ignore[no-untyped-def]
@@ -164,3 +164,36 @@ def test_the_house_rules_say_which_the_table_chose():
                       "end_pot": ("refund", False)}
     assert [(r.option, r.chosen) for r in house_rules(PRESETS["english"])] == [
         ("end_pot", False)]
+
+
+# Refusals of a slip in entering, not of a rule of the game: no paragraph to open.
+SLIPS = {"deal.unknown_player", "deal.listed_twice", "deal.tricks_not_active",
+         "deal.too_much_money"}
+
+
+def keys_of(kind: str) -> set[str]:
+    """Every message of ``kind`` ("deal." refusals, "ledger." entries) the English
+    catalogue has words for."""
+    from babel.messages.pofile import read_po
+
+    with (REPO / "scorekeeper" / "locale" / "en" / "LC_MESSAGES" / "messages.po").open(
+            "rb") as po:
+        keys = {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(po) if m.id}
+    return {key for key in keys if key.startswith(kind)}
+
+
+def test_every_refusal_of_a_deal_opens_its_rule_in_a_game_that_has_it_but_slips():
+    games = [rules_for(v, {"money": True} if v in ("mattmar", "counters", "ramsen") else None)
+             for v in PRESETS] + [rules_for("mattmar", {"ramina": True})]
+    without = {key for key in keys_of("deal.") - SLIPS
+               if not any(rule_for(rules, key) for rules in games)}
+    assert without == set()
+
+
+def test_every_ledger_entry_opens_its_rule_in_a_game_that_has_it():
+    entries = keys_of("ledger.") - {"ledger.pot_account"}  # the pot's name, no entry
+    games = [rules_for(v, {"money": True} if v in ("mattmar", "counters", "ramsen") else None)
+             for v in PRESETS] + [rules_for("counters", {"money": True,
+                                                         "counters_end": "last_in_loses"})]
+    without = {key for key in entries if not any(rule_for(rules, key) for rules in games)}
+    assert without == set()
