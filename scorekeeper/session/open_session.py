@@ -239,6 +239,10 @@ class OpenSession:
                                      evening=self.evening)
         return cache[language]
 
+    def result_card_made(self, language: str) -> bytes | None:
+        """The result card if it is painted already (a screen draws only what is)."""
+        return self.__dict__.get("_cards", {}).get(language)
+
     def code_pictures(self, language: str) -> Mapping[PaymentCode, bytes]:
         """Every payment code of the settle-up as a PNG, drawn once per language."""
         cache = self.__dict__.setdefault("_pictures", {})

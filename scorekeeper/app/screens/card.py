@@ -20,6 +20,9 @@ def ResultCard(app: AppModel) -> ft.Control:
         return Missing(app)
     lang = app.settings.language
     name = app.session_name(session.name, session.table.rules.variant)
+    # Painted when the screen opened (the model's _ready). A redraw caught between one
+    # session and the next (the route changing) has none, and draws none.
+    picture = session.result_card_made(lang)
 
     async def send() -> None:
         # The stored session as it is now: the card a stale screen shows is not sent.
@@ -41,10 +44,10 @@ def ResultCard(app: AppModel) -> ft.Control:
             error_line(app.problem),
             *([action(app.t("ui.reload"), ft.Icons.REFRESH, app.reload)] if app.stale else []),
             sending,
-            ft.Semantics(label=app.t("card.picture_of", name=name), image=True,
-                         container=True, exclude_semantics=True, content=ft.Container(
+            *([ft.Semantics(label=app.t("card.picture_of", name=name), image=True,
+                            container=True, exclude_semantics=True, content=ft.Container(
                 border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-                content=ft.Image(src=session.result_card(lang), width=SHOWN_WIDTH,
-                                 fit=ft.BoxFit.CONTAIN, gapless_playback=True))),
+                content=ft.Image(src=picture, width=SHOWN_WIDTH, fit=ft.BoxFit.CONTAIN,
+                                 gapless_playback=True)))] if picture else []),
         ),
     ])
