@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import flet as ft
 
+from scorekeeper.app.model import AppModel
+
 PHONES = (ft.PagePlatform.ANDROID, ft.PagePlatform.IOS)
 
 
@@ -15,9 +17,11 @@ def shares() -> bool:
     return not page.web and page.platform in PHONES
 
 
-async def hand_on(picture: bytes, file_name: str) -> None:
+async def hand_on(app: AppModel, picture: bytes, file_name: str) -> None:
+    """To the share sheet, or saved (and said so: the share sheet says its own)."""
     if shares():
         await ft.Share().share_files(
             [ft.ShareFile.from_bytes(picture, mime_type="image/png", name=file_name)])
     else:
         await ft.FilePicker().save_file(file_name=file_name, src_bytes=picture)
+        app.notice = app.t("ui.exported", file=file_name)

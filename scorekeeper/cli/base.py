@@ -24,6 +24,8 @@ BROKEN = 2  # exit status for a file that breaks a rule (FORMAT.md)
 REFUSED = 1  # exit status for anything else the store refuses
 MAX_FILE = 64 * 1024 * 1024  # a session file larger than this is not a night of cards
 MAX_LINE = 400  # a refusal is one line a person reads, not a dump of what was refused
+# Exports that are no text for a terminal, and what a command says without ``-o``.
+NEEDS_FILE = {"pdf": N_("cli.pdf_needs_file"), "png": N_("cli.png_needs_file")}
 
 
 class Context:
@@ -43,6 +45,11 @@ class Context:
 
     def t(self, key: str, **params: Any) -> str:
         return text(key, self.lang, **params)
+
+    def file_for(self, fmt: str, output: Path | None) -> None:
+        """A PDF or a picture goes to a file: refused, in words, without one."""
+        if output is None and fmt in NEEDS_FILE:
+            raise click.UsageError(self.t(NEEDS_FILE[fmt]))
 
 
 @contextmanager

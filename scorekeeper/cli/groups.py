@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 import click
 
 from scorekeeper.cli.base import Context, main, refusals
-from scorekeeper.core import N_
 from scorekeeper.core.owed import amount_of
 from scorekeeper.core.text import printable
 from scorekeeper.i18n import number, parse_number
@@ -115,9 +114,7 @@ def export_tab(ctx: Context, group: str, fmt: str, year: int | None,
                output: Path | None) -> None:
     """Export a group's tab or season table; the group screen's buttons write the same
     bytes."""
-    if fmt in ("pdf", "png") and output is None:
-        raise click.UsageError(ctx.t(N_("cli.pdf_needs_file") if fmt == "pdf"
-                                     else N_("cli.png_needs_file")))
+    ctx.file_for(fmt, output)
     with refusals(ctx.lang):
         shown = ctx.scorebook().group(group)
         _, body = shown.export(fmt, ctx.lang, date.today(), year)  # type: ignore[arg-type]

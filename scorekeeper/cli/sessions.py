@@ -112,9 +112,7 @@ def settle(ctx: Context, session_id: int) -> None:
 def export(ctx: Context, session_id: int, fmt: str, standings: bool, output: Path | None) -> None:
     """Export a session as the FORMAT.md JSON, a CSV of its ledger or standings, a PDF or
     its result card (PNG). The app's export buttons write the very same bytes."""
-    if fmt in ("pdf", "png") and output is None:
-        raise click.UsageError(ctx.t(N_("cli.pdf_needs_file") if fmt == "pdf"
-                                     else N_("cli.png_needs_file")))
+    ctx.file_for(fmt, output)
     kind: Export = "standings" if fmt == "csv" and standings else fmt  # type: ignore[assignment]
     with refusals(ctx.lang):
         _, body = ctx.scorebook().export(session_id, kind, ctx.lang)

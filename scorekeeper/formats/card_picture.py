@@ -217,7 +217,8 @@ class Page:
             self.y = top + row_height / 2 + ROW * 0.36
             name, size = fitted(row[0], name_room, ROW, bold=True)
             self.write(MARGIN, name, size, INK, bold=True)
-            for cell, edge, last in zip(row[1:], edges, _lasts(len(edges)), strict=True):
+            for column, (cell, edge) in enumerate(zip(row[1:], edges, strict=True), 2):
+                last = column == len(row)  # money, drawn bold (and red for a loss)
                 colour = LOSS if last and loss else INK
                 self.write(edge - width(cell, ROW, bold=last), cell, ROW, colour, bold=last)
             self.y = top + row_height
@@ -255,6 +256,3 @@ class Page:
         picture.save(out, format="PNG", optimize=True)
         return out.getvalue()
 
-
-def _lasts(count: int) -> list[bool]:
-    return [index == count - 1 for index in range(count)]

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from scorekeeper.core import (
     Closing,
@@ -38,6 +38,9 @@ from scorekeeper.store.payments import StoredPayment
 
 if TYPE_CHECKING:  # the payments package takes a moment to load: only settle-up needs it
     from scorekeeper.payments import Offer, PaymentCode, PaymentDetails
+
+Made = TypeVar("Made")  # what a per-language cache keeps
+
 
 def _nothing_paid() -> tuple[StoredPayment, ...]:
     return ()
@@ -217,14 +220,14 @@ class OpenSession:
     def offers(self, language: str) -> list[tuple[Transfer, Offer]]:
         """Every transfer still owed with its payment codes (or why it has none), the
         message naming the game and the session in ``language``; once per language."""
-        cache = self.__dict__.setdefault("_offers", {})
-        if language not in cache:
+        def made() -> list[tuple[Transfer, Offer]]:
             from scorekeeper.payments import offers, transfer_message
 
             message = transfer_message(self.table.rules.variant, self.name, language)
-            cache[language] = offers(self.transfers, self.table.money,
-                                     self.payment_details, message, self.id)
-        return cache[language]
+            return offers(self.transfers, self.table.money, self.payment_details, message,
+                          self.id)
+
+        return self._per_language("_offers", language, made)
 
     def file_name(self, kind: Export) -> str:
         """What an export of this session is called: ``Friday at the cabin.pdf``."""
@@ -233,11 +236,8 @@ class OpenSession:
     def result_card(self, language: str) -> bytes:
         """The result card (PNG) in ``language``, painted once per language: the very
         bytes ``export("png")`` gives for this version."""
-        cache = self.__dict__.setdefault("_cards", {})
-        if language not in cache:
-            cache[language] = export("png", self.name, self.history, language, date.today(),
-                                     evening=self.evening)
-        return cache[language]
+        return self._per_language("_cards", language, lambda: export(
+            "png", self.name, self.history, language, date.today(), evening=self.evening))
 
     def result_card_made(self, language: str) -> bytes | None:
         """The result card if it is painted already (a screen draws only what is)."""
@@ -245,12 +245,19 @@ class OpenSession:
 
     def code_pictures(self, language: str) -> Mapping[PaymentCode, bytes]:
         """Every payment code of the settle-up as a PNG, drawn once per language."""
-        cache = self.__dict__.setdefault("_pictures", {})
-        if language not in cache:
+        def drawn() -> Mapping[PaymentCode, bytes]:
             from scorekeeper.payments.images import png
 
-            cache[language] = {code: png(code) for _, offer in self.offers(language)
-                               for code in offer.codes}
+            return {code: png(code) for _, offer in self.offers(language)
+                    for code in offer.codes}
+
+        return self._per_language("_pictures", language, drawn)
+
+    def _per_language(self, kept: str, language: str, make: Callable[[], Made]) -> Made:
+        """What ``make`` gives, made once per language and kept with this version."""
+        cache = self.__dict__.setdefault(kept, {})
+        if language not in cache:
+            cache[language] = make()
         return cache[language]
 
     # --- what needs the deals ---

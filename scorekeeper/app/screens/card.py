@@ -32,9 +32,7 @@ def ResultCard(app: AppModel) -> ft.Control:
             app.problem = app.refusal(error)
             app.stale = isinstance(error, ConflictError)
             return
-        await hand_on(picture, session.file_name("png"))
-        if not shares():
-            app.notice = app.t("ui.exported", file=session.file_name("png"))
+        await hand_on(app, picture, session.file_name("png"))
 
     sending = (action(app.t("card.share"), ft.Icons.SHARE, send, filled=True) if shares()
                else action(app.t("card.download"), ft.Icons.DOWNLOAD, send, filled=True))

@@ -65,9 +65,7 @@ def TabExports(app: AppModel, shown: GroupTab) -> ft.Control:
 
     async def send_card() -> None:
         name, body = shown.export("png", app.settings.language, date.today())
-        await hand_on(body, name)
-        if not shares():
-            app.notice = app.t("ui.exported", file=name)
+        await hand_on(app, body, name)
 
     async def save_csv() -> None:
         await save("csv")
