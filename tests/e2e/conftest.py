@@ -101,13 +101,20 @@ class Server:
         return json.loads(result.stdout)
 
 
-HAS_KEYBOARD = """field => {
+# The field is found by its name at every look, not held: a field the app replaces (the
+# player's name, emptied for the next one) leaves a held element behind, out of the page.
+HAS_KEYBOARD = """label => {
     const typing = document.activeElement;
-    if (typing === field) return true;
+    const fields = [...document.querySelectorAll('[data-semantics-role="text-field"]')]
+        .filter(field => field.getAttribute('aria-label') === label);
+    if (fields.includes(typing)) return true;
     if (!typing?.closest('flt-text-editing-host')) return false;
-    const over = typing.getBoundingClientRect(), under = field.getBoundingClientRect();
-    return over.height > 0 && over.left >= under.left && over.right <= under.right
-        && over.top >= under.top && over.bottom <= under.bottom;
+    const over = typing.getBoundingClientRect();
+    return over.height > 0 && fields.some(field => {
+        const under = field.getBoundingClientRect();
+        return over.left >= under.left && over.right <= under.right
+            && over.top >= under.top && over.bottom <= under.bottom;
+    });
 }"""
 
 
@@ -346,8 +353,7 @@ class Ui:
         """Wait until the field ``label`` has the keyboard. Flutter edits either in the
         field's own input (focused from the screen reader's tree) or in an input of its
         own that it lays over the field being edited (focused by the app, at first paint)."""
-        field = self.page.get_by_role("textbox", name=label, exact=True).element_handle()
-        self.page.wait_for_function(HAS_KEYBOARD, arg=field, polling=POLL)
+        self.page.wait_for_function(HAS_KEYBOARD, arg=label, polling=POLL)
 
     def type(self, label: str, text: str) -> None:
         """Replace what the field ``label`` holds with ``text``, as a paste does (a field
