@@ -65,6 +65,7 @@ class SessionChange:
         self._player_ids = player_ids  # the roster row of everyone who sat at the table
         self._group: str | None = row.group_name
         self._played_on: date = row.played_on or row.created_at.date()
+        self._result: str | None = None  # the standings as JSON, once they are set
 
     @property
     def session_id(self) -> int:
@@ -140,6 +141,10 @@ class SessionChange:
              "games_won": won[player]}
             for player in state.everyone
         ])
+        # In order of the seats: who joined later, after the table they joined.
+        self._result = json.dumps(
+            [[of_player, player, money[player], state.flights[player]]
+             for player, of_player in self._player_ids.items()], ensure_ascii=False)
 
     def _seat_joiners(self, everyone: Sequence[str]) -> None:
         """A seat (and a roster row, and a standing) for everyone who joined, as the deals
@@ -196,6 +201,8 @@ class SessionChange:
             "status": status or row.status, "updated_at": now(),
             "leaders": json.dumps(list(leaders), ensure_ascii=False),
         }
+        if self._result is not None:
+            changes["result"] = self._result
         if self.connection.dialect.update_returning:
             bumped = self.connection.execute(sql.BUMP_RETURNING, changes).first()
         elif self.connection.execute(sql.BUMP, changes).rowcount == 1:

@@ -70,6 +70,10 @@ class SessionRow(SQLModel, table=True):
     # Revision 0007: the group whose tab the session counts in, and the evening's date.
     group_id: int | None = Field(default=None, foreign_key="groups.id", index=True)
     played_on: date | None = None
+    # Revision 0011: the standings as JSON, [roster id, name as seated, minor, flights] for
+    # each player in order of their seats, written with them: a group's tab reads one
+    # row per evening, not a seat and a standing per player (8.7 s over 5,000 evenings).
+    result: str | None = Field(default=None, sa_column=Column(Text))
 
 
 class SeatRow(SQLModel, table=True):

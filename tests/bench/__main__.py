@@ -7,11 +7,13 @@ from pathlib import Path
 
 from tests.bench import (
     app_bench,
+    group_bench,
     import_bench,
     ledger_bench,
     report,
     store_bench,
     table_bench,
+    tables_bench,
     tap_bench,
 )
 from tests.bench.rows import Row
@@ -24,9 +26,11 @@ def main() -> None:
         steps = [
             lambda: store_bench.record_sqlite(folder),
             lambda: [store_bench.record_postgres()],
+            lambda: [tables_bench.twenty_tables()],
             lambda: [store_bench.edit_first(folder)],
             lambda: [store_bench.open_session(folder)],
             lambda: store_bench.club_years(folder),
+            lambda: [group_bench.tab_and_season(folder)],
             lambda: store_bench.replay_and_import(folder),
             lambda: [store_bench.settle_up()],
             import_bench.cold_import,
