@@ -162,15 +162,21 @@ def replay_and_import(folder: Path) -> list[Row]:
         next(waiting).import_session(loaded.name, loaded.replay())
 
     import_ms = median_ms(import_it, runs=5, warmup=1)
+    with books[0].store.engine.connect() as connection:
+        entries = connection.exec_driver_sql("SELECT count(*) FROM entries").scalar() or 0
     for book in books:
         book.store.engine.dispose()
     replay_rate, import_rate = 10_000 / (replay_ms / 1000), 10_000 / (import_ms / 1000)
+    # Where a miss comes from: reading and replaying the file is timed on its own above.
+    split = (f"reading and replaying the file {replay_ms:.0f} ms of {import_ms:.0f} ms, "
+             f"storing the 10,000 deals and their {entries:,} ledger entries the rest")
     return [
         Row("replay a session file", "10,000 deals", "≥ 20,000 deals/s",
             f"{replay_rate:,.0f} deals/s", replay_rate >= 20_000),
         Row("import a session file (replay, then store it)",
             "10,000 deals, into the database the app has open",
-            "≥ 20,000 deals/s", f"{import_rate:,.0f} deals/s", import_rate >= 20_000),
+            "≥ 20,000 deals/s", f"{import_rate:,.0f} deals/s ({split})",
+            import_rate >= 20_000),
     ]
 
 
