@@ -6,11 +6,10 @@ replays from there, so everything after it is recomputed by the same rules.
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, replace
 
+from scorekeeper.core.collector import collector_paused
 from scorekeeper.core.deal import Deal
 from scorekeeper.core.engine import Step, record
 from scorekeeper.core.ledger import Entry
@@ -73,22 +72,9 @@ class Session:
     def _replay_from(self, index: int, deals: Iterable[Deal]) -> Session:
         steps = list(self.steps[:index])
         state = steps[-1].state if steps else self.start
-        with _collector_paused():
+        with collector_paused():
             for deal in deals:
                 step = record(self.table, state, deal)
                 steps.append(step)
                 state = step.state
         return Session(self.table, tuple(steps))
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """A replay makes thousands of objects and no reference cycles, so Python's cycle
-    collector would only walk them again and again (a third of a long replay's time)."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()

@@ -18,6 +18,7 @@ from typing import Any
 from sqlalchemy import Connection, Engine, func, insert, select, update
 
 from scorekeeper.core import msg
+from scorekeeper.core.collector import collector_paused
 from scorekeeper.core.owed import Handover
 from scorekeeper.core.tab import SessionResult
 from scorekeeper.core.text import name_key
@@ -116,7 +117,8 @@ class GroupStore:
             group = _group(connection, name)
             if group is None:
                 raise StoreError(msg("store.no_group", group=name))
-            results, evenings = _sessions(connection, group.id)
+            with collector_paused():
+                results, evenings = _sessions(connection, group.id)
             return GroupRecord(group, tuple(results),
                                tuple(payments_of(connection, group_id=group.id)),
                                tuple(evenings))

@@ -29,6 +29,7 @@ from tests.bench.rows import Row
 from tests.postgres import postgres_server
 
 TABLES, DEALS = 20, 200
+WAIT = 600  # seconds a table or the bench waits for the others, before it gives up
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +72,7 @@ def table_night(url: str, number: int, start: Barrier, done: Event,
     stored = book.create(f"Table {number + 1}", english_table())
     rng = random.Random(number)
     samples = []
-    start.wait()
+    start.wait(WAIT)
     for _ in range(DEALS):
         deal = next_deal(stored.table, stored.state, rng)
         began, before = time.perf_counter(), spent()
@@ -79,7 +80,7 @@ def table_night(url: str, number: int, start: Barrier, done: Event,
         took = spent() - before
         samples.append((time.perf_counter() - began, took.running, took.queued))
     results.put((stored.id, samples))
-    done.wait()  # PostgreSQL's backends are counted before they go
+    done.wait(WAIT)  # PostgreSQL's backends are counted before they go
     engine.dispose()
 
 
@@ -92,13 +93,15 @@ def twenty_tables() -> Row:
                   for n in range(TABLES)]
         for table in tables:
             table.start()
-        start.wait()
-        server_before, began = postgres_spent(), time.perf_counter()
-        recorded = [results.get(timeout=600) for _ in tables]
-        seconds, server = time.perf_counter() - began, postgres_spent() - server_before
-        done.set()
-        for table in tables:
-            table.join()
+        try:
+            start.wait(WAIT)  # a table that died before it raises BrokenBarrierError
+            server_before, began = postgres_spent(), time.perf_counter()
+            recorded = [results.get(timeout=WAIT) for _ in tables]
+            seconds, server = time.perf_counter() - began, postgres_spent() - server_before
+        finally:  # the tables go before their database does, whatever happened
+            done.set()
+            for table in tables:
+                table.join(WAIT)
         wrong = _lost_or_doubled(url, [session_id for session_id, _ in recorded])
     samples = [sample for _, taken in recorded for sample in taken]
     return _row(samples, server, seconds, wrong)
