@@ -34,10 +34,12 @@ def _as_postgres(*command: str) -> list[str]:
 @dataclass
 class Cluster:
     """A private server: its URL, and how to restart it (as a club's server is restarted
-    under its connected clients)."""
+    under its connected clients), or stop it for a while and start it again."""
 
     url: str
     restart: Callable[[], None]
+    stop: Callable[[], None]
+    start: Callable[[], None]
 
 
 @contextmanager
@@ -58,12 +60,13 @@ def postgres_cluster(durable: bool = False) -> Iterator[Cluster]:
     data, port = folder / "data", free_port()
     run = lambda *c: subprocess.run(_as_postgres(*c), check=True, capture_output=True)  # noqa: E731
     run(str(bin_dir / "initdb"), "-D", str(data), "-U", "postgres", "--auth=trust", "-E", "UTF8")
-    run(str(bin_dir / "pg_ctl"), "-D", str(data), "-l", str(folder / "log"), "-w", "start",
-        "-o", f"-h 127.0.0.1 -p {port} -k {folder}" + ("" if durable else " -c fsync=off"))
+    options = f"-h 127.0.0.1 -p {port} -k {folder}" + ("" if durable else " -c fsync=off")
 
-    def restart() -> None:  # every connection dropped; the server back when this returns
+    def pg_ctl(*command: str) -> None:  # each returns once the server is up, or down
         run(str(bin_dir / "pg_ctl"), "-D", str(data), "-l", str(folder / "log"), "-w",
-            "-m", "fast", "restart")
+            "-m", "fast", "-o", options, *command)
+
+    pg_ctl("start")
 
     try:
         for _ in range(50):
@@ -74,7 +77,11 @@ def postgres_cluster(durable: bool = False) -> Iterator[Cluster]:
             time.sleep(0.1)
         run(str(bin_dir / "createdb"), "-h", "127.0.0.1", "-p", str(port), "-U", "postgres",
             "scorekeeper")
-        yield Cluster(f"postgresql+psycopg://postgres@127.0.0.1:{port}/scorekeeper", restart)
+        yield Cluster(f"postgresql+psycopg://postgres@127.0.0.1:{port}/scorekeeper",
+                      restart=lambda: pg_ctl("restart"), stop=lambda: pg_ctl("stop"),
+                      start=lambda: pg_ctl("start"))
     finally:
-        run(str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop")
+        # A test may have left it stopped: then there is nothing to stop.
+        subprocess.run(_as_postgres(str(bin_dir / "pg_ctl"), "-D", str(data), "-m",
+                                    "immediate", "stop"), capture_output=True)
         shutil.rmtree(folder, ignore_errors=True)

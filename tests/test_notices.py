@@ -15,6 +15,7 @@ from scorekeeper.core import make_money, make_table
 from scorekeeper.store.database import connect
 from scorekeeper.store.notices import listen, notifies
 from scorekeeper.store.sessions import SessionStore
+from tests.postgres import postgres_cluster
 
 TOLD_WITHIN = 20  # seconds: a notice that has not come by then never will
 
@@ -63,3 +64,28 @@ def test_a_change_rolled_back_is_told_to_nobody(engine, told):  # type: ignore[n
 @pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
 def test_sqlite_tells_nothing_and_is_watched(engine):  # type: ignore[no-untyped-def]
     assert not notifies(engine)
+
+
+def test_a_server_knows_when_the_database_server_goes_and_when_it_is_back():
+    with postgres_cluster() as cluster:  # its own: stopping it disturbs no other test
+        engine = connect(cluster.url)
+        reach: queue.Queue[bool] = queue.Queue()
+        heard: queue.Queue[str] = queue.Queue()
+        stop, listening = threading.Event(), threading.Event()
+        listener = threading.Thread(target=listen, args=(engine, heard.put, stop, listening),
+                                    kwargs={"on_reach": reach.put}, daemon=True)
+        listener.start()
+        try:
+            assert listening.wait(timeout=TOLD_WITHIN)
+            assert reach.empty()  # there from the start: nothing to say
+            cluster.stop()
+            assert reach.get(timeout=TOLD_WITHIN) is False
+            cluster.start()
+            assert reach.get(timeout=TOLD_WITHIN) is True
+            # What changed while no one listened is looked for once it is back.
+            assert heard.get(timeout=TOLD_WITHIN) == ""
+            assert reach.empty()  # said once each way, not at every try
+        finally:
+            stop.set()
+            listener.join(timeout=TOLD_WITHIN)
+            engine.dispose()

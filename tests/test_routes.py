@@ -19,6 +19,9 @@ from scorekeeper.app.routes import Place, place_of
     ("/session/7/protocol", Place("protocol", 7)),
     ("/session/7/settle", Place("settle", 7)),
     ("/session/7/edit/5", Place("edit", 7, 5)),
+    ("/session/7/watch", Place("watch", 7)),
+    ("/group/Friday%20group", Place("group", group="Friday group")),
+    ("/group/Friday%20group/tonight", Place("tonight", group="Friday group")),
 ])
 def test_a_route_leads_to_its_screen_and_the_session_and_deal_it_names(route, place):
     assert place_of(route) == place

@@ -5,14 +5,18 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
+from datetime import UTC, date, datetime, timedelta
 from functools import partial
 from pathlib import Path
 
 import pytest
+from sqlalchemy import update
 
-from scorekeeper.core import Deal
+from scorekeeper.core import Deal, RuleError
+from scorekeeper.formats.session_file import Evening
 from scorekeeper.session import ConflictError, Scorebook, choose_database
 from scorekeeper.store.database import connect
+from scorekeeper.store.models import SessionRow
 from scorekeeper.store.sessions import SessionStore
 from tests.conftest import (
     EXAMPLE_FILE,
@@ -333,3 +337,32 @@ def test_the_command_line_and_the_app_open_the_database_saved_in_the_settings(
 
 
 # --- arrows point inward ------------------------------------------------------------------
+
+
+def test_tonight_is_every_table_of_the_group_that_played_within_an_evening(
+        scorebook: Scorebook):
+    """The club's evening: the group's sessions of today (or last night) changed in the
+    last twelve hours, those in play before the finished, each in the order stored;
+    another group's table, the group's own table left unfinished last week, and last
+    week's evening imported from its file today are not tonight's."""
+    table = worked_example_table()
+    first = scorebook.create("Table 1", table, group="Club")
+    done = scorebook.create("Table 2", table, group="Club")
+    scorebook.finish(done.id, done.version)
+    third = scorebook.create("Table 3", table, group="Club")
+    scorebook.create("At home", table, group="Family")
+    left = scorebook.create("Left unfinished", table, group="club")  # the same group
+    with scorebook.store.engine.begin() as connection:
+        connection.execute(update(SessionRow).where(SessionRow.id == left.id).values(
+            updated_at=datetime.now(UTC) - timedelta(days=7),
+            played_on=date.today() - timedelta(days=7)))
+    scorebook.import_session("Last Friday", worked_example(), evening=Evening(
+        group="Club", played_on=date.today() - timedelta(days=7)))
+    assert [s.name for s in scorebook.tonight("CLUB")] == ["Table 1", "Table 3", "Table 2"]
+    assert [s.id for s in scorebook.tonight("Club")][:2] == [first.id, third.id]
+
+
+def test_tonight_of_a_group_that_is_not_there_is_refused(scorebook: Scorebook):
+    with pytest.raises(RuleError) as refused:
+        scorebook.tonight("Nobody")
+    assert refused.value.message.key == "store.no_group"

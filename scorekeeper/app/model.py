@@ -65,6 +65,7 @@ class AppModel:
     notice: str | None = None  # a short message shown once (snack bar)
     problem: str | None = None  # why the last thing asked was refused (shown on the screen)
     stale: bool = False  # refused because another device changed the session: offer Reload
+    database_lost: bool = False  # the club's database server is away: said on every screen
     session: OpenSession | None = None  # the session on screen
     sessions: list[SessionSummary] = field(default_factory=list)  # home: latest first
     session_count: int = 0
@@ -72,6 +73,7 @@ class AppModel:
     roster: list[str] = field(default_factory=list)
     groups: list[str] = field(default_factory=list)  # home and new session: every group's name
     group: GroupTab | None = None  # the group on screen, with its tab
+    tonight: list[OpenSession] = field(default_factory=list)  # the group's tables tonight
     season: int | None = None  # the year the group's season table shows (None: the latest)
     lifetimes: dict[str, list[Lifetime]] = field(default_factory=dict)
     details: dict[str, PaymentDetails] = field(default_factory=dict)  # players: how each is paid
@@ -139,6 +141,8 @@ class AppModel:
             self.database_shown = choose_database().shown
         elif place.screen == "group" and place.group is not None:
             self._open_group(place.group)
+        elif place.screen == "tonight" and place.group is not None:
+            self._open_tonight(place.group)
         elif place.screen in ("new", "players"):
             self.roster = self.scorebook.roster()
             self.groups = self.scorebook.group_names()
@@ -150,7 +154,12 @@ class AppModel:
 
     @property
     def may_score(self) -> bool:
-        return self.role in ("host", "scorer")
+        return self.role in ("host", "scorer") and not self.watching
+
+    @property
+    def watching(self) -> bool:
+        """The table opened read-only from the club's evening: another host records it."""
+        return self.place.screen == "watch"
 
     # --- the session on screen ---
     def _open(self, session_id: int, screen: str = "table") -> None:
@@ -172,7 +181,7 @@ class AppModel:
         worked out now: a screen only draws, it never reads the store or replays deals."""
         # A guest's page only ever shows the table.
         screen = screen or (self.place.screen if self.role == "host" else "table")
-        if screen == "table":
+        if screen in ("table", "watch"):
             session.guide, session.scores, session.closing  # noqa: B018 (worked out once)
             if self.role == "host" and not session.finished:
                 session.newest_deal  # noqa: B018 (what Undo would take back)
@@ -198,6 +207,16 @@ class AppModel:
             self.group = self.scorebook.group(name)
         except (RuleError, StoreError) as error:
             self.group, self.problem = None, self.refusal(error)
+
+    def _open_tonight(self, name: str) -> None:
+        """The group's tables tonight; while the database is away, the last ones seen."""
+        try:
+            self.tonight = [self._ready(table, "table") for table in self.scorebook.tonight(name)]
+            self.problem = None
+        except StoreError as error:
+            self.problem = self.refusal(error)
+        except RuleError as error:
+            self.tonight, self.problem = [], self.refusal(error)
 
     def pay_on_tab(self, payer: str, payee: str, minor: int) -> bool:
         """A payment on the tab of the group on screen; on refusal say why."""
@@ -313,6 +332,12 @@ class AppModel:
 
     def heard(self, session_id: int | None) -> None:
         """The scorebook says something changed (here or on another device)."""
+        self.database_lost = not self.scorebook.reachable
+        if self.role == "host" and self.place.screen == "tonight" and self.place.group:
+            # One of its tables changed, or the list of sessions did (a new table).
+            if session_id is None or any(table.id == session_id for table in self.tonight):
+                self._open_tonight(self.place.group)
+            return
         if session_id is None:
             if self.role == "host" and self.place.screen == "home":
                 try:

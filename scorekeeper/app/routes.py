@@ -6,13 +6,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from urllib.parse import quote, unquote
 
-SESSION_SCREENS = ("ledger", "charts", "protocol", "settle", "room", "card", "rules")
+# "watch": the table, read-only, opened from the club's evening (its own host records it)
+SESSION_SCREENS = ("ledger", "charts", "protocol", "settle", "room", "card", "rules", "watch")
 
 
 @dataclass(frozen=True, slots=True)
 class Place:
-    # home, new, players, settings; a session's table, edit, again (its next evening set up
-    # anew), or one of SESSION_SCREENS
+    # home, new, players, settings; a group, or its tables tonight; a session's table,
+    # edit, again (its next evening set up anew), or one of SESSION_SCREENS
     screen: str
     session_id: int | None = None
     deal_index: int | None = None  # the deal corrected (0-based), on "edit"
@@ -38,6 +39,8 @@ def place_of(route: str) -> Place:
             return Place(screen, int(number))
         case ["group", name] if unquote(name).strip():
             return Place("group", group=unquote(name))
+        case ["group", name, "tonight"] if unquote(name).strip():
+            return Place("tonight", group=unquote(name))
         case _:
             return Place("home")
 
@@ -45,6 +48,11 @@ def place_of(route: str) -> Place:
 def group_route(name: str) -> str:
     """Where a group's screen is: ``/group/Friday%20group``."""
     return f"/group/{quote(name, safe='')}"
+
+
+def tonight_route(name: str) -> str:
+    """Where a group's tables tonight are: ``/group/Friday%20group/tonight``."""
+    return f"{group_route(name)}/tonight"
 
 
 def _is_anchor(text: str) -> bool:

@@ -28,7 +28,9 @@ from scorekeeper.app.screens.rules import RulesScreen
 from scorekeeper.app.screens.settings import SettingsScreen
 from scorekeeper.app.screens.settle import SettleUp
 from scorekeeper.app.screens.table import TableScreen
+from scorekeeper.app.screens.tonight import TonightScreen
 from scorekeeper.app.theme import theme
+from scorekeeper.app.widgets import error_line
 from scorekeeper.settings import load_settings
 
 if TYPE_CHECKING:
@@ -103,7 +105,12 @@ def App(app: AppModel, hearing: Hearing) -> ft.Control:
             app.notice = None
 
     ft.on_updated(show_notice, [app.notice])
-    return ft.SafeArea(expand=True, content=route(app))
+    # The line stays in the tree when hidden: the screen under it keeps its place (and
+    # the field being typed in its text) as the database goes and comes back.
+    lost = app.t("ui.database_lost") if app.database_lost else None
+    return ft.SafeArea(expand=True, content=ft.Column(
+        spacing=0, horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+        controls=[error_line(lost), ft.Container(expand=True, content=route(app))]))
 
 
 @ft.component
@@ -143,7 +150,7 @@ def route(app: AppModel) -> ft.Control:
             return Players(app)
         case "settings":
             return SettingsScreen(app)
-        case "table":
+        case "table" | "watch":
             return TableScreen(app)
         case "edit":
             return CorrectDeal(app, place.deal_index or 0)
@@ -166,5 +173,7 @@ def route(app: AppModel) -> ft.Control:
             return RulesScreen(app)
         case "group":
             return GroupScreen(app)
+        case "tonight":
+            return TonightScreen(app)
         case _:
             return Home(app)

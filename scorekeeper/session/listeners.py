@@ -5,6 +5,7 @@ are watched."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import threading
 from collections.abc import Callable
@@ -29,6 +30,7 @@ class Listeners:
         self._lock = threading.Lock()
         self._watcher: threading.Thread | None = None
         self._list_mark: object = None
+        self.reachable = True  # on PostgreSQL: is the database server there now?
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         """Hear of every change; returns the way to stop hearing."""
@@ -54,6 +56,7 @@ class Listeners:
             listener(session_id)
 
     def _watch(self) -> None:
+        self._mark_list()
         stop = threading.Event()
         while not stop.wait(WATCH_SECONDS):
             try:
@@ -62,7 +65,14 @@ class Listeners:
                 continue
 
     def _hear(self) -> None:
-        listen(self._store.engine, self._noticed, threading.Event())
+        self._mark_list()
+        listen(self._store.engine, self._noticed, threading.Event(), on_reach=self._reach)
+
+    def _reach(self, reachable: bool) -> None:
+        """The database server went away, or came back: every page says so (the list of
+        sessions is what each page redraws from)."""
+        self.reachable = reachable
+        self.announce(None)
 
     def _noticed(self, payload: str) -> None:
         if payload == "group":  # a payment on a group's tab: the lists show tabs
@@ -72,6 +82,11 @@ class Listeners:
             self.look_for_changes()
         except Exception:  # the database gone again: the listener hears that too
             return
+
+    def _mark_list(self) -> None:
+        """The list as it is when hearing starts: the first change after it is told."""
+        with contextlib.suppress(Exception):  # a database away: the first look marks it
+            self._list_mark = self._store.list_mark()
 
     def look_for_changes(self) -> None:
         """Tell of every session another process changed, and of a changed list."""

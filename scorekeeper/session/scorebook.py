@@ -10,12 +10,13 @@ from __future__ import annotations
 import dataclasses
 import threading
 from collections.abc import Callable, Iterable, Mapping
-from datetime import date
+from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING, TextIO
 
 from scorekeeper.core import (
     Deal,
     Message,
+    RuleError,
     Session,
     Step,
     Table,
@@ -44,6 +45,11 @@ from scorekeeper.store.statistics import Lifetime, lifetimes
 
 if TYPE_CHECKING:  # loaded when details are read or kept, never when the app starts
     from scorekeeper.payments import PaymentDetails
+
+# A club's evening runs past midnight, and a table set up at seven may see its last deal at
+# one: a table is tonight's if it changed within these hours and was played today or last
+# night. Last week's table, left unfinished or imported from a file today, is not.
+AN_EVENING = timedelta(hours=12)
 
 
 class Scorebook:
@@ -244,6 +250,17 @@ class Scorebook:
         """The group called ``name`` (any case), with its tab (``RuleError`` if none)."""
         return group_tab(self.groups, name)
 
+    def tonight(self, group: str) -> list[OpenSession]:
+        """The group's tables tonight: its sessions of this evening (or of last night's,
+        past midnight) changed within an evening's hours, those in play first
+        (``RuleError`` if there is no such group)."""
+        if name_key(group) not in {name_key(known) for known in self.groups.names()}:
+            # A group that is not there is said so, not shown as a quiet evening.
+            raise RuleError(msg("store.no_group", group=group))
+        changed, played = datetime.now(UTC) - AN_EVENING, date.today() - timedelta(days=1)
+        return [self.open(session_id)
+                for session_id in self.store.in_group_since(group, changed, played)]
+
     def pay_on_tab(self, name: str, payer: str, payee: str, minor: int,
                    version: int | None = None) -> GroupTab:
         """A payment on the group's tab; refused if the group changed since ``version``."""
@@ -277,6 +294,11 @@ class Scorebook:
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         """Hear of every change; returns the way to stop hearing."""
         return self._listeners.subscribe(listener)
+
+    @property
+    def reachable(self) -> bool:
+        """The database is there, as far as this server has heard (always, on SQLite)."""
+        return self._listeners.reachable
 
     def _open_versions(self) -> dict[int, int]:
         with self._lock:

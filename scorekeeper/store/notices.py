@@ -4,7 +4,8 @@ channel ``scorekeeper`` from inside every transaction that changes a session or 
 
 A dropped connection (the database server restarted, the network gone for a while) is
 taken up again every second; once it is back, ``on_notice`` is called anyway, as what was
-changed meanwhile was told to nobody.
+changed meanwhile was told to nobody. The same connection is how a server knows that the
+database is away: ``on_reach`` hears when it goes and when it is back.
 """
 
 from __future__ import annotations
@@ -17,6 +18,10 @@ from sqlalchemy import Engine
 
 CHANNEL = "scorekeeper"
 RETRY_SECONDS = 1.0
+# A network that goes silent (a cable pulled, a laptop's Wi-Fi asleep) closes nothing: the
+# connection is found dead when the server stops answering its probes, within ten seconds.
+KEEPALIVE = {"keepalives": 1, "keepalives_idle": 4, "keepalives_interval": 2,
+             "keepalives_count": 3}
 log = logging.getLogger("scorekeeper.store")
 
 
@@ -26,22 +31,27 @@ def notifies(engine: Engine) -> bool:
 
 
 def listen(engine: Engine, on_notice: Callable[[str], None], stop: threading.Event,
-           listening: threading.Event | None = None) -> None:
+           listening: threading.Event | None = None,
+           on_reach: Callable[[bool], None] | None = None) -> None:
     """Until ``stop`` is set: ``on_notice(payload)`` for each change another connection
     commits (a session's id, or "group"), and ``on_notice("")`` after a dropped
     connection is back. ``listening`` is set once notices are heard (and cleared while
-    the connection is down)."""
+    the connection is down); ``on_reach(False)`` once the connection is lost (or cannot
+    be made), ``on_reach(True)`` once it is back."""
     import psycopg  # the PostgreSQL driver: only a club's database loads it
 
     address = engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
     missed = False
     while not stop.is_set():
         try:
-            with psycopg.connect(address, autocommit=True, connect_timeout=5) as connection:
+            with psycopg.connect(address, autocommit=True, connect_timeout=5,
+                                 **KEEPALIVE) as connection:
                 connection.execute(f"LISTEN {CHANNEL}")
                 if listening is not None:
                     listening.set()
                 if missed:
+                    if on_reach is not None:
+                        on_reach(True)
                     on_notice("")  # whatever changed while no one was listening
                     missed = False
                 while not stop.is_set():
@@ -52,5 +62,7 @@ def listen(engine: Engine, on_notice: Callable[[str], None], stop: threading.Eve
             if listening is not None:
                 listening.clear()
             log.info("not hearing the database's notices (%s); trying again", type(error).__name__)
+            if not missed and on_reach is not None:
+                on_reach(False)
             missed = True
             stop.wait(RETRY_SECONDS)

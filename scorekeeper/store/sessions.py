@@ -36,6 +36,7 @@ from scorekeeper.store.models import (
     DealRow,
     DraftRow,
     EntryRow,
+    GroupRow,
     PaymentRow,
     SeatRow,
     SessionRow,
@@ -153,6 +154,17 @@ class SessionStore:
                            row.deal_count, row.updated_at, tuple(json.loads(row.leaders)))
             for row in rows
         ]
+
+    def in_group_since(self, group: str, changed: datetime, played: date) -> list[int]:
+        """The sessions of the group called ``group`` (any case) changed since ``changed``
+        and played on ``played`` or later: those in play first, then the finished, each in
+        the order stored."""
+        query = (select(SessionRow.id).join(GroupRow, GroupRow.id == SessionRow.group_id)
+                 .where(GroupRow.name_key == text.name_key(group),
+                        SessionRow.updated_at >= changed, SessionRow.played_on >= played)
+                 .order_by(SessionRow.status == FINISHED, SessionRow.id))
+        with storage_failures(self.engine), Db(self.reader) as db:
+            return list(db.scalars(query))
 
     def versions(self, session_ids: Sequence[int]) -> dict[int, int]:
         """The version each session is at now: how other processes' changes are noticed."""

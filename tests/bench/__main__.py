@@ -8,6 +8,7 @@ from pathlib import Path
 from tests.bench import (
     app_bench,
     group_bench,
+    hearing_bench,
     import_bench,
     ledger_bench,
     report,
@@ -36,6 +37,7 @@ def main() -> None:
             import_bench.cold_import,
             lambda: app_bench.app_in_chromium(folder),
             lambda: tap_bench.tap_to_new_score(folder),
+            lambda: hearing_bench.deal_heard_on_another_server(folder),
             lambda: ledger_bench.ledger_and_table(folder),
             lambda: table_bench.taps_and_scrolls(folder),
         ]

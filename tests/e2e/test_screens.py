@@ -4,6 +4,7 @@ screenshot of it is kept in docs/screenshots for people to look at."""
 from __future__ import annotations
 
 import json
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -29,15 +30,29 @@ SCREENS = [
     ("/session/1/rules/single_pot", "rules-why", "The rule applied"),
     ("/players", "players", "English Rams"),
     ("/settings", "settings", "Where the data lives"),
+    ("/group/Club/tonight", "tonight", "Deal 4: Dag deals"),
+    ("/session/3/watch", "watch", "You are watching this table"),
 ]
+
+
+def hold_the_examples(server: Server, folder: Path) -> None:
+    """The two example evenings (sessions 1 and 2), and a table of the club in play
+    tonight (3: the first evening's first three deals)."""
+    for example in ("friday-at-the-cabin.json", "mattmar-saturday.json"):
+        server.holds(EXAMPLES / example)
+    cabin = json.loads((EXAMPLES / "friday-at-the-cabin.json").read_text(encoding="utf-8"))
+    tonight = folder / "table-2.json"
+    tonight.write_text(json.dumps({**cabin, "name": "Table 2", "group": "Club",
+                                   "played_on": date.today().isoformat(),
+                                   "deals": cabin["deals"][:3]}), encoding="utf-8")
+    server.holds(tonight)
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
 @pytest.mark.parametrize("size", list(SIZES))
 def test_every_screen_shows_what_it_must(browser: Browser, server: Server, size: str,
-                                         theme: str):
-    for example in ("friday-at-the-cabin.json", "mattmar-saturday.json"):
-        server.holds(EXAMPLES / example)
+                                         theme: str, tmp_path: Path):
+    hold_the_examples(server, tmp_path)
     (server.data / "settings.json").write_text(json.dumps({"dark": theme == "dark"}))
     width, height = SIZES[size]
     context = browser.new_context(viewport={"width": width, "height": height})
@@ -77,17 +92,18 @@ IN_WORDS = [
     ("/session/1/rules/single_pot", "rules-why", "rules.applied", {}),
     ("/players", "players", "ui.players", {}),
     ("/settings", "settings", "ui.data", {}),
+    ("/group/Club/tonight", "tonight", "ui.tonight_of", {"group": "Club"}),
+    ("/session/3/watch", "watch", "ui.watching", {}),
 ]
 
 
 @pytest.mark.parametrize("language", ["sv", "de", "fr"])
 def test_every_screen_speaks_the_language_chosen_on_a_phone(browser: Browser, server: Server,
-                                                            language: str):
+                                                            language: str, tmp_path: Path):
     """Issue 26: the screenshots in every language, each screen saying its words in it."""
     from scorekeeper.i18n import text
 
-    for example in ("friday-at-the-cabin.json", "mattmar-saturday.json"):
-        server.holds(EXAMPLES / example)
+    hold_the_examples(server, tmp_path)
     (server.data / "settings.json").write_text(json.dumps({"language": language}))
     context = browser.new_context(viewport={"width": 390, "height": 844})
     try:

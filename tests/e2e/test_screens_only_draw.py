@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Browser
 
 from tests.e2e.conftest import Ui, start_server, stop_server
-from tests.e2e.test_screens import EXAMPLES, SCREENS, SIZES
+from tests.e2e.test_screens import SCREENS, SIZES, hold_the_examples
 
 
 @pytest.mark.parametrize("size", list(SIZES))
@@ -24,8 +24,7 @@ def test_no_screen_reads_the_store_replays_or_draws_a_code_while_it_draws(
     server = start_server(tmp_path, module="tests.e2e.drawing_watch",
                           SCOREKEEPER_DRAWING_LOG=str(watched))
     try:
-        for example in ("friday-at-the-cabin.json", "mattmar-saturday.json"):
-            server.holds(EXAMPLES / example)
+        hold_the_examples(server, tmp_path)
         roster = tmp_path / "roster.json"  # Dag is paid by Swish: settle-up draws his code
         roster.write_text(json.dumps({"format": "scorekeeper-roster/1", "players": [
             {"name": "Dag", "swish": "0701234567"}]}), encoding="utf-8")

@@ -11,6 +11,7 @@ import flet as ft
 
 from scorekeeper.app.model import AppModel
 from scorekeeper.app.paying import PayButtons
+from scorekeeper.app.routes import tonight_route
 from scorekeeper.app.sharing import hand_on, shares
 from scorekeeper.app.widgets import (
     action,
@@ -42,6 +43,8 @@ def GroupScreen(app: AppModel) -> ft.Control:
             error_line(app.problem),
             *([action(app.t("ui.reload"), ft.Icons.REFRESH, app.reload_group)]
               if app.stale else []),
+            action(app.t("ui.tonight_open"), ft.Icons.TABLE_RESTAURANT,
+                   lambda: app.go(tonight_route(shown.name)), filled=True),
             TabPanel(app, shown),
             panel(app.t("sheet.transfers"),
                   *([TabTransfer(app, shown, transfer) for transfer in shown.tab.transfers]

@@ -12,6 +12,7 @@ import flet as ft
 from scorekeeper.app.entry import DealEntry
 from scorekeeper.app.entry.assistant import Assistant, TableStatus
 from scorekeeper.app.model import AppModel
+from scorekeeper.app.routes import tonight_route
 from scorekeeper.app.screens.join import Waiting
 from scorekeeper.app.screens.room import LanPanel, room_link
 from scorekeeper.app.widgets import (
@@ -72,7 +73,8 @@ def TableScreen(app: AppModel) -> ft.Control:
                 f"{base}/rules")] if app.wide else []),
     ]
     playing = app.may_score and not session.over
-    may_undo = app.role == "host" and not session.finished and session.state.deals > 0
+    may_undo = (app.role == "host" and not app.watching and not session.finished
+                and session.state.deals > 0)
     ask_undo = ft.use_callback(lambda: set_confirm_undo(True), [])
     # The scores are on a phone's rows: the pot and the game go in the fold above them.
     entry = (DealEntry(app, session, app.draft(session.id),
@@ -86,6 +88,9 @@ def TableScreen(app: AppModel) -> ft.Control:
         links.append(room_link(app, session.id))
     table_side = [Scoreboard(app, session), PotPanel(app, session),
                   *([Assistant(app, session.guide)] if not session.over else [])]
+    if app.watching:
+        table_side.insert(0, bullet(app.t("ui.watching"), icon=ft.Icons.VISIBILITY, size=16))
+        links = []
     if entry is None and may_undo:
         table_side.append(action(app.t("ui.undo", number=session.state.deals), ft.Icons.UNDO,
                                  ask_undo))
@@ -107,7 +112,8 @@ def TableScreen(app: AppModel) -> ft.Control:
         expand=True,
         spacing=0,
         controls=[
-            screen_bar(app, app.session_name(session.name, session.table.rules.variant), "/",
+            screen_bar(app, app.session_name(session.name, session.table.rules.variant),
+                       tonight_route(session.group) if app.watching and session.group else "/",
                        links if app.role == "host" else []),
             ft.Container(expand=True, alignment=ft.Alignment.TOP_CENTER,
                          padding=ft.Padding.all(10 if app.wide else 6),

@@ -1,0 +1,75 @@
+"""The club's evening: every table of a group in play tonight with its standings, kept
+live as the tables record their deals (on this server or another on the club's database);
+a host opens any of them to watch it, read-only."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import flet as ft
+
+from scorekeeper.app.model import AppModel
+from scorekeeper.app.routes import group_route
+from scorekeeper.app.widgets import action, bullet, error_line, panel, readout, screen, screen_bar
+from scorekeeper.core import counts, score_text
+from scorekeeper.i18n.accounts import amount
+
+if TYPE_CHECKING:
+    from scorekeeper.session import OpenSession
+
+
+@ft.component
+def TonightScreen(app: AppModel) -> ft.Control:
+    group = app.place.group or ""
+    tables = [TableNow(app, table) for table in app.tonight]
+    return ft.Column(expand=True, spacing=0, controls=[
+        screen_bar(app, app.t("ui.tonight_of", group=group), group_route(group)),
+        screen(
+            error_line(app.problem),
+            ft.Text(app.t("ui.tonight_hint"), size=14),
+            *(tables or [ft.Text(app.t("ui.tonight_none"), size=18)]),
+        ),
+    ])
+
+
+@ft.memo
+@ft.component
+def TableNow(app: AppModel, table: OpenSession) -> ft.Control:
+    """One table: where it is (the deal and who deals, or finished), each player's score
+    and money in the order they sit, the leaders marked."""
+    name = app.session_name(table.name, table.table.rules.variant)
+    leading = set(table.leaders)
+    rows = [standing(app, table, player, player in leading) for player in table.state.everyone]
+    return panel(
+        f"{name} · {app.t(f'variant.{table.table.rules.variant}')}",
+        bullet(where_it_is(app, table), icon=ft.Icons.STYLE, size=16),
+        *rows,
+        action(app.t("ui.watch_table", name=name), ft.Icons.VISIBILITY,
+               lambda: app.go(f"/session/{table.id}/watch")),
+    )
+
+
+def where_it_is(app: AppModel, table: OpenSession) -> str:
+    if table.finished:
+        return app.t(counts("ui.tonight_finished", "deals"), deals=table.state.deals)
+    if table.guide.session_over:
+        return app.t("ui.session_over")
+    seats = table.guide.seats
+    return app.t("ui.deal_by", number=table.guide.number, dealer=seats.dealer)
+
+
+def standing(app: AppModel, table: OpenSession, player: str, leads: bool) -> ft.Control:
+    score = score_text(table.table, table.scores[player])
+    cells = [ft.Text(player, size=18, weight=ft.FontWeight.BOLD, expand=True),
+             ft.Text(score, size=22, weight=ft.FontWeight.BOLD)]
+    if table.plays_for_money:
+        money = amount(table.closing.money[player], table.table.money, app.settings.language)
+        said = app.t("ui.tonight_score_money", player=player, score=score, money=money)
+        cells.append(ft.Text(money, size=16, width=110, text_align=ft.TextAlign.RIGHT))
+    else:
+        said = app.t("ui.tonight_score", player=player, score=score)
+    if leads:
+        said = app.t("ui.tonight_leads", line=said)
+    mark = (ft.Icon(ft.Icons.EMOJI_EVENTS, size=20, color=ft.Colors.PRIMARY) if leads
+            else ft.Container(width=20))
+    return readout(label=said, content=ft.Row(spacing=10, controls=[mark, *cells]))
