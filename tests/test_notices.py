@@ -36,6 +36,8 @@ def told(engine: Engine) -> Iterator[queue.Queue[str]]:
                                 daemon=True)
     listener.start()
     assert listening.wait(timeout=TOLD_WITHIN)
+    # Listening, it looks once for what changed before it listened.
+    assert heard.get(timeout=TOLD_WITHIN) == ""
     yield heard
     stop.set()
     listener.join(timeout=TOLD_WITHIN)
@@ -77,6 +79,7 @@ def test_a_server_knows_when_the_database_server_goes_and_when_it_is_back():
         listener.start()
         try:
             assert listening.wait(timeout=TOLD_WITHIN)
+            assert heard.get(timeout=TOLD_WITHIN) == ""  # what changed before it listened
             assert reach.empty()  # there from the start: nothing to say
             cluster.stop()
             assert reach.get(timeout=TOLD_WITHIN) is False

@@ -4,8 +4,9 @@ channel ``scorekeeper`` from inside every transaction that changes a session or 
 
 A dropped connection (the database server restarted, the network gone for a while) is
 taken up again every second; once it is back, ``on_notice`` is called anyway, as what was
-changed meanwhile was told to nobody. The same connection is how a server knows that the
-database is away: ``on_reach`` hears when it goes and when it is back.
+changed meanwhile was told to nobody (and so at the start, for what changed before). The
+same connection is how a server knows that the database is away: ``on_reach`` hears when
+it goes and when it is back.
 """
 
 from __future__ import annotations
@@ -34,10 +35,11 @@ def listen(engine: Engine, on_notice: Callable[[str], None], stop: threading.Eve
            listening: threading.Event | None = None,
            on_reach: Callable[[bool], None] | None = None) -> None:
     """Until ``stop`` is set: ``on_notice(payload)`` for each change another connection
-    commits (a session's id, or "group"), and ``on_notice("")`` after a dropped
-    connection is back. ``listening`` is set once notices are heard (and cleared while
-    the connection is down); ``on_reach(False)`` once the connection is lost (or cannot
-    be made), ``on_reach(True)`` once it is back."""
+    commits (a session's id, or "group"), and ``on_notice("")`` each time the connection
+    starts listening (at first, and after a dropped connection is back). ``listening`` is
+    set once notices are heard (and cleared while the connection is down);
+    ``on_reach(False)`` once the connection is lost (or cannot be made), ``on_reach(True)``
+    once it is back."""
     import psycopg  # the PostgreSQL driver: only a club's database loads it
 
     address = engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
@@ -49,11 +51,12 @@ def listen(engine: Engine, on_notice: Callable[[str], None], stop: threading.Eve
                 connection.execute(f"LISTEN {CHANNEL}")
                 if listening is not None:
                     listening.set()
-                if missed:
-                    if on_reach is not None:
-                        on_reach(True)
-                    on_notice("")  # whatever changed while no one was listening
-                    missed = False
+                if missed and on_reach is not None:
+                    on_reach(True)
+                missed = False
+                # Whatever changed before this connection listened: while it was down, or
+                # (the first time) between the pages reading the store and hearing begin.
+                on_notice("")
                 while not stop.is_set():
                     # A short wait, so that stop is heard; a notice ends it at once.
                     for notice in connection.notifies(timeout=RETRY_SECONDS):
