@@ -105,12 +105,15 @@ def App(app: AppModel, hearing: Hearing) -> ft.Control:
             app.notice = None
 
     ft.on_updated(show_notice, [app.notice])
-    # The line stays in the tree when hidden: the screen under it keeps its place (and
-    # the field being typed in its text) as the database goes and comes back.
-    lost = app.t("ui.database_lost") if app.database_lost else None
+    if not app.database_lost:
+        return ft.SafeArea(expand=True, content=route(app))
+    # Only while the club's database is away: a column around every screen costs each Save
+    # a deeper diff (20 ms of a tap, measured). What is typed lives in the model, so the
+    # screen drawn anew in it keeps it.
     return ft.SafeArea(expand=True, content=ft.Column(
         spacing=0, horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-        controls=[error_line(lost), ft.Container(expand=True, content=route(app))]))
+        controls=[error_line(app.t("ui.database_lost")),
+                  ft.Container(expand=True, content=route(app))]))
 
 
 @ft.component
