@@ -181,9 +181,10 @@ class AppModel:
         worked out now: a screen only draws, it never reads the store or replays deals."""
         # A guest's page only ever shows the table.
         screen = screen or (self.place.screen if self.role == "host" else "table")
-        if screen in ("table", "watch"):
+        if screen in ("table", "watch", "tonight"):
             session.guide, session.scores, session.closing  # noqa: B018 (worked out once)
-            if self.role == "host" and not session.finished:
+            # Only the host's own table has Undo: not a watched one, nor tonight's list.
+            if screen == "table" and self.role == "host" and not session.finished:
                 session.newest_deal  # noqa: B018 (what Undo would take back)
         elif screen == "ledger":
             session.ledger_page(self.ledger_shown)
@@ -211,7 +212,8 @@ class AppModel:
     def _open_tonight(self, name: str) -> None:
         """The group's tables tonight; while the database is away, the last ones seen."""
         try:
-            self.tonight = [self._ready(table, "table") for table in self.scorebook.tonight(name)]
+            self.tonight = [self._ready(table, "tonight")
+                            for table in self.scorebook.tonight(name)]
             self.problem = None
         except StoreError as error:
             self.problem = self.refusal(error)
