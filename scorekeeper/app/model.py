@@ -85,6 +85,7 @@ class AppModel:
     database_shown: str = ""  # settings: the database in use, never its password
     wide: bool = False  # a desktop-sized window (1000 px or more): the table beside the entry
     ledger_shown: int = LEDGER_FIRST  # the newest deals the ledger shows
+    rules_from: str | None = None  # the screen whose "why?" opened the rules: Back goes there
     # The half-entered deal of each session: kept when the screen is left and when
     # another device records a deal, until this device saves it; and, on the device
     # itself (the host), in the database, so that it outlives the app.
@@ -120,6 +121,9 @@ class AppModel:
         place = place_of(route)
         if place.screen == "ledger" and self.place.screen != "ledger":
             self.ledger_shown = LEDGER_FIRST
+        if place.screen == "rules" and self.place.screen != "rules":
+            same_session = self.place.session_id == place.session_id
+            self.rules_from = self.route if same_session else None
         try:
             self._load(place)
         except StoreError as error:  # the club's server is away: said on the screen

@@ -254,7 +254,7 @@ class Scorebook:
         """The group's tables tonight: its sessions of this evening (or of last night's,
         past midnight) changed within an evening's hours, those in play first
         (``RuleError`` if there is no such group)."""
-        if name_key(group) not in {name_key(known) for known in self.groups.names()}:
+        if not self.groups.has(group):
             # A group that is not there is said so, not shown as a quiet evening.
             raise RuleError(msg("store.no_group", group=group))
         changed, played = datetime.now(UTC) - AN_EVENING, date.today() - timedelta(days=1)

@@ -111,6 +111,12 @@ class GroupStore:
         with storage_failures(self.engine), self.reader.connect() as connection:
             return sorted(connection.scalars(select(GroupRow.name)), key=name_key)
 
+    def has(self, name: str) -> bool:
+        """Whether a group is called ``name`` (any case)."""
+        query = select(GroupRow.id).where(GroupRow.name_key == name_key(name))
+        with storage_failures(self.engine), self.reader.connect() as connection:
+            return connection.execute(query).first() is not None
+
     def record(self, name: str) -> GroupRecord:
         """The group called ``name`` (any case), with its finished sessions' results."""
         with storage_failures(self.engine), self.reader.connect() as connection:

@@ -1,5 +1,6 @@
 """Issue 27 in a browser at phone size: a refusal's "why?" and a ledger entry's open the
-rules at the paragraph they applied; the half-entered deal is there when you come back.
+rules at the paragraph they applied; Back returns to where the why was tapped, with the
+half-entered deal still there.
 The evening is RULES.md's worked example (session 1)."""
 
 from __future__ import annotations
@@ -28,6 +29,9 @@ def test_a_ledger_entrys_why_opens_the_rule_that_made_it(phone: Ui, cabin: Serve
     phone.read("A foul (a revoke, not heading a trick, playing out of turn, exposing a card, "
                "the wrong number of cards): the offender gets no share for their tricks and "
                "pays 5 into the pot.")
+    phone.tap("Back")  # back where the why was tapped: the ledger, not the table
+    phone.see("Ledger: Friday at the cabin")
+    phone.see("Why: Astrid fouled: no share for 2 tricks, pays 5 into the pot")
 
 
 def test_the_assistant_opens_every_rule_of_the_game(phone: Ui, cabin: Server):

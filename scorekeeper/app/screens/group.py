@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from scorekeeper.app.model import AppModel
+from scorekeeper.app.model import HOME_LIST, AppModel
 from scorekeeper.app.paying import PayButtons
 from scorekeeper.app.routes import tonight_route
 from scorekeeper.app.sharing import hand_on, shares
@@ -166,11 +166,20 @@ def SeasonPanel(app: AppModel, shown: GroupTab) -> ft.Control:
     return panel(app.t("ui.season_of", year=year), *([picker] if picker else []), *rows)
 
 
+@ft.component
 def EveningsPanel(app: AppModel, shown: GroupTab) -> ft.Control:
-    """Every session of the group, newest first; one not finished does not count yet."""
-    tiles = []
-    for session_id, name, day, finished in reversed(shown.record.evenings):
+    """The group's sessions, newest first (a screenful, as home lists them); one not
+    finished does not count yet."""
+    showing_all, set_showing_all = ft.use_state(False)
+    evenings = shown.record.evenings[::-1]
+    tiles: list[ft.Control] = []
+    for session_id, name, day, finished in (evenings if showing_all
+                                            else evenings[:HOME_LIST]):
         key = N_("ui.evening_counted") if finished else N_("ui.evening_not_counted")
         tiles.append(action(app.t(key, name=name, day=day), ft.Icons.EVENT,
                             lambda session_id=session_id: app.go(f"/session/{session_id}")))
+    if len(tiles) < len(evenings):
+        tiles.append(ft.OutlinedButton(
+            app.t(counts("ui.show_all_evenings", "count"), count=len(evenings)),
+            on_click=lambda: set_showing_all(True)))
     return panel(app.t("ui.evenings"), ft.Column(spacing=8, controls=tiles))

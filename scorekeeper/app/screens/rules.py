@@ -22,10 +22,11 @@ def RulesScreen(app: AppModel) -> ft.Control:
     book = rulebook(rules)
     at = app.place.rule if app.place.screen == "rules" else None
     applied = next((p for chapter in book for p in chapter.paragraphs if p.anchor == at), None)
-    table = f"/session/{session.id}"
+    # Back where the "why?" was tapped (the table, the ledger), else to the table.
+    back = app.rules_from or f"/session/{session.id}"
     controls: list[ft.Control] = []
     if app.role != "host":  # a guest's bar has no back arrow: the way back to the table
-        controls.append(action(app.t("ui.back"), ft.Icons.ARROW_BACK, lambda: app.go(table)))
+        controls.append(action(app.t("ui.back"), ft.Icons.ARROW_BACK, lambda: app.go(back)))
     controls.append(ft.Text(app.t("rules.about", variant=rules.variant), size=16))
     if applied is not None:
         controls.append(panel(app.t("rules.applied"), said(app, applied),
@@ -40,7 +41,7 @@ def RulesScreen(app: AppModel) -> ft.Control:
                             color=ft.Colors.ON_SURFACE_VARIANT))
     name = app.session_name(session.name, rules.variant)
     return ft.Column(expand=True, spacing=0, controls=[
-        screen_bar(app, app.t("rules.title_of", name=name), table),
+        screen_bar(app, app.t("rules.title_of", name=name), back),
         screen(*controls),
     ])
 
