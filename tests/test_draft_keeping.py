@@ -70,10 +70,11 @@ def test_a_draft_saved_as_a_deal_is_cleared_without_a_write():
     # would only cost the next tap its time.
     draft = DealDraft(tricks={"Dag": 2}, passed=["Bengt"], for_deal=7)
     written = kept_by(draft)
-    draft.saved(8)
+    draft.saved(8, "Deal 7 saved: Dag +2")
     assert written == []
     assert not draft.started
     assert draft.for_deal == 8  # ready for the next deal
+    assert draft.just_saved == "Deal 7 saved: Dag +2"  # said until the next deal starts
     draft.set_tricks("Astrid", 1)  # the next deal's taps are kept again
     assert written == [Deal(tricks={"Astrid": 1})]
 

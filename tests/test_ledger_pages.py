@@ -215,3 +215,28 @@ def test_a_ramsen_page_of_the_newest_deals_is_the_tail_of_the_whole_ledger(book)
     steps = changes.recent_steps(book.store, stored.id, stored.table, 250, 30)
     assert [step.entries for step in steps] == [step.entries for step in whole.steps[220:]]
     assert [step.state.scores for step in steps] == [s.state.scores for s in whole.steps[220:]]
+
+
+def test_undo_takes_back_the_newest_deal_read_alone_with_no_replay(book, replays):
+    whole = long_session(250)
+    stored = book.import_session("Long", whole)
+    replays.clear()
+    assert book.open(stored.id).newest_deal == whole.steps[-1].deal
+    assert replays == []
+
+
+def test_the_deal_just_recorded_is_undos_without_reading_it_back(book, monkeypatch):
+    stored = book.import_session("Long", long_session(250))
+    opened = book.open(stored.id)
+    deal = Deal(tricks=dict(zip(seating(opened.table, opened.state).order, SPREADS[0],
+                                strict=True)))
+    recorded, _ = book.record(stored.id, deal, opened.version)
+    kept = book.store.deal(stored.id, 251)  # as the store keeps it: with its dealer
+    assert kept is not None
+    assert kept.tricks == deal.tricks
+
+    def unread(session_id: int, number: int) -> Deal:
+        raise AssertionError("the deal just recorded was read back")
+
+    monkeypatch.setattr(book.store, "deal", unread)
+    assert recorded.newest_deal == kept

@@ -49,6 +49,9 @@ class DealDraft:
     # The deal it is entered for: once started, it stays that deal's, whatever another
     # device records meanwhile (the model asks before it becomes another deal).
     for_deal: int = 0
+    # What the deal saved from it did ("Deal 61 saved: Astrid +5"), said where Save was
+    # tapped (a snack bar would cover Save on a phone) until the next deal is started.
+    just_saved: str = ""
 
     @classmethod
     def of(cls, deal: Deal) -> DealDraft:
@@ -96,22 +99,36 @@ class DealDraft:
 
     def clear(self) -> None:
         with self._at_once():
-            self.tricks, self.passed, self.fouls, self.buy_down = {}, [], [], []
-            self.leaves, self.joins = [], []
-            self.widow = self.general = self.forfeit_to = self.choosing = None
-            self.conceded = self.misdeal = self.interrupted = False
-            self.cursor = 0
+            self._clear_fields()
+
+    def _clear_fields(self) -> None:
+        self.tricks, self.passed, self.fouls, self.buy_down = {}, [], [], []
+        self.leaves, self.joins = [], []
+        self.widow = self.general = self.forfeit_to = self.choosing = None
+        self.conceded = self.misdeal = self.interrupted = False
+        self.cursor = 0
 
     def begin(self, number: int) -> None:
         """Cleared, and entered from now on for deal ``number``."""
         self.clear()
         self.for_deal = number
+        self.just_saved = ""
 
-    def saved(self, next_deal: int) -> None:
-        """Cleared because its deal was recorded, ready for ``next_deal``: the store dropped
-        the kept copy in the same transaction, so there is nothing left to write."""
+    def saved(self, next_deal: int, said: str) -> None:
+        """Cleared because its deal was recorded, ready for ``next_deal``, with ``said``:
+        what that deal did. The store dropped the kept copy in the same transaction, so
+        there is nothing left to write.
+
+        Unheard: the session's new version redraws the entry, rows and all, in one pass.
+        Heard on its own, the entry would be drawn a pass earlier with the old scores, then
+        again (measured: twice the diffing of a Save)."""
         self._kept = Deal()
-        self.begin(next_deal)
+        self._quiet = True
+        try:
+            self._clear_fields()
+            self.for_deal, self.just_saved = next_deal, said
+        finally:
+            self._quiet = False
 
     def take(self, deal: Deal, for_deal: int = 0) -> None:
         """Hold ``deal`` in place of what was entered: an undone deal (``for_deal``: its

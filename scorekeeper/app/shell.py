@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, cast
 import flet as ft
 
 from scorekeeper.app import fonts
+from scorekeeper.app.handed import handed
 from scorekeeper.app.hearing import Hearing
 from scorekeeper.app.lan import LanRoom, is_local
 from scorekeeper.app.model import AppModel
@@ -105,15 +106,16 @@ def App(app: AppModel, hearing: Hearing) -> ft.Control:
             app.notice = None
 
     ft.on_updated(show_notice, [app.notice])
+    screens = handed(app)  # the screens are drawn from here, in this pass (handed.py)
     if not app.database_lost:
-        return ft.SafeArea(expand=True, content=route(app))
+        return ft.SafeArea(expand=True, content=route(screens))
     # Only while the club's database is away: a column around every screen costs each Save
     # a deeper diff (20 ms of a tap, measured). What is typed lives in the model, so the
     # screen drawn anew in it keeps it.
     return ft.SafeArea(expand=True, content=ft.Column(
         spacing=0, horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         controls=[error_line(app.t("ui.database_lost")),
-                  ft.Container(expand=True, content=route(app))]))
+                  ft.Container(expand=True, content=route(screens))]))
 
 
 @ft.component

@@ -92,6 +92,8 @@ class OpenSession:
     # them: what the ledger shows first needs no replay of the whole session. Without it
     # (or once the whole history is loaded anyway) the page is cut from the history.
     load_recent: Callable[[int], tuple[Step, ...]] | None = None
+    # Deal n as recorded, read alone (what Undo takes back needs no replay).
+    load_deal: Callable[[int], Deal | None] | None = None
     group: str | None = None  # the group whose running tab the session counts in
     played_on: date | None = None  # the evening's date
 
@@ -270,15 +272,19 @@ class OpenSession:
     def deals(self) -> tuple[Deal, ...]:
         return self.history.deals
 
+    def carry_newest(self, deal: Deal) -> None:
+        """Take ``deal`` as the last deal recorded: the caller has just recorded it."""
+        self.__dict__["newest_deal"] = deal
+
     @cached_property
     def newest_deal(self) -> Deal | None:
         """The last deal recorded (what Undo takes back): from the history if it is read,
-        else replayed alone from the state kept before it."""
+        else read alone."""
         if not self.deal_count:
             return None
-        if self.has_history or self.load_recent is None:
+        if self.has_history or self.load_deal is None:
             return self.deals[-1]
-        return self.load_recent(1)[-1].deal
+        return self.load_deal(self.deal_count)
 
     @property
     def deal_count(self) -> int:

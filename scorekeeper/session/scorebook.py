@@ -142,7 +142,10 @@ class Scorebook:
         history = None
         if before is not None and before.version == version and before.has_history:
             history = Session(before.table, (*before.history.steps, step))
-        return self._changed(stored, history), step
+        opened = self._opened(stored, history)
+        opened.carry_newest(step.deal)
+        self._announce(stored.id)
+        return opened, step
 
     def undo(self, session_id: int, version: int) -> OpenSession:
         return self._changed(changes.undo(self.store, session_id, version))
@@ -312,9 +315,13 @@ class Scorebook:
 
     def _changed(self, stored: StoredSession, history: Session | None = None) -> OpenSession:
         session = self._opened(stored, history)
-        self._listeners.announce(stored.id)
-        self._listeners.announce(None)
+        self._announce(stored.id)
         return session
+
+    def _announce(self, session_id: int) -> None:
+        """Tell the pages: this session changed, and so did the list of sessions."""
+        self._listeners.announce(session_id)
+        self._listeners.announce(None)
 
     def _opened(self, stored: StoredSession, history: Session | None = None) -> OpenSession:
         assert stored.newest_state is not None  # changes.with_state gave it
@@ -325,6 +332,7 @@ class Scorebook:
             load_history=lambda: changes.history(store, stored),
             load_recent=lambda newest: changes.recent_steps(
                 store, stored.id, stored.table, stored.deals, newest),
+            load_deal=lambda number: store.deal(stored.id, number),
             load_payments=lambda: tuple(session_payments(store.engine, stored.id)),
             load_details=lambda: self.payment_details(session.state.everyone),
             group=stored.group, played_on=stored.played_on,

@@ -117,6 +117,14 @@ class SessionStore:
                 select(DealRow.recorded_by)
                 .where(DealRow.session_id == session_id, DealRow.number == number))
 
+    def deal(self, session_id: int, number: int) -> Deal | None:
+        """Deal ``number`` as recorded (None if the session has no such deal)."""
+        with storage_failures(self.engine), self.reader.connect() as connection:
+            written = connection.scalar(
+                select(DealRow.record)
+                .where(DealRow.session_id == session_id, DealRow.number == number))
+        return deal_of(written) if written is not None else None
+
     def kept_before(self, session_id: int, first: int, last: int) -> KeptBefore:
         """The nearest state kept after a deal up to ``first``, and the deals after it up
         to ``last``: what replaying deals ``first + 1``..``last`` starts from."""

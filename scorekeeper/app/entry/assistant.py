@@ -68,11 +68,15 @@ def AssistantFold(app: AppModel, deal_guide: DealGuide, heading: str, status: Ta
         *(readout(label=figure, content=ft.Text(figure, size=17, weight=ft.FontWeight.BOLD))
           for figure in status.figures),
     ])
+    # What the fold holds is drawn only while it is open: closed, as it mostly is, a Save
+    # does not redraw a dozen hidden lines of the assistant for every deal.
+    opened, set_opened = ft.use_state(False)
     return ft.ExpansionTile(
         title=title,
         subtitle=ft.Text(line, size=13, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
         leading=ft.Icon(ft.Icons.RECORD_VOICE_OVER, size=18), dense=True,
         tile_padding=ft.Padding.symmetric(horizontal=4), min_tile_height=40,
+        expanded=opened, on_change=lambda event: set_opened(event.data in (True, "true")),
         controls=[*([ft.Text(status.words, size=14)] if status.words else []),
-                  Assistant(app, deal_guide)],
+                  Assistant(app, deal_guide)] if opened else [],
     )

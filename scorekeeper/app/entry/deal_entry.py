@@ -56,10 +56,6 @@ def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int 
                                          draft.general, draft.widow))
     buying = may_buy_down(table, before, deal)
     filled = draft.filled_in(playing, session.fields.tricks)  # whose tricks follow
-    # What the deal just saved did, shown where Save was tapped until the next tap (a snack
-    # bar would cover Save on a phone); (the deal's number, the line).
-    saved, set_saved = ft.use_state(lambda: (0, ""))
-
     def save_now() -> None:
         if verdict.refusal is not None:
             return
@@ -89,8 +85,7 @@ def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int 
             ended = games_ended(before, recorded[0])
             if ended:
                 said += "\n" + ending_text(app, table, ended)
-            set_saved((number, said))
-            draft.saved(number + 1)
+            draft.saved(number + 1, said)
 
     # Save and the keys hold one callback for good (a memoized SaveBar is not redrawn for a
     # new one); it saves what this draw shows.
@@ -151,8 +146,8 @@ def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int 
             *([KeyLegend(app)] if index is None and app.wide else []),
             SaveBar(app, session, tricks_left(app, draft, deal, session.fields.tricks), verdict,
                     number, save, on_undo,
-                    just_saved=saved[1] if saved[0] == before.deals and not draft.started
-                    else None,
+                    just_saved=draft.just_saved if draft.for_deal == number
+                    and not draft.started else None,
                     on_clear=clear if draft.started else None),
         ],
     )

@@ -27,9 +27,8 @@ DUTY_TAGS = {"must.rh_or_concede": N_("ui.duty_play_or_concede"),
 
 
 @dataclass(frozen=True, slots=True)
-class RowView:
-    """What one player's row shows, all of it worked out before drawing: a row whose view
-    is unchanged is not drawn again (most of them, at a tap on one row's tricks)."""
+class RowHeading:
+    """Who, what the rules ask of them, their score and money: new at every Save."""
 
     player: str
     about: str  # "dealer · RH · must play"
@@ -37,11 +36,28 @@ class RowView:
     score_label: str  # what a screen reader reads: "Astrid: 12"
     money: str | None
     pot_share: str | None  # "incl. SEK 1.50 from the pot": why the money is not the score
+
+
+@dataclass(frozen=True, slots=True)
+class RowButtons:
+    """The trick counts and Pass: changed only by the taps on this row (and a Save of a
+    deal this row's counts were chosen in)."""
+
     passed: bool
     pass_text: str
     pass_label: str
     counts: tuple[tuple[str, bool, bool], ...]  # per count: label, selected, follows; none
     buy_down: tuple[str, str, bool] | None  # label, chip text, bought (if it may buy down)
+
+
+@dataclass(frozen=True, slots=True)
+class RowView:
+    """What one player's row shows, all of it worked out before drawing: a row whose view
+    is unchanged is not drawn again (most of them, at a tap on one row's tricks), and of a
+    row drawn again only the part that changed (its heading, at a Save)."""
+
+    heading: RowHeading
+    buttons: RowButtons
     refusal: str | None
     background: str
     marked: bool  # the row the keyboard's digits go to
@@ -97,7 +113,7 @@ def row_view(app: AppModel, session: OpenSession, draft: DealDraft, player: str,
     if may_buy_down:
         buy_down = (app.t("ui.pick_buy_down", player=player), app.t("ui.extra_buy_down"),
                     player in draft.buy_down)
-    return RowView(
+    heading = RowHeading(
         player=player,
         about=" · ".join([*tags, *marks, *([duty_line] if duty_line else [])]),
         score=score_text(session.table, score),
@@ -107,11 +123,16 @@ def row_view(app: AppModel, session: OpenSession, draft: DealDraft, player: str,
         pot_share=(app.t("ui.pot_share_short", amount=amount(
             session.pot_shares[player], session.table.money, app.settings.language))
             if session.plays_for_money and session.pot_shares.get(player) else None),
-        passed=passed,
-        pass_text=app.t(N_("ui.passes") if passed else N_("ui.pass")),
-        pass_label=app.t("ui.pass_button", player=player),
-        counts=tuple(buttons),
-        buy_down=buy_down,
+    )
+    return RowView(
+        heading=heading,
+        buttons=RowButtons(
+            passed=passed,
+            pass_text=app.t(N_("ui.passes") if passed else N_("ui.pass")),
+            pass_label=app.t("ui.pass_button", player=player),
+            counts=tuple(buttons),
+            buy_down=buy_down,
+        ),
         refusal=refusal,
         background=(ft.Colors.SURFACE_CONTAINER_HIGHEST if passed
                     else ft.Colors.PRIMARY_CONTAINER if player == seats.dealer
@@ -154,11 +175,24 @@ MARKED = ft.Border.all(2, ft.Colors.PRIMARY)
 def PlayerRow(row: RowView, taps: RowTaps) -> ft.Control:
     """Two lines: who (and what the rules ask of them), their score and money; then the
     trick counts and Pass."""
+    body: list[ft.Control] = [Heading(row.heading), Buttons(row.buttons, taps)]
+    if row.refusal:
+        body.append(readout(label=row.refusal, content=ft.Text(row.refusal, size=14,
+                                                                color=ft.Colors.ERROR)))
+    return ft.Container(
+        padding=ROW_PADDING, border_radius=ROW_CORNERS, border=MARKED if row.marked else None,
+        bgcolor=row.background, content=ft.Column(spacing=1, controls=body),
+    )
+
+
+@ft.memo
+@ft.component
+def Heading(row: RowHeading) -> ft.Control:
     money = [ft.Text(row.money, size=12, no_wrap=True)] if row.money else []
     if row.pot_share:
         money.append(readout(label=row.pot_share, content=ft.Text(
             row.pot_share, size=10, no_wrap=True, color=ft.Colors.ON_SURFACE_VARIANT)))
-    who = ft.Row(
+    return ft.Row(
         spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER,
         controls=[
             # The name over what the rules ask: at a large text size the figures take the
@@ -175,6 +209,11 @@ def PlayerRow(row: RowView, taps: RowTaps) -> ft.Control:
               if money else []),
         ],
     )
+
+
+@ft.memo
+@ft.component
+def Buttons(row: RowButtons, taps: RowTaps) -> ft.Control:
     play: list[ft.Control] = [CountButton(label, count, selected, follows, taps)
                               for count, (label, selected, follows) in enumerate(row.counts)]
     if row.buy_down is not None:
@@ -187,15 +226,8 @@ def PlayerRow(row: RowView, taps: RowTaps) -> ft.Control:
         row.pass_text, height=COUNT, icon=ft.Icons.CHECK if row.passed else None,
         style=pass_style(row.passed), on_click=lambda: taps.toggle_pass()),
         selected=row.passed)
-    body: list[ft.Control] = [who, ft.Row(spacing=4, controls=[
-        ft.Row(play, spacing=2, run_spacing=2, wrap=True, expand=True), pass_button])]
-    if row.refusal:
-        body.append(readout(label=row.refusal, content=ft.Text(row.refusal, size=14,
-                                                                color=ft.Colors.ERROR)))
-    return ft.Container(
-        padding=ROW_PADDING, border_radius=ROW_CORNERS, border=MARKED if row.marked else None,
-        bgcolor=row.background, content=ft.Column(spacing=1, controls=body),
-    )
+    return ft.Row(spacing=4, controls=[
+        ft.Row(play, spacing=2, run_spacing=2, wrap=True, expand=True), pass_button])
 
 
 @ft.memo
