@@ -13,6 +13,7 @@ from decimal import Decimal
 
 import pytest
 
+from scorekeeper.core.currencies import MINOR_DIGITS
 from scorekeeper.core.table import Money, make_money
 from scorekeeper.i18n import date, join, money, number, parse_number
 
@@ -118,9 +119,17 @@ def test_money_takes_the_tables_digits_not_the_locales():
     assert money(-5, Money(Decimal(1), "SEK"), "sv") == f"-0,05{NBSP}kr"
 
 
-def test_importing_the_translation_layer_does_not_load_babel():
-    # The CLI and the app import scorekeeper.i18n at start-up; Babel loads on the first figure.
-    probe = ("import sys, scorekeeper.i18n, scorekeeper.i18n.figures, scorekeeper.i18n.catalogues;"
+def test_writing_figures_and_words_does_not_load_babel():
+    # Babel's locale data would cost a served page about 5 MB: the app writes its figures from
+    # the few symbols and patterns kept in scorekeeper/i18n/cldr.py, and reads its catalogues
+    # with Python's gettext.
+    probe = ("import sys, datetime; from decimal import Decimal;"
+             "from scorekeeper.i18n import money, number, date, join, parse_number, own_name, text;"
+             "from scorekeeper.core.table import make_money;"
+             "[(money(-2800, make_money('0.50', 'SEK'), l), number(Decimal('0.50'), l),"
+             " date(datetime.date(2026, 11, 21), l), join(['a', 'b', 'c'], l),"
+             " parse_number('1 234,50', l), own_name(l), text('ui.show_all_sessions', l, count=2))"
+             " for l in ('sv', 'de', 'en', 'fr')];"
              "print(sorted(m for m in sys.modules if m.split('.')[0] == 'babel'))")
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                          check=True).stdout.strip()
@@ -155,3 +164,99 @@ def test_french_writes_money_with_a_decimal_comma_and_the_euro_after():
 
 def test_french_writes_the_day_before_the_month():
     assert date(datetime.date(2026, 11, 21), "fr") == "21 nov. 2026"
+
+
+# --- every figure as CLDR writes it: held to Babel's own formatting of CLDR's data ---
+
+LOCALE_OF = {"sv": "sv_SE", "de": "de_DE", "en": "en_GB", "fr": "fr_FR"}
+AMOUNTS = (-123456789, -2800, -5, 0, 5, 950, 100000, 123456)
+
+
+def babels_money(minor: int, table: Money, language: str) -> str:
+    """What Babel writes for the amount, with the app's two choices (the hyphen-minus, the
+    no-break space) and CLDR's currency spacing applied as figures.py documents them."""
+    import re
+
+    from babel import Locale
+    from babel.numbers import format_currency
+
+    where = Locale.parse(LOCALE_OF[language])
+    digits = table.digits
+    pattern = re.sub(r"0(?:\.[0#]+)?", "0." + "0" * digits if digits else "0",
+                     where.currency_formats["standard"].pattern)
+    figure = format_currency(table.to_decimal(minor), table.currency, format=pattern,
+                             locale=where, currency_digits=False)
+    figure = figure.translate(str.maketrans({"\u2212": "-", "\u202f": NBSP}))
+    figure = re.sub(r"(?<=[^\W\d_])(?=\d)", NBSP, figure)
+    return re.sub(r"(?<=\d)(?=[^\W\d_])", NBSP, figure)
+
+
+@pytest.mark.parametrize("language", sorted(LOCALE_OF))
+def test_every_currency_is_written_as_cldr_writes_it(language):
+    for code, digits in sorted(MINOR_DIGITS.items()):
+        table = Money(Decimal(1).scaleb(-digits), code)
+        for minor in AMOUNTS:
+            assert money(minor, table, language) == babels_money(minor, table, language), (
+                code, minor)
+
+
+@pytest.mark.parametrize("language", sorted(LOCALE_OF))
+def test_every_number_is_written_as_cldr_writes_it(language):
+    from babel import Locale
+    from babel.numbers import format_decimal
+
+    where = Locale.parse(LOCALE_OF[language])
+    for value in (0, 7, -7, 999, 1000, -1234, 1234567, Decimal("0.50"), Decimal("-1234.5"),
+                  Decimal("1234567.125"), Decimal("10")):
+        digits = max(0, -int(value.as_tuple().exponent)) if isinstance(value, Decimal) else 0
+        expected = format_decimal(value, format="#,##0." + "0" * digits if digits else "#,##0",
+                                  locale=where)
+        assert number(value, language) == expected.replace("\u2212", "-").replace(
+            "\u202f", NBSP), value
+
+
+@pytest.mark.parametrize("language", sorted(LOCALE_OF))
+def test_every_month_and_day_is_written_as_cldr_writes_it(language):
+    from babel import Locale
+    from babel.dates import format_date
+
+    where = Locale.parse(LOCALE_OF[language])
+    for month in range(1, 13):
+        for day_of_month in (1, 9, 21, 30 if month != 2 else 28):
+            day = datetime.date(2026, month, day_of_month)
+            assert date(day, language) == format_date(day, "medium", locale=where).replace(
+                "\u202f", NBSP), day
+
+
+@pytest.mark.parametrize("language", sorted(LOCALE_OF))
+def test_every_list_is_joined_as_cldr_joins_it(language):
+    from babel import Locale
+    from babel.lists import format_list
+
+    names = ["Astrid", "Bengt", "Cilla", "Dag", "Erik"]
+    for count in range(1, 6):
+        assert join(names[:count], language) == format_list(
+            names[:count], locale=Locale.parse(LOCALE_OF[language]))
+
+
+def test_the_cldr_the_app_keeps_is_what_babel_has_now():
+    from tests.cldr_figures import MODULE, module_text
+
+    assert MODULE.read_text(encoding="utf-8") == module_text(), (
+        "run python -m tests.cldr_figures")
+
+
+@pytest.mark.parametrize(("typed", "language", "number"), [
+    ("-1 234,50", "sv", "-1234.50"),  # a loss typed with the grouping, as it is written
+    ("1 234 567", "fr", "1234567"), ("12.345.678,9", "de", "12345678.9"),
+    ("1,234,567.10", "en", "1234567.10"),
+])
+def test_a_grouped_number_is_read_whole(typed, language, number):
+    assert parse_number(typed, language) == Decimal(number)
+
+
+@pytest.mark.parametrize(("typed", "language"), [
+    ("1 23,50", "sv"), ("12.34", "de"), ("1,2345", "en"), ("1,234,56", "en"),
+])
+def test_a_grouping_out_of_place_is_no_number(typed, language):
+    assert parse_number(typed, language) is None

@@ -242,7 +242,7 @@ with open({out!r}, "wb") as sheet:
 
 import scorekeeper.app.shell  # the screens, as the app loads them
 
-from scorekeeper.i18n import money, text  # the catalogues and Babel's data, from the package
+from scorekeeper.i18n import money, text  # the catalogues and the CLDR figures, from the package
 
 import sqlalchemy
 import sqlalchemy.util._has_cython as cython

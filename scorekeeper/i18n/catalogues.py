@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import gettext
 import io
+import struct
 from decimal import Decimal, InvalidOperation
 from functools import cache
 from importlib import resources
@@ -63,14 +64,24 @@ def catalogue(language: str) -> gettext.NullTranslations:
 def counting() -> dict[str, str]:
     """Each counting message's key and the parameter that counts, from the English catalogue's
     plural ids (``{"ledger.tricks": "tricks", ...}``)."""
-    from babel.messages.mofile import read_mo
+    return dict(id_.split("\0", 1) for id_ in _message_ids(_compiled(SOURCE_LANGUAGE) or b"")
+                if "\0" in id_)
 
-    from scorekeeper.i18n.locales import unpack_babel_data_if_zipped
 
-    unpack_babel_data_if_zipped()  # read_mo looks up the catalogue's locale in Babel's data
-    english = read_mo(io.BytesIO(_compiled(SOURCE_LANGUAGE) or b""))
-    return {message.id[0]: message.id[1] for message in english
-            if isinstance(message.id, list | tuple)}
+def _message_ids(compiled: bytes) -> list[str]:
+    """Every message id a compiled catalogue holds; a plural one as ``"key\0plural"``.
+    (Python's gettext keeps only the first of the two; GNU's format is fixed: a magic
+    number, a revision, the count, and where the table of ids starts.)"""
+    if len(compiled) < 20:
+        return []
+    order = "<" if compiled[:4] == b"\xde\x12\x04\x95" else ">"
+    count, table = struct.unpack(f"{order}2I", compiled[8:16])
+    ids = []
+    for number in range(count):
+        length, start = struct.unpack(f"{order}2I", compiled[table + 8 * number:
+                                                             table + 8 * number + 8])
+        ids.append(compiled[start:start + length].decode("utf-8"))
+    return ids
 
 
 def plural_count(value: object) -> int:
