@@ -56,6 +56,7 @@ def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int 
                                          draft.general, draft.widow))
     buying = may_buy_down(table, before, deal)
     filled = draft.filled_in(playing, session.fields.tricks)  # whose tricks follow
+
     def save_now() -> None:
         if verdict.refusal is not None:
             return
