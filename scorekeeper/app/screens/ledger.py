@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 # The client lays out the cards on screen and this many pixels beyond (a screen reader
 # finds the next few without scrolling): a phone lays out about 5 cards, not all of them.
 BEYOND_SCREEN = 1200
+FIGURE = ft.TextStyle(weight=ft.FontWeight.BOLD)  # an entry's figure, under its reason
 
 
 @ft.memo
@@ -136,12 +137,11 @@ def deal_card(app: AppModel, session: OpenSession, title: str, what: str, entrie
         reason = render(entry.reason, lang)
         rule = rule_for(session.table.rules, entry.reason.key)
         figure = entry_line(app, session, entry, only)
-        # The figure under its reason: beside it, a phone's line left the reason a word wide.
+        # The figure under its reason (beside it, a phone's line left the reason a word
+        # wide), in one text: a page of the ledger is hundreds of lines to send and lay out.
         lines.append(ft.Row(spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
-            ft.Column(spacing=0, expand=True, controls=[
-                ft.Text(reason, size=15),
-                *([ft.Text(figure, size=15, weight=ft.FontWeight.BOLD)] if figure else []),
-            ]),
+            ft.Text(reason, size=15, expand=True,
+                    spans=[ft.TextSpan(f"\n{figure}", style=FIGURE)] if figure else None),
             *([why_icon(app, reason, f"/session/{session.id}/rules/{rule}")] if rule else []),
         ]))
     if row is not None:
