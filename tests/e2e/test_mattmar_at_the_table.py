@@ -13,7 +13,7 @@ PLAYERS = ["Ann", "Bo", "Cid"]
 
 def test_mattmar_evening_with_money_through_the_app(ui: Ui, server: Server, tmp_path):
     ui.start_session(PLAYERS, "SEK", "1", game="Rams (Mattmar)")
-    ui.shot("table-mattmar-desktop-light")
+    ui.shot("table-mattmar-evening-desktop-light")  # (test_screens has its own)
 
     # Game 1. Deal 1 (Ann deals; Bo speaks first): Bo 2, Cid 3; Ann flies to the cap
     # (10 + 5, capped at 10) and buys down to 8: Ann 8, Bo 8, Cid 7. The buy-down is
