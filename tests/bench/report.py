@@ -152,10 +152,10 @@ WHAT_WAS_DONE = """\
   one just recorded (it was replayed from the last kept state: 4 ms a Save). One pass of
   about 110 controls. Side by side on one machine the tap went from 122 ms to 90 ms (the
   bare page: 40 and 35 ms) and the server's reply from 75 to 40 ms (the bare page's: 20
-  and 16). Profiled with a wall-clock sampler in the server, a Save's server side is now
-  about 14 ms: the store's record 7 (its durable commit, synchronous=FULL, about 5) and
-  Flet's render and diff 7; the rest of the reply is the browser's click reaching the
-  server. The bare page's server changes twenty properties in place and writes nothing.
+  and 16). A wall-clock sampler in the server (which slows what it samples) put a Save's
+  server side at about 14 ms, half the store's record and half Flet's render and diff;
+  timed alone on the same session after the taps, recording takes about 2 ms (the row
+  says it). The bare page's server changes twenty properties in place and writes nothing.
 - **Memory against the same tools** (issue 28): tracemalloc in the served app found Babel's
   locale and global data, loaded at the first amount the page writes, at 5.2 MB. The app
   now writes money, numbers, days and lists from the few CLDR symbols and patterns its four
