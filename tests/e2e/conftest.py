@@ -356,14 +356,19 @@ class Ui:
         self.page.wait_for_function(HAS_KEYBOARD, arg=label, polling=POLL)
 
     def type(self, label: str, text: str) -> None:
-        """Replace what the field ``label`` holds with ``text``, as a paste does (a field
-        that holds ``text`` already is left as it is: the app has nothing to hear)."""
+        """Replace what the field ``label`` holds with ``text``, as a paste does, and wait
+        until the app has heard it.
+
+        Pasted with one space too many, then that space taken back: the app hears the text
+        whatever the field held. (Reading what it held cannot decide it: Flutter fills the
+        browser's input a moment after the field gets the keyboard, so a busy machine
+        showed "" where the field held "SEK"; pasting "SEK" over it changed nothing, the
+        app was told nothing, and the wait for it ran out.)"""
         self.focus(label)
-        if self.page.evaluate("() => document.activeElement.value") == text:
-            return
         self.page.keyboard.press("Control+A")
+        self.page.keyboard.insert_text(text + " ")
         with self.telling(a_value(text)):
-            self.page.keyboard.insert_text(text)
+            self.page.keyboard.press("Backspace")
 
     def type_keys(self, text: str, delay: int) -> None:
         """Type ``text`` into the field that has the keyboard, one key every ``delay`` ms,
