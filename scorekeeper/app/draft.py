@@ -123,12 +123,9 @@ class DealDraft:
         Heard on its own, the entry would be drawn a pass earlier with the old scores, then
         again (measured: twice the diffing of a Save)."""
         self._kept = Deal()
-        self._quiet = True
-        try:
+        with self._at_once(heard=False):
             self._clear_fields()
             self.for_deal, self.just_saved = next_deal, said
-        finally:
-            self._quiet = False
 
     def take(self, deal: Deal, for_deal: int = 0) -> None:
         """Hold ``deal`` in place of what was entered: an undone deal (``for_deal``: its
@@ -173,14 +170,16 @@ class DealDraft:
                 keep(deal)
 
     @contextmanager
-    def _at_once(self) -> Iterator[None]:
-        """Several fields changed as one: kept once, not half-changed on the way."""
+    def _at_once(self, *, heard: bool = True) -> Iterator[None]:
+        """Several fields changed as one: kept once, not half-changed on the way; told to
+        nobody when not ``heard``."""
         self._quiet = True
         try:
             yield
         finally:
             self._quiet = False
-            self.notify()
+            if heard:
+                self.notify()
 
     def set_tricks(self, player: str, count: int) -> None:
         self.tricks = {**self.tricks, player: count}

@@ -69,7 +69,7 @@ def money(minor: int, money: Money, language: str, *, sign: bool = False) -> str
         symbol = figures["symbols"].get(money.currency, money.currency)
         before, after = figures["currency_sides"]
         figure = before.replace("¤", symbol) + figure + after.replace("¤", symbol)
-        figure = _LETTERS_THEN_DIGIT.sub("\u00a0", _clean(figure))
+        figure = _LETTERS_THEN_DIGIT.sub("\u00a0", figure)
         figure = _DIGIT_THEN_LETTERS.sub("\u00a0", figure)
     if amount < 0:
         figure = MINUS + figure
@@ -106,8 +106,7 @@ def parse_number(typed: str, language: str) -> Decimal | None:
         read = Decimal(cleaned.replace(group, "").replace(point, "."))
     except InvalidOperation:
         return None
-    if group in cleaned and _trimmed(cleaned, point) not in (
-            _trimmed(number(read, language), point), number(read, language)):
+    if group in cleaned and _trimmed(cleaned, point) != _trimmed(number(read, language), point):
         return None  # grouped, but not where the language groups: a slip, not a number
     return read
 

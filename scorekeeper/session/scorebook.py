@@ -142,10 +142,7 @@ class Scorebook:
         history = None
         if before is not None and before.version == version and before.has_history:
             history = Session(before.table, (*before.history.steps, step))
-        opened = self._opened(stored, history)
-        opened.carry_newest(step.deal)
-        self._announce(stored.id)
-        return opened, step
+        return self._changed(stored, history, newest=step.deal), step
 
     def undo(self, session_id: int, version: int) -> OpenSession:
         return self._changed(changes.undo(self.store, session_id, version))
@@ -313,15 +310,16 @@ class Scorebook:
 
     # --- inside ---
 
-    def _changed(self, stored: StoredSession, history: Session | None = None) -> OpenSession:
+    def _changed(self, stored: StoredSession, history: Session | None = None, *,
+                 newest: Deal | None = None) -> OpenSession:
+        """The session as just changed (``newest``: the deal just recorded, which Undo would
+        take back), then the pages told: it changed, and so did the list of sessions."""
         session = self._opened(stored, history)
-        self._announce(stored.id)
-        return session
-
-    def _announce(self, session_id: int) -> None:
-        """Tell the pages: this session changed, and so did the list of sessions."""
-        self._listeners.announce(session_id)
+        if newest is not None:
+            session.carry_newest(newest)
+        self._listeners.announce(stored.id)
         self._listeners.announce(None)
+        return session
 
     def _opened(self, stored: StoredSession, history: Session | None = None) -> OpenSession:
         assert stored.newest_state is not None  # changes.with_state gave it
