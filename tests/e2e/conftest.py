@@ -101,13 +101,24 @@ class Server:
         return json.loads(result.stdout)
 
 
+# A field tapped gets the browser's focus at once, but Flutter edits it only later, once
+# its next semantics update has reached the page: then it writes the field's text and
+# selection into the input (wiping whatever was typed there before) and sets the input's
+# `autocorrect` to "on" or "off" from the field's configuration. So a field about to be
+# tapped is marked "not-yet", and it has the keyboard when that mark is gone. (Typed into
+# too early, "0,50" was wiped by the field's own "" and the app never heard it.) A field
+# that already has the keyboard is not marked: nothing would take the mark away.
+NOT_YET_EDITING = """field => {
+    if (document.activeElement !== field) field.setAttribute('autocorrect', 'not-yet');
+}"""
+
 # The field is found by its name at every look, not held: a field the app replaces (the
 # player's name, emptied for the next one) leaves a held element behind, out of the page.
 HAS_KEYBOARD = """label => {
     const typing = document.activeElement;
     const fields = [...document.querySelectorAll('[data-semantics-role="text-field"]')]
         .filter(field => field.getAttribute('aria-label') === label);
-    if (fields.includes(typing)) return true;
+    if (fields.includes(typing)) return typing.getAttribute('autocorrect') !== 'not-yet';
     if (!typing?.closest('flt-text-editing-host')) return false;
     const over = typing.getBoundingClientRect();
     return over.height > 0 && fields.some(field => {
@@ -343,6 +354,7 @@ class Ui:
         puts an off-screen field lands on whatever Flutter draws there: once it was the
         chip of another game.)"""
         field = self.page.get_by_role("textbox", name=label, exact=True)
+        field.evaluate(NOT_YET_EDITING)
         if field.evaluate(IN_VIEW):
             field.click()
         else:
@@ -360,10 +372,8 @@ class Ui:
         until the app has heard it.
 
         Pasted with one space too many, then that space taken back: the app hears the text
-        whatever the field held. (Reading what it held cannot decide it: Flutter fills the
-        browser's input a moment after the field gets the keyboard, so a busy machine
-        showed "" where the field held "SEK"; pasting "SEK" over it changed nothing, the
-        app was told nothing, and the wait for it ran out.)"""
+        even when the field already held it ("SEK" pasted over the default "SEK" changes
+        nothing, and nothing is told)."""
         self.focus(label)
         self.page.keyboard.press("Control+A")
         self.page.keyboard.insert_text(text + " ")
