@@ -90,6 +90,9 @@ class AppModel:
     # another device records a deal, until this device saves it; and, on the device
     # itself (the host), in the database, so that it outlives the app.
     drafts: dict[int, DealDraft] = field(default_factory=dict)
+    # The routes this app sent the browser whose change has not come back from it yet.
+    # Private (no redraw at a change): only on_route_change reads it.
+    _pushed: list[str] = field(default_factory=list, repr=False)
     taken: DealTaken | None = None  # the question when another device overtook the draft
 
     # --- words ---
@@ -109,11 +112,23 @@ class AppModel:
     # --- where we are ---
     def go(self, route: str) -> None:
         self.show(route)
+        self._pushed.append(route)
         ft.context.page.run_task(ft.context.page.push_route, route)
 
     def on_route_change(self, event: ft.RouteChangeEvent) -> None:
-        if event.route != self.route:
-            self.show(event.route)
+        self.arrived(event.route)
+
+    def arrived(self, route: str) -> None:
+        """The browser is at ``route``: shown, unless it is one of this app's own routes
+        coming back. The browser tells every route the app sends it, a moment later: a
+        tap on Players right after Back came back as "/" after Players was shown, and
+        took the person home again. A route the browser was sent but did not tell (it
+        was there already) is dropped with the first later one that comes back."""
+        if route in self._pushed:
+            del self._pushed[:self._pushed.index(route) + 1]
+            return
+        if route != self.route:
+            self.show(route)
 
     def show(self, route: str) -> None:
         """Load what ``route`` shows, then show it."""
