@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import flet as ft
 
 from scorekeeper.app.model import AppModel
-from scorekeeper.app.widgets import bullet, panel, readout
+from scorekeeper.app.widgets import bullet, icon_button, panel, readout
 from scorekeeper.core import DealGuide
 from scorekeeper.i18n import render
 
@@ -69,14 +69,24 @@ def AssistantFold(app: AppModel, deal_guide: DealGuide, heading: str, status: Ta
           for figure in status.figures),
     ])
     # What the fold holds is drawn only while it is open: closed, as it mostly is, a Save
-    # does not redraw a dozen hidden lines of the assistant for every deal.
+    # does not redraw a dozen hidden lines of the assistant for every deal. The fold is
+    # opened by a button of its own, which a screen reader names (Flutter's ExpansionTile
+    # gave it none); a finger anywhere on the heading opens it too.
     opened, set_opened = ft.use_state(False)
-    return ft.ExpansionTile(
-        title=title,
-        subtitle=ft.Text(line, size=13, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
-        leading=ft.Icon(ft.Icons.RECORD_VOICE_OVER, size=18), dense=True,
-        tile_padding=ft.Padding.symmetric(horizontal=4), min_tile_height=40,
-        expanded=opened, on_change=lambda event: set_opened(event.data in (True, "true")),
-        controls=[*([ft.Text(status.words, size=14)] if status.words else []),
-                  Assistant(app, deal_guide)] if opened else [],
-    )
+
+    def turn() -> None:
+        set_opened(not opened)
+
+    heading_lines = ft.Column(spacing=0, expand=True, controls=[
+        title, ft.Text(line, size=13, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)])
+    fold = ft.Row(spacing=4, controls=[
+        ft.Container(on_click=lambda _: turn(), expand=True,
+                     padding=ft.Padding.symmetric(horizontal=4),
+                     content=ft.Row(spacing=8, controls=[
+                         ft.Icon(ft.Icons.RECORD_VOICE_OVER, size=18), heading_lines])),
+        icon_button(ft.Icons.EXPAND_LESS if opened else ft.Icons.EXPAND_MORE,
+                    app.t("ui.assistant_close") if opened else app.t("ui.assistant_open"),
+                    turn)])
+    inside = [*([ft.Text(status.words, size=14)] if status.words else []),
+              Assistant(app, deal_guide)] if opened else []
+    return ft.Column(spacing=4, controls=[fold, *inside])
