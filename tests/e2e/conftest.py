@@ -343,9 +343,26 @@ class Ui:
         chooser.value.set_files(str(path))
 
     def toggle(self, label: str) -> None:
+        """One tap on the switch ``label``, scrolled to first if it is below the fold or
+        under the Start bar: a click where the page's tree puts a covered switch lands on
+        what covers it (the money switch of a Mattmar session, under Start, stayed off)."""
+        switch = self.page.get_by_role("switch", name=label, exact=True)
+        self.scroll_to(switch)
         with self.telling():
-            self.page.get_by_role("switch", name=label, exact=True).click()
+            switch.click()
         self.taps += 1
+
+    def scroll_to(self, control: Locator) -> None:
+        """Scroll the screen with the mouse wheel, as a person does, until ``control``
+        can be tapped; each turn of the wheel waits until the control has moved."""
+        viewport = self.page.viewport_size or {"width": 390, "height": 844}
+        self.page.mouse.move(viewport["width"] / 2, viewport["height"] / 2)
+        while not control.evaluate(IN_VIEW):
+            top = control.evaluate("node => node.getBoundingClientRect().top")
+            self.page.mouse.wheel(0, 150)
+            control.evaluate("(node, top) => new Promise(moved => { const look = () => "
+                             "node.getBoundingClientRect().top !== top ? moved() "
+                             ": requestAnimationFrame(look); look(); })", top)
 
     def focus(self, label: str) -> None:
         """Tap into the field a screen reader calls ``label``, and wait until it has the

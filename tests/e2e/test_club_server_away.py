@@ -16,6 +16,9 @@ from tests.conftest import fresh_postgres_database
 from tests.e2e.conftest import CABIN, Ui, start_server, stop_server
 from tests.relay import Relay
 
+LOST = ("The database server cannot be reached; trying again. "
+        "What you type stays here until it can be saved.")
+
 
 @pytest.fixture
 def relay(postgres_url: str) -> Iterator[Relay]:
@@ -52,7 +55,12 @@ def test_every_screen_says_the_club_server_is_away_and_comes_back_with_it(
             ui.read(away)
             ui.tap("Back")
 
+            ui.read(LOST)  # and the line atop every screen, once its server heard it
             relay.mend()
+            # The line goes once the server hears the database again; the screen is drawn
+            # anew then (without the line), and a tap at that moment would be lost with
+            # the button it was on, as a person's would.
+            ui.page.get_by_text(LOST, exact=True).wait_for(state="detached")
             ui.tap("Players")
             ui.see("Astrid")
             assert not ui.readouts("cannot reach")
