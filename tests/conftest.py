@@ -241,6 +241,25 @@ def book(store):  # type: ignore[no-untyped-def]
     return Scorebook(store)
 
 
+@pytest.fixture
+def cabin_book(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    """The worked example, "Friday at the cabin" (session 1), in a scorebook over a SQLite
+    file of its own, on a device with a data folder (and so a device id) of its own."""
+    from scorekeeper.app.draft import device_id
+    from scorekeeper.session.scorebook import Scorebook
+    from scorekeeper.store.database import connect
+    from scorekeeper.store.sessions import SessionStore
+
+    monkeypatch.setenv("FLET_APP_STORAGE_DATA", str(tmp_path / "data"))
+    device_id.cache_clear()
+    engine = connect(f"sqlite:///{tmp_path / 't.db'}")
+    book = Scorebook(SessionStore(engine))
+    book.import_session("Friday at the cabin", worked_example())
+    yield book
+    engine.dispose()
+    device_id.cache_clear()
+
+
 def replayed(book, session_id: int):  # type: ignore[no-untyped-def]
     """The session as stored, and its deals replayed by the rules (for edits and exports)."""
     opened = book.open(session_id)

@@ -20,9 +20,6 @@ from scorekeeper.app.screens.table import undo_dialog
 from scorekeeper.core import Deal
 from scorekeeper.session import Scorebook
 from scorekeeper.settings import Settings
-from scorekeeper.store.database import connect
-from scorekeeper.store.sessions import SessionStore
-from tests.conftest import worked_example
 
 DEAL_7 = Deal(tricks={"Dag": 2, "Astrid": 1, "Bengt": 1, "Cilla": 1})
 
@@ -141,33 +138,21 @@ def test_the_device_names_itself_once_and_keeps_the_name(tmp_path: Path,
         device_id.cache_clear()
 
 
-@pytest.fixture
-def book(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
-    monkeypatch.setenv("FLET_APP_STORAGE_DATA", str(tmp_path / "data"))
-    device_id.cache_clear()
-    engine = connect(f"sqlite:///{tmp_path / 't.db'}")
-    book = Scorebook(SessionStore(engine))
-    book.import_session("Friday at the cabin", worked_example())
-    yield book
-    engine.dispose()
-    device_id.cache_clear()
-
-
-def test_a_kept_draft_is_offered_again_when_the_session_opens(book: Scorebook):
-    book.keep_draft(1, DEAL_7, device_id())
-    app = AppModel(scorebook=book, settings=Settings(language="en"))
+def test_a_kept_draft_is_offered_again_when_the_session_opens(cabin_book: Scorebook):
+    cabin_book.keep_draft(1, DEAL_7, device_id())
+    app = AppModel(scorebook=cabin_book, settings=Settings(language="en"))
     app.show("/session/1")
     assert app.draft(1).deal() == DEAL_7
     assert app.notice == "Your half-entered deal 7 is back"
     app.draft(1).set_tricks("Cilla", 0)
-    assert book.draft(1, device_id()) == Deal(tricks={"Dag": 2, "Astrid": 1, "Bengt": 1})
+    assert cabin_book.draft(1, device_id()) == Deal(tricks={"Dag": 2, "Astrid": 1, "Bengt": 1})
     app.draft(1).clear()  # saved
-    assert book.draft(1, device_id()) is None
+    assert cabin_book.draft(1, device_id()) is None
 
 
-def test_another_devices_draft_is_not_offered_here(book: Scorebook):
-    book.keep_draft(1, DEAL_7, "the other phone")
-    app = AppModel(scorebook=book, settings=Settings(language="en"))
+def test_another_devices_draft_is_not_offered_here(cabin_book: Scorebook):
+    cabin_book.keep_draft(1, DEAL_7, "the other phone")
+    app = AppModel(scorebook=cabin_book, settings=Settings(language="en"))
     app.show("/session/1")
     assert not app.draft(1).started
     assert app.notice is None
@@ -181,9 +166,9 @@ def test_another_devices_draft_is_not_offered_here(book: Scorebook):
     ("de", "Spiel 6 rückgängig machen: Bengt hat gegeben; gepasst: Dag, Bengt; "
            "Stiche: Cilla 3, Astrid 2; Regelverstoß: Astrid; verwirkte Anteile an Cilla?"),
 ])
-def test_the_undo_dialog_names_the_deal_it_takes_back(book: Scorebook, language: str,
+def test_the_undo_dialog_names_the_deal_it_takes_back(cabin_book: Scorebook, language: str,
                                                       title: str):
-    app = AppModel(scorebook=book, settings=Settings(language=language))
+    app = AppModel(scorebook=cabin_book, settings=Settings(language=language))
     app.show("/session/1")
     assert app.session is not None
     dialog = undo_dialog(app, app.session, lambda: None, lambda: None)

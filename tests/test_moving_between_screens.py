@@ -5,39 +5,25 @@ shown."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from types import SimpleNamespace
 
 import flet as ft
 import pytest
 
-from scorekeeper.app.draft import device_id
 from scorekeeper.app.model import AppModel
 from scorekeeper.session import Scorebook
 from scorekeeper.settings import Settings
-from scorekeeper.store.database import connect
-from scorekeeper.store.sessions import SessionStore
-from tests.conftest import worked_example
 
 
 @pytest.fixture
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[AppModel]:
+def app(cabin_book: Scorebook, monkeypatch: pytest.MonkeyPatch) -> AppModel:
     """The app on the worked example, with a browser that takes the routes it is sent
     and tells nothing back until the test says so."""
-    monkeypatch.setenv("FLET_APP_STORAGE_DATA", str(tmp_path / "data"))
-    device_id.cache_clear()
-    engine = connect(f"sqlite:///{tmp_path / 't.db'}")
-    book = Scorebook(SessionStore(engine))
-    book.import_session("Friday at the cabin", worked_example())
-    sent: list[str] = []
-    browser = SimpleNamespace(push_route=None, run_task=lambda _push, route: sent.append(route))
+    browser = SimpleNamespace(push_route=None, run_task=lambda _push, _route: None)
     monkeypatch.setattr(ft, "context", SimpleNamespace(page=browser))
-    model = AppModel(scorebook=book, settings=Settings(language="en"))
+    model = AppModel(scorebook=cabin_book, settings=Settings(language="en"))
     model.show("/")
-    yield model
-    engine.dispose()
-    device_id.cache_clear()
+    return model
 
 
 def test_a_route_coming_back_late_does_not_take_the_person_back(app: AppModel):

@@ -91,7 +91,7 @@ class AppModel:
     # itself (the host), in the database, so that it outlives the app.
     drafts: dict[int, DealDraft] = field(default_factory=dict)
     # The routes this app sent the browser whose change has not come back from it yet.
-    # Private (no redraw at a change): only on_route_change reads it.
+    # Private (no redraw at a change): only go and arrived use it.
     _pushed: list[str] = field(default_factory=list, repr=False)
     taken: DealTaken | None = None  # the question when another device overtook the draft
 

@@ -112,6 +112,13 @@ NOT_YET_EDITING = """field => {
     if (document.activeElement !== field) field.setAttribute('autocorrect', 'not-yet');
 }"""
 
+# Resolves once the control is no longer where it was (``top``): a scroll has been drawn.
+MOVED_FROM = """(node, top) => new Promise(moved => {
+    const look = () => node.getBoundingClientRect().top !== top
+        ? moved() : requestAnimationFrame(look);
+    look();
+})"""
+
 # The field is found by its name at every look, not held: a field the app replaces (the
 # player's name, emptied for the next one) leaves a held element behind, out of the page.
 HAS_KEYBOARD = """label => {
@@ -360,9 +367,7 @@ class Ui:
         while not control.evaluate(IN_VIEW):
             top = control.evaluate("node => node.getBoundingClientRect().top")
             self.page.mouse.wheel(0, 150)
-            control.evaluate("(node, top) => new Promise(moved => { const look = () => "
-                             "node.getBoundingClientRect().top !== top ? moved() "
-                             ": requestAnimationFrame(look); look(); })", top)
+            control.evaluate(MOVED_FROM, top)
 
     def focus(self, label: str) -> None:
         """Tap into the field a screen reader calls ``label``, and wait until it has the
