@@ -17,6 +17,7 @@ from scorekeeper.core import Session, deal_of_record
 from scorekeeper.i18n import text as say
 from scorekeeper.session.scorebook import Scorebook
 from scorekeeper.store.database import (
+    APPLICATION_ID,
     MIGRATIONS,
     REVISIONS,
     DatabaseTooNewError,
@@ -243,3 +244,35 @@ def test_two_processes_opening_a_new_database_at_once_both_find_it_made(db_url, 
 
     assert two_processes(open_at_the_barrier, db_url) == ["opened", "opened"]
     assert version_of(db_url) == [HEAD]
+
+
+def test_a_new_file_switched_to_its_log_while_another_writes_it_waits_and_opens(tmp_path):
+    """SQLite answers a journal-mode switch that meets another connection's write on a new
+    file with "database is locked" at once, without its busy wait; the store waits for
+    that write to end (as it waits for any lock) and opens the database."""
+    import sqlite3
+    import threading
+
+    path = tmp_path / "t.db"
+    writer = sqlite3.connect(path, isolation_level=None)
+    writer.execute(f"PRAGMA application_id = {APPLICATION_ID}")  # ours, not yet in WAL mode
+    writer.execute("BEGIN IMMEDIATE")
+    opened: list[object] = []
+
+    def open_it() -> None:
+        try:
+            connect(f"sqlite:///{path}").dispose()
+            opened.append("opened")
+        except Exception as error:
+            opened.append(error)
+
+    opening = threading.Thread(target=open_it)
+    opening.start()
+    opening.join(timeout=0.5)  # the time a refusal takes is nil; a wait lasts
+    assert opened == []  # not refused
+    assert opening.is_alive()  # but waiting
+    writer.execute("COMMIT")
+    writer.close()
+    opening.join(timeout=30)
+    assert opened == ["opened"]
+    assert version_of(f"sqlite:///{path}") == [HEAD]
