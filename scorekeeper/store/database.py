@@ -110,9 +110,10 @@ def _write_ahead(connection: sqlite3.Connection) -> None:
     On a new file two connections switching at once (a server starting while a command
     imports) both hold a read lock while upgrading it to write the header; SQLite gives
     the second SQLITE_BUSY at once, without its busy wait, since waiting could deadlock
-    (measured: 0.000 s; one opening in ten under load). That one waits, with SQLite's
-    own busy wait, until the other's write is done, and switches again: by then the file
-    is in WAL mode and nothing is left to write. The busy timeout bounds the wait."""
+    (measured: refused after 0.000 s, in 39 of 300 rounds of four processes). That one
+    waits, with SQLite's own busy wait, until the other's write is done, and switches
+    again: by then the file is in WAL mode and nothing is left to write. The busy timeout
+    bounds the wait."""
     while True:
         try:
             connection.execute("PRAGMA journal_mode=WAL")
