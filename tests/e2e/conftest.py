@@ -49,6 +49,9 @@ os.environ["PW_TEST_SCREENSHOT_NO_FONTS_READY"] = "1"
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 CABIN = EXAMPLES / "friday-at-the-cabin.json"
+# The line atop every screen while the club's database server is away.
+LOST = ("The database server cannot be reached; trying again. "
+        "What you type stays here until it can be saved.")
 # Material's longest transition (a route, 300 ms) in the browser's frames, at 60 a second.
 STILL_FRAMES = 20
 FRAMES_WAIT = 20_000  # ms: as long as any other wait for the page (set_default_timeout)

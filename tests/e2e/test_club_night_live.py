@@ -18,7 +18,15 @@ import pytest
 from playwright.sync_api import Browser
 
 from scorekeeper.app.routes import group_route
-from tests.e2e.conftest import CABIN, Server, Ui, start_server, stop_server, tricks_button
+from tests.e2e.conftest import (
+    CABIN,
+    LOST,
+    Server,
+    Ui,
+    start_server,
+    stop_server,
+    tricks_button,
+)
 from tests.postgres import Cluster, postgres_cluster
 
 # Deal 7: Cilla deals a double pot of 10; a trick pays 2.
@@ -79,10 +87,6 @@ def test_pages_go_on_hearing_each_other_after_the_database_server_restarts(
         there.see("Save deal 8")  # the second server listens again and hears it
         here.record(8, {"Astrid": 2, "Bengt": 3})
         there.see("Save deal 9")
-
-
-LOST = ("The database server cannot be reached; trying again. "
-        "What you type stays here until it can be saved.")
 
 
 def test_a_lost_database_is_said_on_every_page_and_what_was_typed_is_saved_once_it_is_back(

@@ -13,11 +13,8 @@ from playwright.sync_api import Browser
 from sqlalchemy.engine import make_url
 
 from tests.conftest import fresh_postgres_database
-from tests.e2e.conftest import CABIN, Ui, start_server, stop_server
+from tests.e2e.conftest import CABIN, LOST, Ui, start_server, stop_server
 from tests.relay import Relay
-
-LOST = ("The database server cannot be reached; trying again. "
-        "What you type stays here until it can be saved.")
 
 
 @pytest.fixture
