@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
-# Installs what the tests and benchmarks need on a fresh machine: the Python packages,
-# and Debian's chromium (browser tests), postgresql (the club database tests),
-# poppler-utils (the PDF is rendered and read back), sqlite3 (benchmarks compare with it)
-# zbar-tools (zbarimg reads payment codes back from their pictures) and tesseract-ocr with
-# its English and Swedish data (the result card is read back as a person would read it).
+# Installs what the tests and benchmarks need on a fresh machine: the Python packages, and
+# Debian's chromium-headless-shell (browser tests), chromium (benchmarks), postgresql (the club
+# database tests), poppler-utils (the PDF is rendered and read back), sqlite3 (benchmarks
+# compare with it), zbar-tools (zbarimg reads payment codes back from their pictures) and
+# tesseract-ocr with its English and Swedish data (the result card is read back as a person
+# would read it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 missing=()
+command -v chromium-headless-shell >/dev/null 2>&1 || missing+=(chromium-headless-shell)
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || missing+=(postgresql)
 command -v pdftoppm >/dev/null 2>&1 || missing+=(poppler-utils)

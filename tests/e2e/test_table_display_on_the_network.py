@@ -26,8 +26,8 @@ from playwright.sync_api import Browser, Page, Playwright
 
 from tests.e2e.conftest import (
     CABIN,
-    CHROMIUM,
     CHROMIUM_ARGS,
+    HEADLESS_CHROMIUM,
     POLL,
     Server,
     Ui,
@@ -97,7 +97,8 @@ def guest_browser(playwright: Playwright, guest_namespace: str, tmp_path: Path
                   ) -> Iterator[Browser]:
     """Chromium started inside the guest's namespace (Playwright drives it over pipes)."""
     wrapper = tmp_path / "chromium-in-guest"
-    wrapper.write_text(f'#!/bin/sh\nexec ip netns exec {guest_namespace} {CHROMIUM} "$@"\n')
+    wrapper.write_text(
+        f'#!/bin/sh\nexec ip netns exec {guest_namespace} {HEADLESS_CHROMIUM} "$@"\n')
     wrapper.chmod(0o755)
     launched = playwright.chromium.launch(executable_path=str(wrapper), args=CHROMIUM_ARGS)
     yield launched
