@@ -123,6 +123,13 @@ NOT_YET_EDITING = """field => {
     if (document.activeElement !== field) field.setAttribute('autocorrect', 'not-yet');
 }"""
 
+# What the browser does on its back or forward button: the address changes in the page, and
+# the page is told (Flutter's router listens for popstate), with no new load.
+GO_TO = """path => {
+    history.pushState(null, '', path);
+    dispatchEvent(new PopStateEvent('popstate', {state: null}));
+}"""
+
 # Resolves once the control is no longer where it was (``top``): a scroll has been drawn.
 MOVED_FROM = """(node, top) => new Promise(moved => {
     const look = () => node.getBoundingClientRect().top !== top
@@ -328,6 +335,14 @@ class Ui:
         placeholder = self.page.locator("flt-semantics-placeholder")
         placeholder.wait_for(state="attached", timeout=FIRST_PAINT)
         placeholder.dispatch_event("click")
+
+    def go(self, path: str) -> None:
+        """Go to ``path`` in the page already open, as the browser's back and forward
+        buttons take a person: the app hears the new address and draws its screen, without
+        loading the page again. (A screen reached so is drawn byte for byte as one opened
+        by its address; opening costs Chromium 1.7 CPU-s, going 0.5 with its picture.)"""
+        with self.answered():
+            self.page.evaluate(GO_TO, path)
 
     def tap(self, label: str, *, answer: bool = True) -> None:
         """One tap on the button (or chip) a screen reader calls ``label``, at a person's

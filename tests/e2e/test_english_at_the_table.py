@@ -61,7 +61,7 @@ def test_english_evening_through_the_app(ui: Ui, server: Server, tmp_path):
     ui.tap(tricks_button("Astrid", 0))
     ui.tap("Save deal 7")
     ui.see("Deal 7 · Cilla dealt")
-    ui.shot("ledger-desktop-light")
+    ui.shot("ledger-corrected-deal-desktop-light")
     ui.page.get_by_role("button", name="Back").click()
     ui.see("Save deal 9")
 
@@ -72,4 +72,4 @@ def test_english_evening_through_the_app(ui: Ui, server: Server, tmp_path):
 
     # Settle up shows the transfers replay computes, and the money.
     ui.settles_as(replayed, "SEK")
-    ui.shot("settle-desktop-light")
+    ui.shot("settle-english-evening-desktop-light")

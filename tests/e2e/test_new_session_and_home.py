@@ -220,4 +220,4 @@ def test_a_choice_in_many_words_wraps_on_a_phone_instead_of_being_cut(
     assert box["x"] >= 0
     assert box["x"] + box["width"] <= 390
     assert box["height"] >= 2 * 19  # two lines of 14 px type
-    phone.shot(f"new-session-phone-{language}")
+    phone.shot(f"new-session-long-choice-phone-{language}")

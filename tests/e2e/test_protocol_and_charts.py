@@ -50,4 +50,4 @@ def test_the_score_chart_is_labelled_to_the_last_deal_and_at_both_ends_of_the_sc
         .map(node => (node.getAttribute('aria-label') || node.innerText || '').trim())""")
     for end in ("0", "6", "-30", "30"):
         assert end in labels, end
-    phone.shot("charts-phone-light")
+    phone.shot("charts-axes-phone-light")

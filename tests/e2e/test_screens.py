@@ -59,7 +59,7 @@ def test_every_screen_shows_what_it_must(browser: Browser, server: Server, size:
     try:
         ui = Ui(context.new_page(), server.url)
         for route, name, must_show in SCREENS:
-            ui.open(route)
+            ui.go(route) if ui.socket else ui.open(route)
             ui.see(must_show)
             ui.shot(f"{name}-{size}-{theme}")
     finally:
@@ -109,7 +109,7 @@ def test_every_screen_speaks_the_language_chosen_on_a_phone(browser: Browser, se
     try:
         ui = Ui(context.new_page(), server.url)
         for route, name, key, params in IN_WORDS:
-            ui.open(route)
+            ui.go(route) if ui.socket else ui.open(route)
             words = text(key, language, **params) if key else "Friday at the cabin"
             ui.see(" ".join(words.split()))  # French's no-break spaces read as spaces
             ui.shot(f"{name}-phone-{language}")

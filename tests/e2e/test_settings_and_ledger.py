@@ -33,10 +33,10 @@ def test_choosing_francais_on_a_phone_turns_the_table_and_settle_up_french(phone
     assert settings["language"] == "fr"
     phone.open("/session/1")
     phone.see("Enregistrer la donne 7")
-    phone.shot("table-phone-fr")
+    phone.shot("table-francais-chosen-phone")
     phone.open("/session/1/settle")
     phone.see("Astrid paie 10,00 SEK à Dag")  # money as French writes it
-    phone.shot("settle-phone-fr")
+    phone.shot("settle-francais-chosen-phone")
 
 
 def test_the_dark_switch_darkens_the_screen_and_is_kept(ui: Ui, server: Server):
