@@ -17,12 +17,12 @@ EVENINGS = 12
 
 def twelve_evenings(server: Server, tmp: Path) -> None:
     base = json.loads(CABIN.read_text(encoding="utf-8"))
-    for day in range(1, EVENINGS + 1):
-        evening = tmp / f"evening-{day}.json"
+    evenings = [tmp / f"evening-{day}.json" for day in range(1, EVENINGS + 1)]
+    for day, evening in enumerate(evenings, start=1):
         evening.write_text(json.dumps({**base, "name": f"Evening {day}", "group": GROUP,
                                        "played_on": f"2026-10-{day:02d}", "finished": True,
                                        "payments": []}), encoding="utf-8")
-        server.holds(evening)
+    server.holds(*evenings)
 
 
 def evening_tile(day: int) -> str:

@@ -38,14 +38,13 @@ SCREENS = [
 def hold_the_examples(server: Server, folder: Path) -> None:
     """The two example evenings (sessions 1 and 2), and a table of the club in play
     tonight (3: the first evening's first three deals)."""
-    for example in ("friday-at-the-cabin.json", "mattmar-saturday.json"):
-        server.holds(EXAMPLES / example)
     cabin = json.loads((EXAMPLES / "friday-at-the-cabin.json").read_text(encoding="utf-8"))
     tonight = folder / "table-2.json"
     tonight.write_text(json.dumps({**cabin, "name": "Table 2", "group": "Club",
                                    "played_on": date.today().isoformat(),
                                    "deals": cabin["deals"][:3]}), encoding="utf-8")
-    server.holds(tonight)
+    server.holds(EXAMPLES / "friday-at-the-cabin.json", EXAMPLES / "mattmar-saturday.json",
+                 tonight)
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
