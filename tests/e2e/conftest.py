@@ -601,8 +601,21 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):  
 FAILED = pytest.StashKey[bool]()
 
 
+def keep_failure(request: pytest.FixtureRequest, page: Page, tmp_path: Path) -> None:
+    """When the test failed: what the screen showed, kept beside the test's files, and the
+    app's last words, printed with the test's report."""
+    if not request.node.stash.get(FAILED, False):
+        return
+    page.screenshot(path=str(tmp_path / "failure.png"))
+    print(f"screenshot of the failure: {tmp_path / 'failure.png'}")
+    log = (tmp_path / "server.log").read_text(errors="replace").splitlines()
+    print("the app's last words:", *[line for line in log if "INFO" not in line][-40:],
+          sep="\n")
+
+
 @pytest.fixture
-def phone(browser: Browser, server: Server) -> Iterator[Ui]:
+def phone(request: pytest.FixtureRequest, browser: Browser, server: Server,
+          tmp_path: Path) -> Iterator[Ui]:
     """A phone's screen, allowed to use the clipboard (as a person allows it once)."""
     context = browser.new_context(viewport={"width": 390, "height": 844},
                                   accept_downloads=True)
@@ -610,6 +623,7 @@ def phone(browser: Browser, server: Server) -> Iterator[Ui]:
     page = context.new_page()
     page.set_default_timeout(20_000)
     yield Ui(page, server.url)
+    keep_failure(request, page, tmp_path)
     context.close()
 
 
@@ -620,11 +634,5 @@ def ui(request: pytest.FixtureRequest, browser: Browser, server: Server,
     page = context.new_page()
     page.set_default_timeout(20_000)
     yield Ui(page, server.url)
-    if request.node.stash.get(FAILED, False):
-        # What the screen showed when the test failed: kept beside the test's files.
-        page.screenshot(path=str(tmp_path / "failure.png"))
-        print(f"screenshot of the failure: {tmp_path / 'failure.png'}")
-        log = (tmp_path / "server.log").read_text(errors="replace").splitlines()
-        print("the app's last words:", *[line for line in log if "INFO" not in line][-40:],
-              sep="\n")
+    keep_failure(request, page, tmp_path)
     context.close()
