@@ -44,8 +44,7 @@ def test_every_screen_says_the_club_server_is_away_and_comes_back_with_it(
 
             relay.cut()
             # Home says it first, in the line atop it, once its server hears the database
-            # gone; the screen is drawn anew then, and a tap at that moment would be lost
-            # with the button it was on (as on the way back, below).
+            # gone; the screen under the line stays as it was (app/shell.py).
             ui.read(LOST)
             ui.tap("Players")
             ui.read(away)
@@ -58,9 +57,7 @@ def test_every_screen_says_the_club_server_is_away_and_comes_back_with_it(
 
             ui.read(LOST)  # and the line atop every screen
             relay.mend()
-            # The line goes once the server hears the database again; the screen is drawn
-            # anew then (without the line), and a tap at that moment would be lost with
-            # the button it was on, as a person's would.
+            # The line goes once the server hears the database again.
             ui.page.get_by_text(LOST, exact=True).wait_for(state="detached")
             ui.tap("Players")
             ui.see("Astrid")
