@@ -102,17 +102,14 @@ class Server:
         ``scorekeeper import`` does, here in the test's process: the command is tested on
         its own (tests/test_cli_store.py), and run for a browser test's set-up it took 0.6
         CPU-s a file, nearly all of it starting Python and SQLAlchemy, against 0.06."""
-        from scorekeeper.session.scorebook import Scorebook
-        from scorekeeper.store.database import connect
-        from scorekeeper.store.sessions import SessionStore
+        from scorekeeper.session import choose_database, open_scorebook
 
-        engine = connect(self.db)
+        scorebook = open_scorebook(choose_database(self.db))  # as the command opens it
         try:
-            scorebook = Scorebook(SessionStore(engine))
             for session_file in session_files:
                 scorebook.import_file(session_file.read_text(encoding="utf-8"))
         finally:
-            engine.dispose()
+            scorebook.store.engine.dispose()
 
     def replay(self, session_id: int, tmp: Path) -> dict:
         exported = tmp / f"session-{session_id}.json"
