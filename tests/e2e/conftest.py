@@ -138,12 +138,8 @@ GO_TO = """path => {
     dispatchEvent(new PopStateEvent('popstate', {state: null}));
 }"""
 
-# Resolves once the control is no longer where it was (``top``): a scroll has been drawn.
-MOVED_FROM = """(node, top) => new Promise(moved => {
-    const look = () => node.getBoundingClientRect().top !== top
-        ? moved() : requestAnimationFrame(look);
-    look();
-})"""
+# The control is no longer where it was (``top``): a scroll has been drawn.
+MOVED_FROM = "([node, top]) => node.getBoundingClientRect().top !== top"
 
 # The field is found by its name at every look, not held: a field the app replaces (the
 # player's name, emptied for the next one) leaves a held element behind, out of the page.
@@ -396,26 +392,32 @@ class Ui:
 
     def scroll_to(self, control: Locator) -> None:
         """Scroll the screen with the mouse wheel, as a person does, until ``control``
-        can be tapped; each turn of the wheel waits until the control has moved."""
+        can be tapped: each turn of the wheel brings it towards the middle of the screen
+        (at least 150 pixels), and waits until it has moved."""
         viewport = self.page.viewport_size or {"width": 390, "height": 844}
-        self.page.mouse.move(viewport["width"] / 2, viewport["height"] / 2)
+        middle = viewport["height"] / 2
+        self.page.mouse.move(viewport["width"] / 2, middle)
         while not control.evaluate(IN_VIEW):
             top = control.evaluate("node => node.getBoundingClientRect().top")
-            self.page.mouse.wheel(0, 150)
-            control.evaluate(MOVED_FROM, top)
+            turn = top - middle
+            self.page.mouse.wheel(0, max(turn, 150) if turn >= 0 else min(turn, -150))
+            self.page.wait_for_function(MOVED_FROM, arg=[control.element_handle(), top],
+                                        polling="raf")
 
     def focus(self, label: str) -> None:
         """Tap into the field a screen reader calls ``label``, and wait until it has the
         keyboard. A field below the fold of a phone is scrolled to first, as a person
-        does: focused, Flutter brings it into view. (A click at where the page's tree
-        puts an off-screen field lands on whatever Flutter draws there: once it was the
-        chip of another game.)"""
+        does. (A click at where the page's tree puts an off-screen field lands on whatever
+        Flutter draws there: once it was the chip of another game. And a field given the
+        browser's focus without a tap, as this did for a field below the fold, now and
+        then never had the keyboard: twice in about twenty full runs, each time right
+        after another field was typed into. Flutter's web engine puts the browser's focus
+        back on the field it is editing when it moves to another of its elements, flutter
+        #166857; a tap reaches Flutter as a tap, which moves the keyboard itself.)"""
         field = self.page.get_by_role("textbox", name=label, exact=True)
         field.evaluate(NOT_YET_EDITING)
-        if field.evaluate(IN_VIEW):
-            field.click()
-        else:
-            field.focus()
+        self.scroll_to(field)
+        field.click()
         self.has_keyboard(label)
 
     def has_keyboard(self, label: str) -> None:
