@@ -30,6 +30,7 @@ from playwright.sync_api import (
     sync_playwright,
 )
 
+from scorekeeper.app.fonts import FAMILY, FONTS
 from tests.conftest import REPO
 from tests.ports import free_port
 
@@ -138,8 +139,8 @@ GO_TO = """path => {
     dispatchEvent(new PopStateEvent('popstate', {state: null}));
 }"""
 
-# The app's own font (scorekeeper/app/fonts.py), and whether the page has fetched it.
-MAIN_FONT = "/fonts/DejaVuSans.ttf"
+# The app's own font, where the page fetches it, and whether the page has fetched it.
+MAIN_FONT = "/" + FONTS[FAMILY]
 FETCHED = """url => performance.getEntriesByType('resource')
     .some(entry => new URL(entry.name).pathname === url && entry.responseEnd > 0)"""
 
