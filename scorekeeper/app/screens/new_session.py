@@ -192,7 +192,7 @@ def PlayersPanel(app: AppModel, draft: SetupDraft, roster: list[str]) -> ft.Cont
         for name in roster if name.casefold() not in seated]
     order = []
     for seat, name in enumerate(draft.players, start=1):
-        order.append(ft.Row(spacing=4, key=f"seat-{name}", controls=[
+        order.append(ft.Row(spacing=4, controls=[
             ft.Text(f"{seat}.", size=18, width=30),
             ft.Text(name, size=18, weight=ft.FontWeight.BOLD, expand=True),
             icon_button(ft.Icons.ARROW_UPWARD, app.t("ui.move_up", player=name),
@@ -204,12 +204,10 @@ def PlayersPanel(app: AppModel, draft: SetupDraft, roster: list[str]) -> ft.Cont
         ]))
     add_label = app.t("ui.add_player")
 
-    # Enter or Add adds the name, and the field, emptied, keeps the keyboard for the next.
-    # The rows are keyed, so the one added above the field is drawn as a new row and the
-    # field stays the field it was (unkeyed, the rows below it were redrawn one down and
-    # the field made anew, which took its keyboard away).
+    # Enter adds the name and the keyboard stays for the next: the emptied field is a new
+    # one, and it takes the focus as it appears once a name has been typed in.
     field = Entry(app.t("ui.player_name"), "", lambda text: setattr(draft, "new_name", text),
-                  emptied=draft.names_typed, width=260,
+                  key=f"name-{draft.names_typed}", width=260, autofocus=draft.names_typed > 0,
                   error=render(draft.name_refused, app.settings.language)
                   if draft.name_refused else None,
                   on_enter=draft.add_typed)
@@ -217,7 +215,7 @@ def PlayersPanel(app: AppModel, draft: SetupDraft, roster: list[str]) -> ft.Cont
         app.t("ui.players_in_order"),
         ft.Text(app.t("ui.order_hint"), size=14),
         *order,
-        ft.Row(wrap=True, key="new-name", controls=[
+        ft.Row(wrap=True, controls=[
             field,
             ft.FilledTonalButton(add_label, icon=ft.Icons.ADD,
                                  on_click=lambda: draft.add_typed(draft.new_name)),
