@@ -31,17 +31,33 @@ async def pick_json(title: str) -> bytes | None:
 
 @ft.component
 def Entry(label: str, text: str, on_text: Callable[[str], object], *,
-          on_enter: Callable[[str], object] | None = None, **look: Any) -> ft.Control:
+          on_enter: Callable[[str], object] | None = None, emptied: int | None = None,
+          **look: Any) -> ft.Control:
     """A field to type in. It shows ``text`` when it appears and from then on what the
     person has typed; the app hears each change (``on_text``) and Enter (``on_enter``),
-    with the field's text. To empty it, give it a new ``key``.
+    with the field's text. To set it to ``text`` again, give it a new ``key``.
+
+    ``emptied``, for a field that takes many entries one after another (the players'
+    names): a new number shows ``text`` again in the same field, and the field keeps the
+    keyboard, also when a button beside it (Add) is tapped with a mouse. Otherwise Flutter
+    hands the keyboard to the field that had it before (the session's name, its text
+    selected to be typed over) and scrolls the screen up to it: the next name typed went to
+    the session's, and a tap where the field had been landed on whatever scrolled by.
 
     Why it does not show the app's copy of the text: each key reaches the app as the
     field's new text at once, and as a change event the app handles after what it is
     doing. A redraw in between made from the app's copy ("Ci") would put it back over
     what the field already holds ("Cid"), and a letter typed at a person's pace is lost."""
     drawn = ft.use_ref(None)  # the field as last drawn: the browser's text lands on it
-    held = text if drawn.current is None else drawn.current.value
+    shown_for = ft.use_ref(emptied)
+    held = text if drawn.current is None or shown_for.current != emptied else drawn.current.value
+    shown_for.current = emptied
+
+    async def keyboard_for_the_next() -> None:
+        if emptied:
+            await drawn.current.focus()
+
+    ft.use_effect(keyboard_for_the_next, [emptied])
 
     async def entered(event: ft.Event[ft.TextField]) -> None:
         assert on_enter is not None
@@ -55,9 +71,11 @@ def Entry(label: str, text: str, on_text: Callable[[str], object], *,
     return drawn.current
 
 
-def labelled(label: str, control: ft.Control, *, selected: bool | None = None) -> ft.Control:
-    """A control a screen reader (and a browser test) finds by ``label``."""
-    return ft.Semantics(label=label, button=True, selected=selected, content=control)
+def labelled(label: str, control: ft.Control, *, selected: bool | None = None,
+             key: str | None = None) -> ft.Control:
+    """A control a screen reader (and a browser test) finds by ``label``; ``key`` for one
+    of a list that changes under the finger (see ``PlayersPanel``)."""
+    return ft.Semantics(label=label, button=True, selected=selected, content=control, key=key)
 
 
 def icon_button(icon: ft.IconData, label: str, on_click: Callable[[], object]) -> ft.Control:

@@ -109,11 +109,14 @@ def test_a_new_session_put_in_a_group_counts_there_once_finished(phone: Ui, serv
     phone.tap(f"Group: {GROUP}")
     for player in ("Astrid", "Bengt", "Cilla"):
         phone.tap(f"Seat {player}")
+        phone.see(f"Remove {player}")  # seated, as a person sees before the next tap
     phone.toggle("Play for money")
     phone.type("Value of one unit", "0.50")
     phone.tap("Start the session")
     phone.see("Save deal 1")
-    assert server.cli("export", "4", "--format", "json").stdout.count(f'"group": "{GROUP}"') == 1
+    stored = server.cli("export", "4", "--format", "json").stdout
+    assert stored.count(f'"group": "{GROUP}"') == 1
+    assert json.loads(stored)["players"] == ["Astrid", "Bengt", "Cilla"]
 
 
 def test_the_tab_and_season_downloads_are_the_command_lines_files(phone: Ui, server: Server,

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.conftest import CABIN, Server, Ui
+from tests.e2e.conftest import CABIN, STILL_FRAMES, Server, Ui
 
 NAME = "Player's name"
 
@@ -46,6 +46,36 @@ def test_enter_adds_a_player_and_the_field_keeps_the_focus_for_the_next(ui: Ui,
     ui.submit()
     for name in ("Ann", "Bo", "Cid"):
         ui.see(f"Remove {name}")
+
+
+def test_adding_a_player_keeps_the_keyboard_in_the_players_name_not_the_sessions(
+        phone: Ui, server: Server):
+    # The evening is named first, then the players added, on a phone. Each added name
+    # empties the player's field; the keyboard went back to the session's name, its text
+    # selected, and the screen scrolled up to it, away from the players. A tap where the
+    # field had been landed on the house rule scrolling past: "carried over to the next
+    # session" was chosen so, unseen (a browser test's session once started with it).
+    ui = phone
+    ui.open("/new")
+    ui.type("Name of the session (optional)", "Friday")
+    ui.type(NAME, "Ann")
+    ui.tap("Add player")
+    ui.see("Remove Ann")
+    ui.next_frame(STILL_FRAMES)  # the screen has stopped moving
+    assert ui.in_view("Add player"), "the screen scrolled away from the players"
+    ui.has_keyboard(NAME)
+    ui.type_keys("Bo", delay=120)  # no tap on the field in between
+    ui.submit()  # Enter adds Bo
+    ui.see("Remove Bo")
+    ui.has_keyboard(NAME)
+    ui.type_keys("Cid", delay=120)
+    ui.submit()
+    ui.see("Remove Cid")
+    ui.tap("Start the session")
+    ui.see("Save deal 1")
+    stored = json.loads(server.cli("export", "1", "--format", "json").stdout)
+    assert (stored["name"], stored["players"]) == ("Friday", ["Ann", "Bo", "Cid"])
+    assert stored["options"].get("end_pot", "split") == "split"  # English Rams' own rule
 
 
 def test_the_player_count_refusal_names_the_game_and_goes_once_players_are_added(

@@ -185,14 +185,17 @@ def OptionField(app: AppModel, draft: SetupDraft, option: Option) -> ft.Control:
 @ft.memo
 @ft.component
 def PlayersPanel(app: AppModel, draft: SetupDraft, roster: list[str]) -> ft.Control:
+    # Each chip is keyed by its player: a seated player's chip goes, and the chips after it
+    # move up. Unkeyed, the chip that was Bengt's would become Cilla's in place, and a tap
+    # on Bengt's as it changed seated Cilla.
     seated = {p.casefold() for p in draft.players}
     known = [labelled(app.t("ui.seat_player", player=name), ft.Chip(
         label=ft.Text(name), leading=ft.Icon(ft.Icons.PERSON_ADD),
-        on_click=lambda _, n=name: draft.add(n)))
+        on_click=lambda _, n=name: draft.add(n)), key=f"roster-{name}")
         for name in roster if name.casefold() not in seated]
     order = []
     for seat, name in enumerate(draft.players, start=1):
-        order.append(ft.Row(spacing=4, controls=[
+        order.append(ft.Row(spacing=4, key=f"seat-{name}", controls=[
             ft.Text(f"{seat}.", size=18, width=30),
             ft.Text(name, size=18, weight=ft.FontWeight.BOLD, expand=True),
             icon_button(ft.Icons.ARROW_UPWARD, app.t("ui.move_up", player=name),
@@ -204,10 +207,12 @@ def PlayersPanel(app: AppModel, draft: SetupDraft, roster: list[str]) -> ft.Cont
         ]))
     add_label = app.t("ui.add_player")
 
-    # Enter adds the name and the keyboard stays for the next: the emptied field is a new
-    # one, and it takes the focus as it appears once a name has been typed in.
+    # Enter or Add adds the name, and the field, emptied, keeps the keyboard for the next.
+    # The rows are keyed, so the one added above the field is drawn as a new row and the
+    # field stays the field it was (unkeyed, the rows below it were redrawn one down and
+    # the field made anew, which took its keyboard away).
     field = Entry(app.t("ui.player_name"), "", lambda text: setattr(draft, "new_name", text),
-                  key=f"name-{draft.names_typed}", width=260, autofocus=draft.names_typed > 0,
+                  emptied=draft.names_typed, width=260,
                   error=render(draft.name_refused, app.settings.language)
                   if draft.name_refused else None,
                   on_enter=draft.add_typed)
@@ -215,7 +220,7 @@ def PlayersPanel(app: AppModel, draft: SetupDraft, roster: list[str]) -> ft.Cont
         app.t("ui.players_in_order"),
         ft.Text(app.t("ui.order_hint"), size=14),
         *order,
-        ft.Row(wrap=True, controls=[
+        ft.Row(wrap=True, key="new-name", controls=[
             field,
             ft.FilledTonalButton(add_label, icon=ft.Icons.ADD,
                                  on_click=lambda: draft.add_typed(draft.new_name)),
