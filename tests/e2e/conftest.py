@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -27,6 +28,7 @@ from playwright.sync_api import (
     Page,
     Playwright,
     WebSocket,
+    WebSocketRoute,
     sync_playwright,
 )
 
@@ -243,6 +245,7 @@ def _no_page_left_open(request: pytest.FixtureRequest) -> Iterator[None]:
     if "browser" in request.fixturenames:
         for context in request.getfixturevalue("browser").contexts:
             context.close()
+
 
 
 def tricks_button(player: str, count: int) -> str:
@@ -615,6 +618,49 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):  
 FAILED = pytest.StashKey[bool]()
 
 
+class HeldSocket:
+    """A page whose connection to the app is routed through the test, which can hold back
+    what the app sends for a while: the page goes on showing the screen as it was, as a
+    slow phone does for a moment after a tap, while the person's next tap already goes out."""
+
+    def __init__(self, ui: Ui) -> None:
+        self.ui = ui
+        self.route: WebSocketRoute | None = None
+        self.held: list[bytes | str] | None = None  # None: nothing held, all goes through
+        ui.page.route_web_socket(re.compile(r".*/ws$"), self._connect)
+
+    def _connect(self, route: WebSocketRoute) -> None:
+        self.route = route
+        route.connect_to_server().on_message(self._from_app)
+
+    def _from_app(self, message: bytes | str) -> None:
+        if self.held is None:
+            assert self.route is not None
+            self.route.send(message)
+        else:
+            self.held.append(message)
+
+    def tap_ahead_of_the_screen(self, first: str, then: str) -> None:
+        """Tap the button ``first``, then ``then`` where the page still shows it, before the
+        page has drawn the app's answer to the first tap; then let the page draw."""
+        self.held = []
+        for label in (first, then):
+            answers = self._answers_held() + 1
+            with self.ui.telling():
+                self.ui.page.get_by_role("button", name=label, exact=True).first.click()
+            deadline = time.monotonic() + FRAMES_WAIT / 1000
+            while self._answers_held() < answers:  # the app has taken the tap
+                assert time.monotonic() < deadline, f"the app never answered {label}"
+                self.ui.page.evaluate("0")  # a round trip: the socket's news reach the test
+        held, self.held = self.held, None
+        assert self.route is not None
+        for message in held:
+            self.route.send(message)
+
+    def _answers_held(self) -> int:
+        return sum(a_change(message) for message in self.held or [])
+
+
 def keep_failure(request: pytest.FixtureRequest, page: Page, tmp_path: Path) -> None:
     """When the test failed: what the screen showed, kept beside the test's files, and the
     app's last words, printed with the test's report."""
@@ -650,3 +696,11 @@ def ui(request: pytest.FixtureRequest, browser: Browser, server: Server,
     yield Ui(page, server.url)
     keep_failure(request, page, tmp_path)
     context.close()
+
+
+
+@pytest.fixture
+def held(ui: Ui) -> HeldSocket:
+    """The desktop page of ``ui`` (everything in view), its connection to the app able to
+    be held back."""
+    return HeldSocket(ui)

@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import Browser
 from pypdf import PdfReader
 
-from tests.e2e.conftest import CABIN, Server, Ui, start_server, stop_server
+from tests.e2e.conftest import CABIN, HeldSocket, Server, Ui, start_server, stop_server
 
 GROUP = "Friday group"
 
@@ -84,6 +84,26 @@ def tab_takes_a_part(phone: Ui, server: Server, tmp_path: Path) -> None:
     phone.read("Astrid: balance -SEK\u00a022.00 (won -SEK\u00a027.00, paid SEK\u00a05.00)")
     tab = json.loads(server.cli("tab", GROUP, "--json").stdout)
     assert tab["players"][0]["balance"] == "-22.00"
+
+
+def test_a_take_back_on_the_tab_tapped_before_the_screen_caught_up_takes_back_that_payment(
+        ui: Ui, held: HeldSocket, server: Server, tmp_path: Path):
+    # As on a session's settle-up: three payments on the tab, Astrid to Cilla, 1.00, 2.00 and
+    # 3.00; the first taken back, and the second tapped before the page has drawn the lines
+    # closing up. The 2.00 goes, the 3.00 stays: Astrid has paid 5.00 (the evening of the
+    # 6th) + 3.00 = 8.00; balance -27.00 + 8.00 = -19.00.
+    three_evenings(server, tmp_path)
+    for amount in ("1.00", "2.00", "3.00"):
+        assert server.cli("pay", GROUP, "--from", "Astrid", "--to", "Cilla",
+                          amount).returncode == 0
+    ui.open("/group/Friday%20group")
+    ui.see("Take back: Astrid paid Cilla SEK 3.00")
+    held.tap_ahead_of_the_screen("Take back: Astrid paid Cilla SEK\u00a01.00",
+                                 "Take back: Astrid paid Cilla SEK\u00a02.00")
+    ui.read("Astrid: balance -SEK\u00a019.00 (won -SEK\u00a027.00, paid SEK\u00a08.00)")
+    ui.see("Take back: Astrid paid Cilla SEK 3.00")
+    astrid = json.loads(server.cli("tab", GROUP, "--json").stdout)["players"][0]
+    assert (astrid["name"], astrid["paid"], astrid["balance"]) == ("Astrid", "8.00", "-19.00")
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from tests.e2e.conftest import Server, Ui, in_english
+from tests.e2e.conftest import CABIN, HeldSocket, Server, Ui, in_english
 
 PLAYERS = ["Astrid", "Bengt", "Cilla", "Dag"]
 
@@ -158,3 +158,21 @@ def test_play_again_sets_up_the_next_evening_in_two_taps(phone: Ui, server: Serv
     assert (exported["group"], exported["variant"], exported["money"], exported["first_dealer"]) \
         == ("Friday group", "english", {"currency": "SEK", "unit": "0.50"}, "Cilla")
 
+
+
+def test_a_change_taken_back_before_the_screen_caught_up_is_the_one_tapped(
+        ui: Ui, held: HeldSocket, server: Server):
+    # Before deal 7 of the cabin's evening: Erik and Fia sit down, Dag leaves: three changes
+    # waiting, each with its Take back. Erik's is taken back, and Fia's tapped before the
+    # page has drawn the chips closing up. Fia's join goes; Dag still leaves.
+    server.holds(CABIN)
+    ui.open("/session/1")
+    ui.see("Save deal 7")
+    sit_down(ui, "Erik")
+    sit_down(ui, "Fia")
+    stand_up(ui, "Dag")
+    ui.see("Take back: Dag")
+    held.tap_ahead_of_the_screen("Take back: Erik", "Take back: Fia")
+    ui.see("Dag leaves")
+    ui.page.get_by_role("button", name="Take back: Dag", exact=True).wait_for()
+    assert ui.readouts("Take back: ") == ["Take back: Dag"]

@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import Browser
 from pypdf import PdfReader
 
-from tests.e2e.conftest import CABIN, Server, Ui
+from tests.e2e.conftest import CABIN, HeldSocket, Server, Ui
 from tests.qr_decode import zxing
 
 ROSTER = {"format": "scorekeeper-roster/1", "players": [
@@ -338,3 +338,25 @@ def test_a_payment_taken_back_is_owed_again(phone: Ui, server: Server, tmp_path:
     phone.see("Taken back: Astrid paid Dag SEK 5.00")
     phone.read("Astrid pays Dag SEK\u00a010.00")  # the whole 10.00 is owed again
     assert json.loads(server.cli("export", "1", "--format", "json").stdout)["payments"] == []
+
+
+
+def test_a_take_back_tapped_before_the_screen_caught_up_takes_back_the_payment_it_named(
+        ui: Ui, held: HeldSocket, server: Server, tmp_path: Path):
+    # Three payments, Astrid to Dag: 1.00, 2.00 and 3.00. The first is taken back; before the
+    # page has drawn the lines closing up, the finger is already on the second, 2.00. The
+    # app must take back the payment the line said, 2.00, never the one that moved into its
+    # place on the server's side (3.00).
+    document = json.loads(CABIN.read_text(encoding="utf-8"))
+    document["payments"] = [{"from": "Astrid", "to": "Dag", "amount": amount}
+                            for amount in ("1.00", "2.00", "3.00")]
+    (tmp_path / "paid.json").write_text(json.dumps(document), encoding="utf-8")
+    server.holds(tmp_path / "paid.json")
+    ui.open("/session/1/settle")
+    ui.see("Take back: Astrid paid Dag SEK 3.00")
+    held.tap_ahead_of_the_screen("Take back: Astrid paid Dag SEK\u00a01.00",
+                                 "Take back: Astrid paid Dag SEK\u00a02.00")
+    ui.see("Taken back: Astrid paid Dag SEK 2.00")
+    ui.see("Take back: Astrid paid Dag SEK 3.00")
+    stored = json.loads(server.cli("export", "1", "--format", "json").stdout)["payments"]
+    assert [payment["amount"] for payment in stored] == ["3.00"]

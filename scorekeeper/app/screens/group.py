@@ -132,13 +132,14 @@ def TabTransfer(app: AppModel, shown: GroupTab, transfer: Transfer) -> ft.Contro
 
 
 def tab_payments(app: AppModel, shown: GroupTab) -> list[ft.Control]:
-    """The payments made on the tab itself, each of which can be taken back."""
+    """The payments made on the tab itself, each of which can be taken back (keyed, as in
+    ``payments_made``)."""
     lang, money = app.settings.language, shown.money
     lines: list[ft.Control] = []
     for payment in shown.own_payments:
         given = payment.handover
         said = payment_line(given.payer, given.payee, given.minor, money, lang)
-        lines.append(ft.Row(spacing=4, controls=[
+        lines.append(ft.Row(spacing=4, key=f"payment-{payment.id}", controls=[
             ft.Container(expand=True, content=bullet(said, icon=ft.Icons.CHECK_CIRCLE)),
             icon_button(ft.Icons.UNDO, app.t("ui.take_back_payment", payment=said),
                         lambda payment_id=payment.id: app.take_back_on_tab(payment_id)),

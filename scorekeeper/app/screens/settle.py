@@ -243,7 +243,9 @@ def PaymentCodeView(app: AppModel, code: PaymentCode, picture_png: bytes, payer:
 def payments_made(app: AppModel, session: OpenSession, *, undo: bool = False,
                   ) -> list[ft.Control]:
     """The money handed over, one line each ("Astrid paid Dag SEK 5.00"), in the order
-    it was paid; with ``undo``, each can be taken back (paid by mistake)."""
+    it was paid; with ``undo``, each can be taken back (paid by mistake), its line keyed by
+    the payment: a second Take back tapped as the lines close up after the first reaches
+    nothing, never the payment that moved into its place."""
     money, lang = session.table.money, app.settings.language
     lines: list[ft.Control] = []
     for payment in session.payments_made:
@@ -252,8 +254,9 @@ def payments_made(app: AppModel, session: OpenSession, *, undo: bool = False,
                             given.minor, money, lang)
         line = bullet(said, icon=ft.Icons.CHECK_CIRCLE)
         if undo:
-            line = ft.Row(spacing=4, controls=[ft.Container(expand=True, content=line),
-                                               _take_back(app, session, payment.id, said)])
+            line = ft.Row(spacing=4, key=f"payment-{payment.id}", controls=[
+                ft.Container(expand=True, content=line),
+                _take_back(app, session, payment.id, said)])
         lines.append(line)
     return lines
 
