@@ -57,14 +57,13 @@ def SeatChanges(app: AppModel, draft: DealDraft, open_change: Callable[[str], No
     ])
 
 
-
 def waiting_change(app: AppModel, draft: DealDraft, player: str, change: str, said: str
                    ) -> ft.Control:
     """One change waiting for the deal (``change``: "joins" or "leaves"), as ``said``
     ("Erik joins after Cilla ✕"). A tap on it or on its ✕ takes it back: the chip is the
-    "Take back" button a screen reader announces. Keyed by the change, so a tap as the
-    chips close up after another is taken back reaches nothing, never the change that
-    moved into its place."""
+    "Take back" button a screen reader announces. Keyed by the change: a tap landing as
+    the chips close up after another was taken back reaches the change its chip showed,
+    never the one that moved into its place."""
     def back(_: ft.Event[ft.Chip]) -> None:
         draft.take_back_change(player)
 

@@ -112,8 +112,8 @@ def devices_panel(app: AppModel, room: LanRoom, title: str) -> ft.Control:
     for viewer in list(room.viewers.values()):
         name = viewer.name
         # The switch's words over the address and Remove: side by side, a phone squeezed
-        # the address to a letter a line. Keyed by the device: when one is removed, a tap
-        # meant for the next reaches nothing, never the switch of the device after it.
+        # the address to a letter a line. Keyed by the device: a tap landing as the rows
+        # close up after one was removed reaches the device its row showed, never the next.
         rows.append(ft.Column(spacing=0, key=f"device-{viewer.key}", controls=[
             ft.Switch(label=app.t("ui.guest_may_score", name=name), value=viewer.may_score,
                       on_change=lambda e, key=viewer.key: host_only(

@@ -244,8 +244,8 @@ def payments_made(app: AppModel, session: OpenSession, *, undo: bool = False,
                   ) -> list[ft.Control]:
     """The money handed over, one line each ("Astrid paid Dag SEK 5.00"), in the order
     it was paid; with ``undo``, each can be taken back (paid by mistake), its line keyed by
-    the payment: a second Take back tapped as the lines close up after the first reaches
-    nothing, never the payment that moved into its place."""
+    the payment: a Take back landing as the lines close up after another reaches the
+    payment its line showed, never the one that moved into its place."""
     money, lang = session.table.money, app.settings.language
     lines: list[ft.Control] = []
     for payment in session.payments_made:
