@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.conftest import CABIN, STILL_FRAMES, Server, Ui
+from tests.e2e.conftest import CABIN, STILL_FRAMES, HeldSocket, Server, Ui
 
 NAME = "Player's name"
 
@@ -136,6 +136,20 @@ def test_the_players_order_can_be_changed_and_a_player_removed(ui: Ui, server: S
     ui.tap("Start the session")
     ui.see("Save deal 1")
     assert "Ann, Dag, Cid" in sessions(server)
+
+
+def test_a_roster_chip_tapped_before_the_screen_caught_up_seats_the_player_it_named(
+        ui: Ui, held: HeldSocket, server: Server):
+    # The cabin's four are in the roster. Astrid is seated from her chip, and Bengt's chip is
+    # tapped before the page has drawn the chips closing up: Bengt is seated, not Cilla,
+    # whose chip moved into the place of Bengt's on the server's side.
+    server.holds(CABIN)
+    ui.open("/new")
+    ui.see("Seat Dag")
+    held.tap_ahead_of_the_screen("Seat Astrid", "Seat Bengt")
+    ui.page.get_by_role("button", name="Remove Bengt", exact=True).wait_for()
+    assert ui.readouts("Remove ") == ["Remove Astrid", "Remove Bengt"]
+    assert ui.readouts("Seat ") == ["Seat Cilla", "Seat Dag"]
 
 
 def test_importing_a_session_file_opens_its_table(ui: Ui, server: Server):
