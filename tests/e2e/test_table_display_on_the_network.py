@@ -29,6 +29,7 @@ from tests.e2e.conftest import (
     CHROMIUM_ARGS,
     HEADLESS_CHROMIUM,
     POLL,
+    HeldSocket,
     Server,
     Ui,
     start_server,
@@ -203,6 +204,30 @@ def test_the_host_can_remove_a_device_and_it_is_back_at_the_join_code(
     guest.see("Enter the join code")
     assert not guest.readouts("Astrid: ")
     host.see("Nobody has joined yet.")
+
+
+def test_a_remove_tapped_before_the_hosts_screen_caught_up_removes_the_device_it_named(
+    browser: Browser, guest_browser: Browser, lan_server: Server
+):
+    # Three devices joined. The host removes Astrid's phone, and taps Remove on Bengt's
+    # before the page has drawn the rows closing up: Bengt's phone goes, Cilla's tablet,
+    # whose row moved into the place of Bengt's on the server's side, stays.
+    lan_server.holds(CABIN)
+    code = join_code(lan_server)
+    page = browser.new_page(viewport={"width": 1000, "height": 1100})
+    page.set_default_timeout(20_000)
+    host = Ui(page, lan_server.url)
+    held = HeldSocket(host)
+    host.open("/session/1")
+    for device in ("Astrid's phone", "Bengt's phone", "Cilla's tablet"):
+        guest, _ = guest_at(guest_browser, lan_server)
+        offer(guest, code, name=device)
+        guest.see("Astrid: -28")
+    host.tap(f"{DEVICES} (3)")
+    host.see("Cilla's tablet may record deals")
+    held.tap_ahead_of_the_screen("Remove Astrid's phone", "Remove Bengt's phone")
+    host.see(f"{DEVICES} (1)")
+    assert host.readouts("Remove ") == ["Remove Cilla's tablet"]
 
 
 def test_a_guest_who_leaves_stays_on_the_hosts_list_as_away_until_removed(
