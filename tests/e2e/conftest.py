@@ -247,7 +247,6 @@ def _no_page_left_open(request: pytest.FixtureRequest) -> Iterator[None]:
             context.close()
 
 
-
 def tricks_button(player: str, count: int) -> str:
     """What a screen reader calls a trick button: "Astrid 1 trick", "Astrid 2 tricks"."""
     return f"{player} {count} trick{'' if count == 1 else 's'}"
@@ -696,7 +695,6 @@ def ui(request: pytest.FixtureRequest, browser: Browser, server: Server,
     yield Ui(page, server.url)
     keep_failure(request, page, tmp_path)
     context.close()
-
 
 
 @pytest.fixture
