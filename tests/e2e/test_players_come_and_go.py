@@ -159,7 +159,6 @@ def test_play_again_sets_up_the_next_evening_in_two_taps(phone: Ui, server: Serv
         == ("Friday group", "english", {"currency": "SEK", "unit": "0.50"}, "Cilla")
 
 
-
 def test_a_change_taken_back_before_the_screen_caught_up_is_the_one_tapped(
         ui: Ui, held: HeldSocket, server: Server):
     # Before deal 7 of the cabin's evening: Erik and Fia sit down, Dag leaves: three changes

@@ -340,7 +340,6 @@ def test_a_payment_taken_back_is_owed_again(phone: Ui, server: Server, tmp_path:
     assert json.loads(server.cli("export", "1", "--format", "json").stdout)["payments"] == []
 
 
-
 def test_a_take_back_tapped_before_the_screen_caught_up_takes_back_the_payment_it_named(
         ui: Ui, held: HeldSocket, server: Server, tmp_path: Path):
     # Three payments, Astrid to Dag: 1.00, 2.00 and 3.00. The first is taken back; before the
