@@ -126,6 +126,21 @@ def run_cli(url: str, *args: str, timeout: float = 120) -> subprocess.CompletedP
     )
 
 
+def store_files(url: str, *session_files: Path) -> None:
+    """Store each session file (sessions 1, 2, ...) with the scorebook's own import, as
+    ``scorekeeper import`` does, here in the test's process: for a test's set-up. The
+    command is tested on its own (tests/test_cli_store.py); started for a set-up it took
+    1.3 CPU-s a file, nearly all of it starting Python and SQLAlchemy."""
+    from scorekeeper.session import choose_database, open_scorebook
+
+    scorebook = open_scorebook(choose_database(url))  # as the command opens it
+    try:
+        for session_file in session_files:
+            scorebook.import_file(session_file.read_text(encoding="utf-8"))
+    finally:
+        scorebook.store.engine.dispose()
+
+
 # One private PostgreSQL server for the whole run. Under pytest-xdist the controller starts
 # it when it starts the first worker and hands every worker its URL; run without workers,
 # the first test that needs it starts it. Each test gets a database of its own on it.

@@ -18,7 +18,7 @@ import pytest
 from scorekeeper.session import ConflictError, Scorebook
 from scorekeeper.store.database import connect
 from scorekeeper.store.sessions import SessionStore
-from tests.conftest import EXAMPLE_FILE, database_counts, run_cli
+from tests.conftest import EXAMPLE_FILE, database_counts, run_cli, store_files
 from tests.racing import at_once
 
 GROUP = "Friday group"
@@ -41,9 +41,8 @@ def friday_group(db_url: str, tmp_path: Path) -> str:
     document["deals"] = [json.loads(json.dumps(deal).replace("Dag", "Erik"))
                          for deal in document["deals"]]
     unfinished.write_text(json.dumps(document), encoding="utf-8")
-    for path in (evening(tmp_path, "2026-11-13", True),  # stored first, played later
-                 evening(tmp_path, "2026-11-06", True, payments=paid), unfinished):
-        assert run_cli(db_url, "import", str(path)).returncode == 0
+    store_files(db_url, evening(tmp_path, "2026-11-13", True),  # stored first, played later
+                evening(tmp_path, "2026-11-06", True, payments=paid), unfinished)
     return db_url
 
 

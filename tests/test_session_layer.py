@@ -22,6 +22,7 @@ from tests.conftest import (
     EXAMPLE_FILE,
     REPO,
     run_cli,
+    store_files,
     worked_example,
     worked_example_table,
 )
@@ -226,7 +227,7 @@ def test_recording_a_deal_does_not_read_the_deals_again(db_url: str):
 def test_an_export_is_the_same_bytes_from_the_command_line_and_the_app(
     db_url: str, tmp_path: Path, fmt: str, extra: tuple[str, ...]
 ):
-    assert run_cli(db_url, "import", str(EXAMPLE_FILE)).returncode == 0
+    store_files(db_url, EXAMPLE_FILE)
     out = tmp_path / f"out.{fmt}"
     assert run_cli(db_url, "export", "1", "--format", fmt, *extra, "-o", str(out)).returncode == 0
     engine = connect(db_url)
@@ -241,7 +242,7 @@ def test_the_pdf_has_the_same_text_from_the_command_line_and_the_app(db_url: str
                                                                       tmp_path: Path):
     from pypdf import PdfReader
 
-    assert run_cli(db_url, "import", str(EXAMPLE_FILE)).returncode == 0
+    store_files(db_url, EXAMPLE_FILE)
     out = tmp_path / "sheet.pdf"
     assert run_cli(db_url, "export", "1", "--format", "pdf", "-o", str(out)).returncode == 0
     engine = connect(db_url)

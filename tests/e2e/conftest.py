@@ -33,7 +33,7 @@ from playwright.sync_api import (
 )
 
 from scorekeeper.app.fonts import FAMILY, FONTS
-from tests.conftest import REPO
+from tests.conftest import REPO, store_files
 from tests.ports import free_port
 
 # The browser the tests drive: Chromium's headless shell (Debian's chromium-headless-shell,
@@ -101,18 +101,8 @@ class Server:
                               capture_output=True, text=True, check=False, env=_env(self.data))
 
     def holds(self, *session_files: Path) -> None:
-        """Store each session file (sessions 1, 2, ...) with the scorebook's own import, as
-        ``scorekeeper import`` does, here in the test's process: the command is tested on
-        its own (tests/test_cli_store.py), and run for a browser test's set-up it took 0.6
-        CPU-s a file, nearly all of it starting Python and SQLAlchemy, against 0.06."""
-        from scorekeeper.session import choose_database, open_scorebook
-
-        scorebook = open_scorebook(choose_database(self.db))  # as the command opens it
-        try:
-            for session_file in session_files:
-                scorebook.import_file(session_file.read_text(encoding="utf-8"))
-        finally:
-            scorebook.store.engine.dispose()
+        """The session files stored (sessions 1, 2, ...), as ``scorekeeper import`` would."""
+        store_files(self.db, *session_files)
 
     def replay(self, session_id: int, tmp: Path) -> dict:
         exported = tmp / f"session-{session_id}.json"
