@@ -46,7 +46,11 @@ def look(seen: dict[tuple[str, str], tuple[str, int]]) -> None:
         try:
             fields = (pid / "stat").read_text().rsplit(")", 1)[1].split()
             ticks = int(fields[11]) + int(fields[12])  # this process's own, not its children's
-            seen[(pid.name, fields[19])] = (kind_of(pid), ticks)  # (pid, start): pids recur
+            key = (pid.name, fields[19])  # (pid, start): pids recur
+            # A process is counted as what it was first seen as: at its end it is a zombie
+            # with no command line, which would count everyone's last ticks as "[python3]".
+            kind = seen[key][0] if key in seen else kind_of(pid)
+            seen[key] = (kind, ticks)
         except (OSError, IndexError):
             pass  # gone between the listing and the reading
 
