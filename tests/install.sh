@@ -28,3 +28,5 @@ fi
 # setuptools new enough to build the wheel itself (tests/test_packaging.py builds one offline).
 python3 -m pip install --quiet --disable-pip-version-check "setuptools>=70.1"
 python3 -m pip install --quiet --disable-pip-version-check -e ".[test]"
+# The phone's pydantic, for the packaged app of tests/test_packaging.py, which runs offline.
+python3 -m tests.phone_pydantic

@@ -5,8 +5,9 @@ and the phone's dependencies.
 the wheel is built and installed on its own; the built app is simulated as Flet 1.0.5's
 ``flet build`` and serious_python package it (bytecode only, the dependencies in a zip,
 the phone's environment); and the phone's dependency set is resolved by pip for the
-phone's platform and Python, as serious_python runs pip. These tests need PyPI: without
-it they fail, they do not skip.
+phone's platform and Python, as serious_python runs pip, against PyPI as recorded in
+tests/phone_index/ (tests/phone_index.py says how to record it again). No test here leaves
+this machine: what they need from PyPI, tests/install.sh downloads or the record holds.
 """
 
 from __future__ import annotations
@@ -30,6 +31,10 @@ import pytest
 from packaging.requirements import Requirement
 
 from tests.conftest import EXAMPLE_FILE, EXAMPLE_NAMES, REPO
+from tests.phone_index import served_phone_index, wheel_holding
+from tests.phone_pydantic import PYDANTIC_CORE
+from tests.phone_pydantic import WHEELS as PHONE_PYDANTIC
+from tests.phone_pydantic import pins as phone_pydantic_pins
 
 PYPROJECT = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
 FLET = PYPROJECT["tool"]["flet"]
@@ -143,8 +148,8 @@ def test_a_wheel_installed_on_its_own_prints_the_score_sheet_with_its_bundled_fo
 # --- The app as `flet build` packages it for Android ---------------------------------------
 
 def pip_env() -> dict[str, str]:
-    """pip against PyPI alone: this machine's pip settings (extra indexes, local wheel
-    folders) stay out; its certificates stay in."""
+    """pip with this machine's pip settings (extra indexes, local wheel folders) kept out:
+    it reads only the indexes and folders a test names."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("PIP_") or k == "PIP_CERT"}
     return env | {"PIP_CONFIG_FILE": os.devnull}
 
@@ -196,11 +201,12 @@ def package_like_flet_build(root: Path) -> tuple[Path, Path, Path]:
             if source.is_file() and "__pycache__" not in file.parts:
                 (site / file).parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy(source, site / file)
-    # pydantic as the phone has it, pinned in [tool.flet.android] (this machine's build).
-    pins = [*FLET["android"]["dependencies"], f"pydantic-core=={FLET_BUILT['pydantic-core'][0]}"]
+    # pydantic as the phone has it (this machine's build), downloaded by tests/install.sh.
+    assert PHONE_PYDANTIC.is_dir(), f"tests/install.sh downloads the phone's pydantic into " \
+        f"{PHONE_PYDANTIC} (python3 -m tests.phone_pydantic)"
     run(sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-        "--no-deps", "--only-binary=:all:", "--index-url", "https://pypi.org/simple",
-        "--target", site, *pins, env=pip_env())
+        "--no-deps", "--only-binary=:all:", "--no-index", "--find-links", PHONE_PYDANTIC,
+        "--target", site, *phone_pydantic_pins(), env=pip_env())
     for compiled in (site / "sqlalchemy").rglob("*.so"):
         compiled.unlink()
     for tree in (app, site):
@@ -318,7 +324,7 @@ def test_the_top_level_icon_for_flet_build_is_the_packaged_one():
 # recipes), which is not reachable here: pip is handed a stand-in wheel for each, with the
 # version Flet has built. A new compiled dependency is in neither place, and resolving fails.
 FLET_BUILT = {
-    "pydantic-core": ("2.33.2", ["typing-extensions>=4.6.0,!=4.7.0"]),
+    "pydantic-core": (PYDANTIC_CORE, ["typing-extensions>=4.6.0,!=4.7.0"]),
     "pillow": ("12.2.0", []),
     "msgpack": ("1.1.2", []),
     "markupsafe": ("3.0.3", []),
@@ -331,27 +337,10 @@ PHONES = {  # `flet build` target -> (platform_system, pip platform tags, wheel 
 
 
 def stand_in_wheel(folder: Path, name: str, version: str, requires: list[str], tag: str) -> None:
-    import base64
-    import hashlib
-
-    dist = name.replace("-", "_")
-    info = f"{dist}-{version}.dist-info"
-    files = {
-        f"{info}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n"
-                            + "".join(f"Requires-Dist: {r}\n" for r in requires),
-        f"{info}/WHEEL": f"Wheel-Version: 1.0\nGenerator: tests\nRoot-Is-Purelib: false\n"
-                         f"Tag: {tag}\n",
-    }
-
-    def digest(text: str) -> str:
-        raw = hashlib.sha256(text.encode()).digest()
-        return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
-
-    files[f"{info}/RECORD"] = "".join(f"{path},sha256={digest(text)},{len(text.encode())}\n"
-                                      for path, text in files.items()) + f"{info}/RECORD,,\n"
-    with zipfile.ZipFile(folder / f"{dist}-{version}-{tag}.whl", "w") as wheel:
-        for path, text in files.items():
-            wheel.writestr(path, text)
+    metadata = (f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n"
+                + "".join(f"Requires-Dist: {r}\n" for r in requires))
+    filename = f"{name.replace('-', '_')}-{version}-{tag}.whl"
+    (folder / filename).write_bytes(wheel_holding(filename, metadata.encode()))
 
 
 def resolve_for_phone(target: str, tmp_path: Path, extra: tuple[str, ...] = ()
@@ -375,14 +364,19 @@ def resolve_for_phone(target: str, tmp_path: Path, extra: tuple[str, ...] = ()
     env = pip_env() | {"PYTHONPATH": str(custom), "PYTHONNOUSERSITE": "1"}
     requirements = [str(r) for r in phone_requirements(system)] + list(extra)
     tag_options = [option for tag in platforms for option in ("--platform", tag)]
-    return subprocess.run(
-        [sys.executable, "-m", "pip", "install", "--dry-run", "--ignore-installed",
-         "--disable-pip-version-check", "--only-binary=:all:", *tag_options,
-         "--python-version", python, "--implementation", "cp", "--abi", abi,
-         "--target", str(tmp_path / "target"), "--find-links", str(flet_index),
-         "--index-url", "https://pypi.org/simple", "--report", str(tmp_path / "report.json"),
-         *requirements],
-        capture_output=True, text=True, env=env, timeout=600)
+    with served_phone_index() as index:
+        resolved = subprocess.run(
+            [sys.executable, "-m", "pip", "install", "--dry-run", "--ignore-installed",
+             "--disable-pip-version-check", "--only-binary=:all:", *tag_options,
+             "--python-version", python, "--implementation", "cp", "--abi", abi,
+             "--target", str(tmp_path / "target"), "--find-links", str(flet_index),
+             "--index-url", index.url, "--report", str(tmp_path / "report.json"),
+             *requirements],
+            capture_output=True, text=True, env=env, timeout=600)
+    # A project or wheel missing from the record would read as one PyPI lacks.
+    assert not index.unrecorded, \
+        f"pip asked for what tests/phone_index/ lacks; record it again: {index.unrecorded}"
+    return resolved
 
 
 @pytest.mark.parametrize("target", sorted(PHONES))
