@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.core import Deal, RuleError, Session, Table, make_money, make_table
+from tests.guest_network import can_link, link_guests, unlink_guests
 from tests.postgres import postgres_server
 
 
@@ -145,6 +146,7 @@ def store_files(url: str, *session_files: Path) -> None:
 # it when it starts the first worker and hands every worker its URL; run without workers,
 # the first test that needs it starts it. Each test gets a database of its own on it.
 SHARED_POSTGRES = pytest.StashKey[tuple[ExitStack, str]]()
+GUESTS_LINKED = pytest.StashKey[list[int]]()
 
 
 # The tests that take seconds each (a browser, a server, pip): handed out to the workers
@@ -163,16 +165,23 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_configure_node(node) -> None:  # type: ignore[no-untyped-def]
+    """On the run's controller, before the worker starts: the shared PostgreSQL server,
+    and the worker's guest network, made before any browser runs (tests/guest_network.py)."""
     config = node.config
     if SHARED_POSTGRES not in config.stash:
         running = ExitStack()
         config.stash[SHARED_POSTGRES] = running, running.enter_context(postgres_server())
     node.workerinput["postgres_url"] = config.stash[SHARED_POSTGRES][1]
+    if can_link():
+        worker = int(node.gateway.id.removeprefix("gw")) + 1  # as tests/ports.py numbers them
+        link_guests([worker])
+        config.stash.setdefault(GUESTS_LINKED, []).append(worker)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
     if SHARED_POSTGRES in config.stash:
         config.stash[SHARED_POSTGRES][0].close()
+    unlink_guests(config.stash.get(GUESTS_LINKED, []))
 
 
 @pytest.fixture(scope="session")

@@ -12,7 +12,6 @@ import asyncio
 import json
 import os
 import re
-import secrets
 import subprocess
 import sys
 import threading
@@ -37,53 +36,45 @@ from tests.e2e.conftest import (
     tricks_button,
 )
 from tests.e2e.flet_wire import visit
+from tests.guest_network import (
+    can_link,
+    guest_ip,
+    host_ip,
+    is_linked,
+    link_guests,
+    namespace,
+    unlink_guests,
+)
 from tests.ports import WORKER
 from tests.qr_decode import zxing
 
-# Each pytest-xdist worker links its guests over a network of its own.
-HOST_IP, GUEST_IP = f"10.231.{WORKER}.1", f"10.231.{WORKER}.2"
-GUESTS = f"skg{WORKER}n"  # the start of the names of this worker's guest namespaces
+# Each pytest-xdist worker's guests are on a network of its own (tests/guest_network.py).
+HOST_IP, GUEST_IP = host_ip(WORKER), guest_ip(WORKER)
 REPO = Path(__file__).resolve().parents[2]
 NAME_FIELD = "Name of this device (e.g. Bengt's phone)"
 DEVICES = "Devices on the network"
 
 
-def ip(*args: str) -> None:
-    subprocess.run(["ip", *args], check=True, capture_output=True)
-
-
-def _left_behind() -> None:
-    """A run killed mid-test leaves its namespace and its end of the link, holding
-    HOST_IP: the next link with that address would not route. Take this worker's away
-    first (another worker's are in use)."""
-    listed = subprocess.run(["ip", "netns", "list"], capture_output=True, text=True).stdout
-    for name in (line.split()[0] for line in listed.splitlines() if line.strip()):
-        if name.startswith(GUESTS):
-            subprocess.run(["ip", "link", "del", f"skh{name[-6:]}"], capture_output=True)
-            subprocess.run(["ip", "netns", "del", name], capture_output=True)
+@pytest.fixture(scope="session")
+def _guest_link() -> Iterator[str]:
+    """The worker's guest namespace, made by the run's controller before the browsers
+    started; made here in a run without workers, where no page loads while it is made."""
+    if not can_link():
+        raise RuntimeError("the network-display test makes a network namespace: run as root")
+    if is_linked(WORKER):
+        yield namespace(WORKER)
+        return
+    link_guests([WORKER])
+    try:
+        yield namespace(WORKER)
+    finally:
+        unlink_guests([WORKER])
 
 
 @pytest.fixture
-def guest_namespace(tmp_path: Path) -> Iterator[str]:
+def guest_namespace(_guest_link: str) -> str:
     """A second machine on the table's network: its own namespace, linked by veth."""
-    if os.geteuid() != 0:
-        raise RuntimeError("the network-display test makes a network namespace: run as root")
-    _left_behind()
-    name = f"{GUESTS}{secrets.token_hex(3)}"
-    host_end, guest_end = f"skh{name[-6:]}", f"skg{name[-6:]}"
-    ip("netns", "add", name)
-    try:
-        ip("link", "add", host_end, "type", "veth", "peer", "name", guest_end)
-        ip("link", "set", guest_end, "netns", name)
-        ip("addr", "add", f"{HOST_IP}/30", "dev", host_end)
-        ip("link", "set", host_end, "up")
-        ip("netns", "exec", name, "ip", "addr", "add", f"{GUEST_IP}/30", "dev", guest_end)
-        ip("netns", "exec", name, "ip", "link", "set", guest_end, "up")
-        ip("netns", "exec", name, "ip", "link", "set", "lo", "up")
-        yield name
-    finally:
-        subprocess.run(["ip", "link", "del", host_end], capture_output=True)
-        subprocess.run(["ip", "netns", "del", name], capture_output=True)
+    return _guest_link
 
 
 @pytest.fixture
