@@ -14,6 +14,7 @@ import pytest
 
 from scorekeeper.core import Deal, RuleError, Session, Table, make_money, make_table
 from tests.guest_network import can_link, link_guests, unlink_guests
+from tests.lanes import BrowserLanes
 from tests.postgres import postgres_server
 
 
@@ -149,18 +150,11 @@ SHARED_POSTGRES = pytest.StashKey[tuple[ExitStack, str]]()
 GUESTS_LINKED = pytest.StashKey[list[int]]()
 
 
-# The tests that take seconds each (a browser, a server, pip): handed out to the workers
-# first, so the thousand quick ones fill the gaps at the end instead of one worker finishing
-# a long browser test while the others wait. xdist's "load" gives each worker a run of
-# consecutive tests at the start, so the browser tests run on two or three workers side by
-# side. Tried instead (stop 32): four lanes of browser tests at once (--dist loadgroup):
-# CI took twice as long (1,253 s against 613 s) and three pages answered no click within
-# 20 s, as four browsers drawing on two cores starved each other.
-SLOW_FIRST = ("tests/e2e/", "tests/test_packaging.py")
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    items.sort(key=lambda item: not item.nodeid.startswith(SLOW_FIRST))  # stable: file order
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> BrowserLanes | None:
+    """The browser tests in lanes beside the others (tests/lanes.py), where xdist would
+    hand out "load" (its default, which tests/run.sh uses)."""
+    return BrowserLanes(config, log) if config.getoption("dist") == "load" else None
 
 
 @pytest.hookimpl(optionalhook=True)

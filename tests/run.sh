@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
 # Installs everything the tests need on a fresh machine, then runs every test on four pytest-xdist
-# workers per core. The browser tests are handed out first (tests/conftest.py), and so run one
-# after another on two workers while the others take the quick tests beside them: on 2 cores
-# that keeps both busy from start to end (8 workers ran the suite in 18 min 9 s, 6 in 20 min 8 s,
-# in stop 40). With no arguments (as CI runs it) the store, migration and export tests run a
+# workers per core. The browser tests run one after another on two workers, the lanes, while
+# the others take the rest beside them (tests/lanes.py): on 2 cores that keeps both busy from
+# start to end (8 workers ran the suite in 18 min 9 s, 6 in 20 min 8 s, in stop 40). With no arguments (as CI runs it) the store, migration and export tests run a
 # second time with SQLAlchemy in pure Python, as a phone runs it (tests/pure_python.py).
 set -euo pipefail
 cd "$(dirname "$0")/.."
