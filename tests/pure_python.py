@@ -3,8 +3,8 @@
 The phone gets SQLAlchemy's pure-Python wheel. SQLAlchemy 2.1 no longer reads
 ``DISABLE_SQLALCHEMY_CEXT_RUNTIME``, so each ``sqlalchemy.*._*_cy`` module is loaded
 from its ``.py`` source instead of the ``.so`` beside it. ``tests/run.sh`` runs the store
-tests a second time with ``-p tests.pure_python``; the run fails if a compiled module
-got loaded all the same.
+tests a second time with ``-p tests.pure_python``, on SQLite (the phone's database); the run
+fails if a compiled module got loaded all the same.
 """
 
 from __future__ import annotations
@@ -40,6 +40,16 @@ def pytest_configure(config: pytest.Config) -> None:
         raise pytest.UsageError("tests.pure_python must load before SQLAlchemy is imported")
     os.environ["DISABLE_SQLALCHEMY_CEXT_RUNTIME"] = "1"  # what SQLAlchemy 2.0 reads
     sys.meta_path.insert(0, SourceOnly())
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The cases on SQLite alone: a phone has no PostgreSQL driver (psycopg is the club's
+    extra, not a phone dependency), so the PostgreSQL cases are the main run's."""
+    club = [item for item in items
+            if "postgresql" in getattr(getattr(item, "callspec", None), "params", {}).values()]
+    if club:
+        config.hook.pytest_deselected(items=club)
+        items[:] = [item for item in items if item not in club]
 
 
 def pytest_report_header(config: pytest.Config) -> str:
