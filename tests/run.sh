@@ -5,6 +5,10 @@
 # start to end (8 workers ran the suite in 18 min 9 s, 6 in 20 min 8 s, in stop 40). With no arguments (as CI runs it) the store, migration and export tests run a
 # second time with SQLAlchemy in pure Python, as a phone runs it (tests/pure_python.py).
 set -euo pipefail
+# Python keeps each module it compiles (and pytest each test module it rewrites) in
+# __pycache__, unless told not to, as some machines' environments do: then each of the
+# run's eight workers, ~150 app servers and ~250 command lines compiles them all again.
+unset PYTHONDONTWRITEBYTECODE
 cd "$(dirname "$0")/.."
 bash tests/install.sh
 python3 -m ruff check .
