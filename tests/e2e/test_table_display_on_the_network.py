@@ -394,14 +394,20 @@ def test_a_guest_that_claims_the_hosts_address_stays_a_guest(
     code = join_code(lan_server)
     port = lan_server.url.rsplit(":", 1)[1]
     spoof = json.dumps([{"id": 1, "props": {"client_ip": "127.0.0.1"}}])
-    for forged in range(5):  # five forged clients: none of them may win the race
-        heard = tmp_path / f"heard-{forged}.bin"
-        subprocess.run(
-            ["ip", "netns", "exec", guest_namespace, sys.executable, "-m",
-             "tests.e2e.flet_wire", f"ws://{HOST_IP}:{port}/ws", "/session/1", str(heard),
-             spoof],
-            check=True, cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)}, timeout=60)
-        received = heard.read_bytes()
+    # Five forged clients at once, none of which may win the race. Each listens until the
+    # server has been silent for 4 s: one after another, they kept the run waiting 20 s.
+    heard = [tmp_path / f"heard-{forged}.bin" for forged in range(5)]
+    forgers = [subprocess.Popen(
+        ["ip", "netns", "exec", guest_namespace, sys.executable, "-m",
+         "tests.e2e.flet_wire", f"ws://{HOST_IP}:{port}/ws", "/session/1", str(told), spoof],
+        cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)}) for told in heard]
+    try:
+        assert [forger.wait(timeout=60) for forger in forgers] == [0] * len(forgers)
+    finally:
+        for forger in forgers:
+            forger.kill()
+    for told in heard:
+        received = told.read_bytes()
         assert b"Enter the join code" in received
         assert code.encode() not in received
         assert code.replace("-", "").encode() not in received
