@@ -34,6 +34,7 @@ from playwright.sync_api import (
 
 from scorekeeper.app.fonts import FAMILY, FONTS
 from tests.conftest import REPO, store_files
+from tests.e2e.warm_start import Cold, Forked, Starter
 from tests.ports import free_port
 
 # The browser the tests drive: Chromium's headless shell (Debian's chromium-headless-shell,
@@ -99,7 +100,7 @@ class Server:
     url: str
     db: str
     data: Path
-    process: subprocess.Popen[bytes]
+    process: Forked | Cold
 
     def cli(self, *args: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run([sys.executable, "-m", "scorekeeper", "--db", self.db, *args],
@@ -166,26 +167,31 @@ def _env(data: Path, **extra: str) -> dict[str, str]:
 
 
 def start_server(tmp: Path, *, host: str = "127.0.0.1", db: str | None = None,
-                 module: str = "scorekeeper", **env: str) -> Server:
+                 module: str = "scorekeeper", cold: bool = False, **env: str) -> Server:
     """``scorekeeper serve`` on a free port, its log in ``tmp/server.log``; ``db`` defaults
     to a SQLite file of its own, ``module`` is what ``python -m`` runs (a watched app),
-    ``env`` adds environment variables."""
+    ``env`` adds environment variables. Forked from this worker's warm starter
+    (tests/e2e/warm_start.py), or ``cold``, Python and all."""
     port = free_port()
     data = tmp / "data"
     data.mkdir(parents=True, exist_ok=True)
     db = db or f"sqlite:///{tmp / 'scorekeeper.db'}"
-    log = (tmp / "server.log").open("wb")
-    process = subprocess.Popen(
-        [sys.executable, "-m", module, "--db", db, "serve", "--host", host, "--port", str(port)],
-        stdout=log, stderr=subprocess.STDOUT, env=_env(data, **env), cwd=REPO,
-    )
+    args = ["--db", db, "serve", "--host", host, "--port", str(port)]
+    if cold:
+        with (tmp / "server.log").open("wb") as log:
+            process: Forked | Cold = Cold([sys.executable, "-m", module, *args], stdout=log,
+                                          stderr=subprocess.STDOUT, env=_env(data, **env),
+                                          cwd=REPO)
+    else:
+        process = Starter.of_this_worker().start(module, args, _env(data, **env), REPO,
+                                                 tmp / "server.log")
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:
             socket.create_connection(("127.0.0.1", port), timeout=1).close()
             break
         except OSError:
-            if process.poll() is not None:
+            if process.ended():
                 raise RuntimeError((tmp / "server.log").read_text()) from None
             time.sleep(0.05)
     return Server(f"http://127.0.0.1:{port}", db, data, process)

@@ -9,7 +9,6 @@ The session is tests/examples/friday-at-the-cabin.json: six deals, deal 7 is Cil
 from __future__ import annotations
 
 import re
-import signal
 from pathlib import Path
 
 import pytest
@@ -177,7 +176,7 @@ def test_the_draft_survives_the_server_being_killed(browser: Browser, tmp_path: 
     ui.see("Save deal 7")
     tap_all(ui, DEAL_7)
     save_ready(ui, 7)
-    first.process.send_signal(signal.SIGKILL)  # no goodbye: a phone killing the app
+    first.process.kill()  # no goodbye: a phone killing the app
     first.process.wait(timeout=20)
     page.context.close()
 

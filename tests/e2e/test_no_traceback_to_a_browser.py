@@ -49,7 +49,7 @@ async def heard_until(socket, last) -> bytes:  # type: ignore[no-untyped-def]
 def test_a_failing_handler_shows_a_sentence_and_logs_the_traceback_on_the_server(
     tmp_path: Path,
 ):
-    server = start_server(tmp_path)
+    server = start_server(tmp_path, cold=True)  # one server started as a person does
     try:
         port = server.url.rsplit(":", 1)[1]
         # In a thread of its own: the browser tests' driver keeps an event loop running in
