@@ -2,7 +2,8 @@
 # Installs everything the tests need on a fresh machine, then runs every test on four pytest-xdist
 # workers per core. The browser tests run one after another on two workers, the lanes, while
 # the others take the rest beside them (tests/lanes.py): on 2 cores that keeps both busy from
-# start to end (8 workers ran the suite in 18 min 9 s, 6 in 20 min 8 s, in stop 40). With no arguments (as CI runs it) the store, migration and export tests run a
+# start to end (in stop 40, before the lanes, 8 workers ran the suite in 18 min 9 s, 6 in
+# 20 min 8 s). With no arguments (as CI runs it) the store, migration and export tests run a
 # second time with SQLAlchemy in pure Python, as a phone runs it (tests/pure_python.py).
 set -euo pipefail
 # Python keeps each module it compiles (and pytest each test module it rewrites) in

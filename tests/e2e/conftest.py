@@ -566,8 +566,11 @@ class Ui:
             self.next_frame(STILL_FRAMES)
             before, frame = frame, take()
             if frame == before and painted(frame):
-                break
-        return frame
+                return frame
+        # Said here rather than by whatever reads the picture next ("zxing read nothing").
+        state = "changing" if frame != before else "one colour, never painted"
+        raise AssertionError(f"{of or 'the page'} was still {state} after 40 looks, "
+                             f"{STILL_FRAMES} frames apart")
 
     def next_frame(self, frames: int = 2) -> None:
         """Wait until the browser has drawn ``frames`` more frames of this page, in front (as
