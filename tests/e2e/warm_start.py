@@ -1,6 +1,6 @@
 """The browser tests' app servers, started warm.
 
-Each test starts ``python -m scorekeeper serve`` of its own, about 170 a run, and each cold
+Each test starts ``python -m scorekeeper serve`` of its own, about 155 a run, and each cold
 start (and stop) cost 0.57 CPU-s, most of it Python loading the same libraries (Flet,
 FastAPI, SQLAlchemy, Alembic...) again; forked warm, 0.21. So each worker keeps one process
 that has loaded them, the starter, which forks every server from itself: the server then
@@ -22,7 +22,6 @@ import select
 import signal
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 # What every server loads before it reads its command line: the libraries, never the app.
@@ -76,10 +75,11 @@ class Starter:
     _running: Starter | None = None
 
     def __init__(self) -> None:
+        # The repository, found from here: tests.conftest's REPO would load the app into
+        # the starter, which imports this module too.
         self._process = subprocess.Popen(
             [sys.executable, "-m", "tests.e2e.warm_start"], stdin=subprocess.PIPE,
             stdout=subprocess.PIPE, cwd=Path(__file__).resolve().parents[2], text=True)
-        self._lock = threading.Lock()
 
     @classmethod
     def of_this_worker(cls) -> Starter:
@@ -93,10 +93,9 @@ class Starter:
         asking, answering = self._process.stdin, self._process.stdout
         assert asking is not None
         assert answering is not None
-        with self._lock:
-            asking.write(json.dumps(request) + "\n")
-            asking.flush()
-            answer = answering.readline()
+        asking.write(json.dumps(request) + "\n")
+        asking.flush()
+        answer = answering.readline()
         if not answer:
             raise RuntimeError("the warm starter has gone: see the worker's output")
         return Forked(int(answer))
