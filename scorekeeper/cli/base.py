@@ -101,8 +101,10 @@ def main(context: click.Context, db: str | None, lang: str) -> None:
         sys.exit(REFUSED)
     context.obj = Context(db, lang)
     if context.invoked_subcommand is None:
-        from scorekeeper.cli.serving import app
-
+        # Found by name: the commands add themselves to this group (cli/__init__.py), so
+        # the frame never imports them back.
+        app = main.get_command(context, "app")
+        assert app is not None
         context.invoke(app)
 
 
