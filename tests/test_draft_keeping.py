@@ -140,22 +140,22 @@ def test_the_device_names_itself_once_and_keeps_the_name(tmp_path: Path,
 
 def test_a_kept_draft_is_offered_again_when_the_session_opens(cabin_book: Scorebook):
     cabin_book.keep_draft(1, DEAL_7, device_id())
-    app = AppModel(scorebook=cabin_book, settings=Settings(language="en"))
+    app = AppModel(cabin_book, Settings(language="en"))
     app.show("/session/1")
-    assert app.draft(1).deal() == DEAL_7
-    assert app.notice == "Your half-entered deal 7 is back"
-    app.draft(1).set_tricks("Cilla", 0)
+    assert app.drafts.of(1).deal() == DEAL_7
+    assert app.said.notice == "Your half-entered deal 7 is back"
+    app.drafts.of(1).set_tricks("Cilla", 0)
     assert cabin_book.draft(1, device_id()) == Deal(tricks={"Dag": 2, "Astrid": 1, "Bengt": 1})
-    app.draft(1).clear()  # saved
+    app.drafts.of(1).clear()  # saved
     assert cabin_book.draft(1, device_id()) is None
 
 
 def test_another_devices_draft_is_not_offered_here(cabin_book: Scorebook):
     cabin_book.keep_draft(1, DEAL_7, "the other phone")
-    app = AppModel(scorebook=cabin_book, settings=Settings(language="en"))
+    app = AppModel(cabin_book, Settings(language="en"))
     app.show("/session/1")
-    assert not app.draft(1).started
-    assert app.notice is None
+    assert not app.drafts.of(1).started
+    assert app.said.notice is None
 
 
 @pytest.mark.parametrize(("language", "title"), [
@@ -168,10 +168,10 @@ def test_another_devices_draft_is_not_offered_here(cabin_book: Scorebook):
 ])
 def test_the_undo_dialog_names_the_deal_it_takes_back(cabin_book: Scorebook, language: str,
                                                       title: str):
-    app = AppModel(scorebook=cabin_book, settings=Settings(language=language))
+    app = AppModel(cabin_book, Settings(language=language))
     app.show("/session/1")
-    assert app.session is not None
-    dialog = undo_dialog(app, app.session, lambda: None, lambda: None)
+    assert app.table.session is not None
+    dialog = undo_dialog(app, app.table.session, lambda: None, lambda: None)
     assert dialog.title.value == title
 
 
@@ -187,3 +187,35 @@ def test_a_tap_goes_to_the_draft_on_screen_never_to_an_equal_one_of_another_sess
     assert RowTaps(first, "Dag") == RowTaps(first, "Dag")
     RowTaps(second, "Dag").tricks(2)
     assert (first.tricks, second.tricks) == ({}, {"Dag": 2})
+
+
+def test_a_guest_allowed_to_score_is_asked_when_the_host_saves_its_deal_first(
+        cabin_book: Scorebook):
+    """The guest's half-entered deal 7 is another hand than the host's deal 7: the guest is
+    asked, as a second host is, and Save waits for the answer."""
+    from scorekeeper.app.lan import LanRoom
+    from scorekeeper.app.roles import GuardedScorebook, role_now
+    from scorekeeper.app.state.room import Room
+
+    lan = LanRoom(code="K7QM3XPA")
+    lan.try_join("phone", "K7QM3XPA", "Bengt's phone", "10.0.0.7")
+    lan.grant("phone", True)
+    lan.session_id = 1
+    room = Room(lan, "scorer", "phone")
+    guest = AppModel(GuardedScorebook(cabin_book, lambda: role_now(room.role, lan, "phone")),  # type: ignore[arg-type]
+                     Settings(language="en"), room)
+    guest.show("/")
+    guest.drafts.of(1).set_tricks("Dag", 2)
+    guest.drafts.of(1).set_tricks("Astrid", 1)
+    host_table = cabin_book.open(1)
+    cabin_book.record(1, Deal(tricks={"Dag": 3, "Astrid": 2}), host_table.version)
+    guest.heard(1)
+    taken = guest.drafts.taken
+    assert taken is not None
+    assert (taken.mine, taken.next) == (7, 8)
+    # Deal 7 there (a double pot of 10, a trick pays 2): Dag +6, Astrid +4; Bengt flies and
+    # pays 5 into the pot; Cilla antes 5 and flies: 10.
+    unit = host_table.table.money.minor_per_unit
+    assert taken.theirs == {"Dag": (6 * unit, 0), "Astrid": (4 * unit, 0),
+                            "Bengt": (-5 * unit, 0), "Cilla": (-10 * unit, 0)}
+    assert guest.drafts.of(1).for_deal == 7  # Save waits: deal 7 is no longer the next

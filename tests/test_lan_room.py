@@ -236,10 +236,11 @@ def test_the_role_is_asked_at_the_moment_the_command_runs():
 
 def guest_model(room: LanRoom, role: str) -> object:
     from scorekeeper.app.model import AppModel
+    from scorekeeper.app.state.room import Room
     from scorekeeper.settings import Settings
 
-    return AppModel(scorebook=GuardedScorebook(Book(), lambda: role),  # type: ignore[arg-type]
-                    settings=Settings(), lan=room, role=role, viewer_key="phone")  # type: ignore[arg-type]
+    return AppModel(GuardedScorebook(Book(), lambda: role),  # type: ignore[arg-type]
+                    Settings(), Room(room, role, "phone"))  # type: ignore[arg-type]
 
 
 def test_a_guest_cannot_change_the_settings(room, tmp_path, monkeypatch):
@@ -247,10 +248,10 @@ def test_a_guest_cannot_change_the_settings(room, tmp_path, monkeypatch):
 
     monkeypatch.setenv("FLET_APP_STORAGE_DATA", str(tmp_path))
     model = guest_model(room, "viewer")
-    before = model.settings  # type: ignore[attr-defined]
+    before = model.prefs.settings  # type: ignore[attr-defined]
     model.set_settings(replace(before, database_url="postgresql://evil@example.org/x"))  # type: ignore[attr-defined]
-    assert model.settings == before  # type: ignore[attr-defined]
-    assert model.notice == "Only the host can do that here."  # type: ignore[attr-defined]
+    assert model.prefs.settings == before  # type: ignore[attr-defined]
+    assert model.said.notice == "Only the host can do that here."  # type: ignore[attr-defined]
     assert not list(tmp_path.iterdir())  # nothing written
 
 
@@ -260,8 +261,8 @@ def test_a_guest_the_host_removed_is_back_at_the_join_screen(room):
     model = guest_model(room, "scorer")
     room.leave("phone")
     model.room_changed()  # type: ignore[attr-defined]
-    assert model.role == "locked"  # type: ignore[attr-defined]
-    assert model.session is None  # type: ignore[attr-defined]
+    assert model.room.role == "locked"  # type: ignore[attr-defined]
+    assert model.table.session is None  # type: ignore[attr-defined]
 
 
 def test_a_scorer_the_host_just_stopped_cannot_record_before_its_page_hears_of_it(room):

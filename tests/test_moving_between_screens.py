@@ -21,7 +21,7 @@ def app(cabin_book: Scorebook, monkeypatch: pytest.MonkeyPatch) -> AppModel:
     and tells nothing back until the test says so."""
     browser = SimpleNamespace(push_route=None, run_task=lambda _push, _route: None)
     monkeypatch.setattr(ft, "context", SimpleNamespace(page=browser))
-    model = AppModel(scorebook=cabin_book, settings=Settings(language="en"))
+    model = AppModel(cabin_book, Settings(language="en"))
     model.show("/")
     return model
 
@@ -32,14 +32,14 @@ def test_a_route_coming_back_late_does_not_take_the_person_back(app: AppModel):
     app.go("/players")  # tapped before the browser told "/new" and "/" back
     for told in ("/new", "/", "/players"):
         app.arrived(told)
-        assert app.place.screen == "players"
+        assert app.nav.place.screen == "players"
 
 
 def test_the_browsers_own_back_is_shown(app: AppModel):
     app.go("/players")
     app.arrived("/players")
     app.arrived("/")  # the browser's Back
-    assert app.place.screen == "home"
+    assert app.nav.place.screen == "home"
 
 
 def test_a_route_the_browser_did_not_tell_back_is_forgotten_with_a_later_one(app: AppModel):
@@ -49,4 +49,4 @@ def test_a_route_the_browser_did_not_tell_back_is_forgotten_with_a_later_one(app
     app.go("/new")
     app.arrived("/new")
     app.arrived("/players")  # now the browser's own Back: shown
-    assert app.place.screen == "players"
+    assert app.nav.place.screen == "players"

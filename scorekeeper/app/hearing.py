@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from scorekeeper.app.model import LAN_CHANGED, AppModel
+from scorekeeper.app.model import AppModel
+from scorekeeper.app.state.room import LAN_CHANGED
 
 if TYPE_CHECKING:
     from scorekeeper.session import Scorebook
@@ -56,21 +57,21 @@ class Hearing:
         """The page closed or lost its connection: stop hearing; a guest stays on the host's
         list as away (the host may still remove it, or stop its scoring)."""
         self.unsubscribe()
-        app = self.app
-        if app.lan is not None and app.viewer_key in app.lan.viewers:
-            app.lan.away(app.viewer_key)
+        room = self.app.room
+        if room.lan is not None and room.viewer_key in room.lan.viewers:
+            room.lan.away(room.viewer_key)
             self.page.pubsub.send_all(LAN_CHANGED)
 
     def back(self, _: object = None) -> None:
         """The same page reconnected (a phone woke up): hear again; a guest is in again
         only if the host kept it and its code is still in force, else at the join code."""
         self.subscribe()
-        app = self.app
-        if app.lan is not None and app.role in ("viewer", "scorer"):
-            if not app.lan.back(app.viewer_key):
-                app.role, app.session = "locked", None
+        app, room = self.app, self.app.room
+        if room.lan is not None and room.guest:
+            if not room.lan.back(room.viewer_key):
+                room.role, app.table.session = "locked", None
             self.page.pubsub.send_all(LAN_CHANGED)
-        app.show(app.route)
+        app.show(app.nav.route)
 
     # --- what is heard ---
     def _on_change(self, session_id: int | None) -> None:

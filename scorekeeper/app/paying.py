@@ -21,7 +21,7 @@ def PayButtons(app: AppModel, payer: str, payee: str, minor: int, money: Money,
     """"Astrid paid Dag in full (SEK 10.00)", and "Astrid paid Dag a part", which opens a
     field for the amount as the table's language writes it ("2,50" in Swedish). ``pay``
     records an amount in minor units and says whether it was taken."""
-    lang = app.settings.language
+    lang = app.prefs.settings.language
     part, set_part = ft.use_state(False)  # the field for a part is open
     # What the field holds, kept as each key arrives: Save reads it, not the text of the
     # last drawing (a tap right after typing came before the redraw and paid "").
@@ -39,7 +39,7 @@ def PayButtons(app: AppModel, payer: str, payee: str, minor: int, money: Money,
             minor = amount_of(parse_number(text, lang) or text, money, typed=text)
         except RuleError as error:
             # Said on the field itself, where the eyes are, not at the top of the screen.
-            set_refused(app.refusal(error))
+            set_refused(app.said.refusal(error))
             return
         paid(minor)
 

@@ -15,9 +15,10 @@ from scorekeeper.app.lan import LanRoom
 if TYPE_CHECKING:
     from scorekeeper.session import Scorebook
 
-# Guests read only the session the host has open; scorers may also record a deal.
+# Guests read only the session the host has open; scorers may also record a deal, and
+# learn which device recorded the deal their half-entered one was for (to ask about it).
 FOR_GUESTS = frozenset({"open", "latest", "subscribe"})
-FOR_SCORERS = FOR_GUESTS | {"record"}
+FOR_SCORERS = FOR_GUESTS | {"record", "recorded_by"}
 ALLOWED = {"host": None, "scorer": FOR_SCORERS, "viewer": FOR_GUESTS, "locked": frozenset()}
 
 

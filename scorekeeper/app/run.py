@@ -99,7 +99,7 @@ def app_main(scorebook: Scorebook | Future[Scorebook], lan: LanRoom | None = Non
             page.render(Unopened, error)
             return
         model = opened_page(page, ready, lan)
-        page.render(App, model, Hearing(page, ready, model))
+        page.render(App, model, Hearing(page, ready, model), *model.concerns())
 
     return main
 

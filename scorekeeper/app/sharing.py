@@ -24,4 +24,4 @@ async def hand_on(app: AppModel, picture: bytes, file_name: str) -> None:
             [ft.ShareFile.from_bytes(picture, mime_type="image/png", name=file_name)])
     else:
         await ft.FilePicker().save_file(file_name=file_name, src_bytes=picture)
-        app.notice = app.t("ui.exported", file=file_name)
+        app.said.notice = app.t("ui.exported", file=file_name)

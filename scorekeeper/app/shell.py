@@ -30,6 +30,7 @@ from scorekeeper.app.screens.settings import SettingsScreen
 from scorekeeper.app.screens.settle import SettleUp
 from scorekeeper.app.screens.table import TableScreen
 from scorekeeper.app.screens.tonight import TonightScreen
+from scorekeeper.app.state.room import Room
 from scorekeeper.app.theme import theme
 from scorekeeper.app.widgets import error_line
 from scorekeeper.settings import load_settings
@@ -47,13 +48,11 @@ def opened_page(page: ft.Page, scorebook: Scorebook, lan: LanRoom | None) -> App
     # The host is decided once, from the socket's peer: never from page.client_ip, which
     # a browser can overwrite (see peer.py).
     host = lan is None or is_local(peer_address(page))
-    model = AppModel(
-        scorebook=scorebook, settings=load_settings(), lan=lan,
-        role="host" if host else "locked", viewer_key=page.session.id,
-    )
     # Every command is checked against the role when it runs (see roles.py).
-    model.scorebook = cast("Scorebook", GuardedScorebook(
-        scorebook, lambda: role_now(model.role, lan, model.viewer_key)))
+    room = Room(lan, "host" if host else "locked", page.session.id)
+    guarded = cast("Scorebook", GuardedScorebook(
+        scorebook, lambda: role_now(room.role, lan, room.viewer_key)))
+    model = AppModel(guarded, load_settings(), room)
     model.show(page.route or "/")
     model.resized(page.width)
 
@@ -61,7 +60,7 @@ def opened_page(page: ft.Page, scorebook: Scorebook, lan: LanRoom | None) -> App
         # Flet would send the traceback to the browser as a crashed session; it belongs in
         # the server's log only, and the person is told in one sentence.
         log.error("a handler failed on page %s:\n%s", page.session.id, message)
-        model.notice = model.t("ui.unexpected")
+        model.said.notice = model.t("ui.unexpected")
 
     page.session.error = crashed  # type: ignore[method-assign]
     # What never changes is set once: the page is diffed (its themes field by field)
@@ -77,7 +76,10 @@ def opened_page(page: ft.Page, scorebook: Scorebook, lan: LanRoom | None) -> App
 
 
 @ft.component
-def App(app: AppModel, hearing: Hearing) -> ft.Control:
+def App(app: AppModel, hearing: Hearing, *concerns: ft.Observable) -> ft.Control:
+    """The root: it watches every concern of the page (``concerns``: Flet subscribes a
+    component to the observables it is given) and hands the screens a handle to the
+    state, so that one change draws each screen once, from here (see handed.py)."""
     page = ft.context.page
     ft.on_mounted(hearing.subscribe)
     ft.on_unmounted(hearing.gone)
@@ -95,24 +97,26 @@ def App(app: AppModel, hearing: Hearing) -> ft.Control:
     fonts_now = fonts.page_fonts(page.web, fallbacks)
     if page.fonts is not fonts_now:
         page.fonts = fonts_now
-    mode = ft.ThemeMode.DARK if app.settings.dark else ft.ThemeMode.LIGHT
+    mode = ft.ThemeMode.DARK if app.prefs.settings.dark else ft.ThemeMode.LIGHT
     if page.theme_mode != mode:
         page.theme_mode = mode
 
-    def show_notice() -> None:
-        if app.notice:
-            page.show_dialog(ft.SnackBar(ft.Text(app.notice, size=16),
-                                         duration=ft.Duration(seconds=5)))
-            app.notice = None
+    said = app.said
 
-    ft.on_updated(show_notice, [app.notice])
+    def show_notice() -> None:
+        if said.notice:
+            page.show_dialog(ft.SnackBar(ft.Text(said.notice, size=16),
+                                         duration=ft.Duration(seconds=5)))
+            said.notice = None
+
+    ft.on_updated(show_notice, [said.notice])
     screens = handed(app)  # the screens are drawn from here, in this pass (handed.py)
     # The line that says the club's database is away comes and goes above the screen, and
     # the screen keeps its place (its key) either way. Drawn inside a column only while the
     # database was away, every control was replaced as it went and as it came back, and a
     # tap at that moment was lost (a test that restarts the club's server once lost one).
     # The column costs each Save a deeper diff: about 20 ms of a tap (measured in stop 39).
-    lost = [error_line(app.t("ui.database_lost"))] if app.database_lost else []
+    lost = [error_line(app.t("ui.database_lost"))] if said.database_lost else []
     return ft.SafeArea(expand=True, content=ft.Column(
         spacing=0, horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         controls=[*lost, ft.Container(key="screen", expand=True, content=route(screens))]))
@@ -140,17 +144,17 @@ def Unopened(error: Exception) -> ft.Control:
 def route(app: AppModel) -> ft.Control:
     """The screen for the place the route leads; a device on the network only sees the
     table."""
-    if app.role == "locked":
+    if app.room.role == "locked":
         return Join(app)
-    if app.role in ("viewer", "scorer"):
+    if app.room.guest:
         # The rules are the table's too: a guest's "why?" opens them.
-        return RulesScreen(app) if app.place.screen == "rules" else TableScreen(app)
-    place = app.place
+        return RulesScreen(app) if app.nav.place.screen == "rules" else TableScreen(app)
+    place = app.nav.place
     match place.screen:
         case "new":
             return NewSession(app)
         case "again":
-            return NewSession(app, again=app.session)
+            return NewSession(app, again=app.table.session)
         case "players":
             return Players(app)
         case "settings":

@@ -109,7 +109,7 @@ def screen_bar(app: AppModel, title: str, back: str | None = "/", links: Sequenc
     """The bar atop a screen: back (for the host), the title, the links. Its words are
     looked up here, so the bar is drawn again only when they change, not at every tap."""
     back_link = (Link(ft.Icons.ARROW_BACK, app.t("ui.back"), back)
-                 if back is not None and app.role == "host" else None)
+                 if back is not None and app.room.role == "host" else None)
     return ScreenBar(title, back_link, tuple(links), app.go)
 
 
@@ -210,6 +210,14 @@ def confirmation(app: AppModel, title: str, text: str, confirm: str,
     )
 
 
+def refused(app: AppModel, reload: Callable[[], None]) -> list[ft.Control]:
+    """Why the last thing asked was refused, and Reload when another device changed what
+    the screen shows meanwhile."""
+    return [error_line(app.said.problem),
+            *([action(app.t("ui.reload"), ft.Icons.REFRESH, reload)] if app.said.stale
+              else [])]
+
+
 def error_line(message: str | None) -> ft.Control:
     return ft.Container(
         visible=bool(message),
@@ -247,6 +255,6 @@ def Missing(app: AppModel) -> ft.Control:
     """A session that is not there (removed, or a mistyped address): say so, offer home."""
     return ft.Column(expand=True, spacing=0, controls=[
         screen_bar(app, "Scorekeeper"),
-        screen(error_line(app.problem or app.t("ui.no_such_session")),
+        screen(error_line(app.said.problem or app.t("ui.no_such_session")),
                action(app.t("ui.home"), ft.Icons.HOME, lambda: app.go("/"))),
     ])

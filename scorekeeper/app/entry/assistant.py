@@ -18,7 +18,7 @@ from scorekeeper.i18n import render
 def Assistant(app: AppModel, deal_guide: DealGuide) -> ft.Control:
     """Whose deal, how to deal it, who speaks, who must play, what to remember."""
     seats = deal_guide.seats
-    lang = app.settings.language
+    lang = app.prefs.settings.language
     lines: list[ft.Control] = [
         ft.Text(app.t("ui.deal_by", number=deal_guide.number, dealer=seats.dealer), size=22,
                 weight=ft.FontWeight.BOLD),
@@ -36,7 +36,7 @@ def Assistant(app: AppModel, deal_guide: DealGuide) -> ft.Control:
                             icon=ft.Icons.BACK_HAND))
     for reminder in deal_guide.reminders:
         lines.append(bullet(render(reminder, lang), icon=ft.Icons.LIGHTBULB_OUTLINE))
-    if (session := app.session) is not None:
+    if (session := app.table.session) is not None:
         lines.append(ft.TextButton(
             app.t("rules.open_of", variant=session.table.rules.variant), icon=ft.Icons.MENU_BOOK,
             on_click=lambda _: app.go(f"/session/{session.id}/rules")))
@@ -59,7 +59,7 @@ def AssistantFold(app: AppModel, deal_guide: DealGuide, heading: str, status: Ta
     """On a phone: the deal, the pot and how the cards go in two lines, opened to the whole
     assistant with a tap, so the rows keep the screen."""
     seats = deal_guide.seats
-    first = render(deal_guide.dealing[0], app.settings.language) if deal_guide.dealing else ""
+    first = render(deal_guide.dealing[0], app.prefs.settings.language) if deal_guide.dealing else ""
     line = " · ".join(part for part in (
         app.t("ui.speaks_first", player=seats.forehand), first) if part)
     # The figures go on a line of their own rather than cut the heading short.

@@ -46,7 +46,7 @@ def ending_text(app: AppModel, table: Table, endings: tuple[GameEnd, ...]) -> st
             lines.append(app.t("ui.game_lost_by", number=game.number,
                                losers=", ".join(game.losers)))
         elif end.pot:
-            taken = ", ".join(f"{player} {amount(minor, table.money, app.settings.language)}"
+            taken = ", ".join(f"{player} {amount(minor, table.money, app.prefs.settings.language)}"
                               for player, minor in end.pot.items())
             lines.append(app.t("ui.game_won_pot", number=game.number,
                                winners=", ".join(game.winners), amounts=taken))

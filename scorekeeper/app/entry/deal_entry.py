@@ -22,7 +22,7 @@ from scorekeeper.app.entry.rows import PlayerRow, RowTaps, row_view
 from scorekeeper.app.entry.save_bar import SaveBar
 from scorekeeper.app.entry.seats import SeatChanges, SeatPanel
 from scorekeeper.app.model import AppModel
-from scorekeeper.core import N_, Bidding, Step, changes, duties, games_ended, guide, seating
+from scorekeeper.core import N_, Bidding, changes, duties, games_ended, guide, seating
 from scorekeeper.core.offers import may_buy_down
 from scorekeeper.core.seat_changes import dealt_in
 
@@ -48,7 +48,7 @@ def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int 
     seats = seating(table, at_table)
     playing = list(seats.order)
     deal = draft.deal(playing, session.fields.tricks)
-    language = app.settings.language
+    language = app.prefs.settings.language
     verdict = ft.use_memo(lambda: check(table, before, deal, language),
                           [deal, session.version, index, language])
     number = before.deals + 1
@@ -63,27 +63,18 @@ def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int 
         if index is None and draft.for_deal != number:
             # Another device recorded this deal after the tap was made: the question is on
             # screen (or on its way), and nothing is saved until it is answered. (Asked of
-            # the draft, not of ``app.taken``: a question left open on another session's
+            # the draft, not of ``app.drafts.taken``: a question left open on another session's
             # table must not stop this one's Save.)
             return
         if index is not None:
-            if app.run(lambda: app.scorebook.edit(session.id, index, deal, session.version),
-                       app.t("ui.edited", number=number)) and on_saved is not None:
+            if app.table.edit(session, index, deal) and on_saved is not None:
                 on_saved()
             return
-        recorded: list[Step] = []
-
-        def record_it() -> OpenSession:
-            opened, step = app.scorebook.record(session.id, deal, session.version,
-                                                drafted_on=app.draft_device,
-                                                by=app.device_name)
-            recorded.append(step)
-            return opened
-
-        if app.run(record_it):
-            said = summary(app, table, changes(table, recorded[0].entries),
+        step = app.table.record(session, deal)
+        if step is not None:
+            said = summary(app, table, changes(table, step.entries),
                            N_("ui.deal_saved"), number=number)
-            ended = games_ended(before, recorded[0])
+            ended = games_ended(before, step)
             if ended:
                 said += "\n" + ending_text(app, table, ended)
             draft.saved(number + 1, said)
@@ -94,7 +85,7 @@ def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int 
     latest.current = save_now
     save = ft.use_callback(lambda: latest.current(), [])
     clear = ft.use_callback(lambda: draft.clear(), [draft])
-    keyed = index is None and app.wide  # on a desktop a whole deal can be keyed in
+    keyed = index is None and app.nav.wide  # on a desktop a whole deal can be keyed in
 
     def listen() -> None:
         ft.context.page.on_keyboard_event = (
@@ -112,7 +103,7 @@ def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int 
                            else None,
                            filled=deal.tricks_of(player) if filled == player else None,
                            may_buy_down=player in buying,
-                           marked=app.wide and draft.cursor == seat),
+                           marked=app.nav.wide and draft.cursor == seat),
                   # Keyed by player: the rows turn with the deal, and a row moved is not
                   # redrawn as another player's
                   RowTaps(draft, player), key=player)
@@ -144,7 +135,7 @@ def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int 
                 controls=[*top, *sitting_out, *rows, Extras(extras, extra_taps), *comings],
             ),
             *questions,
-            *([KeyLegend(app)] if index is None and app.wide else []),
+            *([KeyLegend(app)] if index is None and app.nav.wide else []),
             SaveBar(app, session, tricks_left(app, draft, deal, session.fields.tricks), verdict,
                     number, save, on_undo,
                     just_saved=draft.just_saved if draft.for_deal == number

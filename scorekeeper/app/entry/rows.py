@@ -119,9 +119,9 @@ def row_view(app: AppModel, session: OpenSession, draft: DealDraft, player: str,
         score=score_text(session.table, score),
         score_label=app.t("ui.score_of", player=player, score=score),
         money=(amount(session.closing.money.get(player, 0), session.table.money,
-                      app.settings.language) if session.plays_for_money else None),
+                      app.prefs.settings.language) if session.plays_for_money else None),
         pot_share=(app.t("ui.pot_share_short", amount=amount(
-            session.pot_shares[player], session.table.money, app.settings.language))
+            session.pot_shares[player], session.table.money, app.prefs.settings.language))
             if session.plays_for_money and session.pot_shares.get(player) else None),
     )
     return RowView(

@@ -10,7 +10,8 @@ import flet as ft
 
 from scorekeeper.app.entry.check import Check, ending_text, summary
 from scorekeeper.app.entry.rows import TARGET
-from scorekeeper.app.model import AppModel, DealTaken
+from scorekeeper.app.model import AppModel
+from scorekeeper.app.state.drafts import DealTaken
 from scorekeeper.app.widgets import action, labelled, readout, why_button
 from scorekeeper.core import N_
 
@@ -30,10 +31,10 @@ def SaveBar(app: AppModel, session: OpenSession, left: str | None, verdict: Chec
     ``left``: how many tricks are still to give, while only tricks are missing;
     ``just_saved``: what the deal saved a moment ago did, until the next tap;
     ``on_clear``: empties the form, whenever it holds something."""
-    if app.taken is not None and app.taken.session_id == session.id:
-        return TakenBar(app, session, app.taken)
+    if app.drafts.taken is not None and app.drafts.taken.session_id == session.id:
+        return TakenBar(app, session, app.drafts.taken)
     lines: list[ft.Control] = []
-    problem = app.problem or (None if verdict.unfinished else verdict.refusal)
+    problem = app.said.problem or (None if verdict.unfinished else verdict.refusal)
     if problem:
         said = readout(label=problem, content=ft.Text(
             problem, size=15, color=ft.Colors.ON_ERROR_CONTAINER))
@@ -60,8 +61,8 @@ def SaveBar(app: AppModel, session: OpenSession, left: str | None, verdict: Chec
         lines.append(readout(label=left, content=ft.Text(left, size=16,
                                                          weight=ft.FontWeight.BOLD))
                      if left else ft.Container())
-    if app.stale:
-        lines.append(action(app.t("ui.reload"), ft.Icons.REFRESH, app.reload))
+    if app.said.stale:
+        lines.append(action(app.t("ui.reload"), ft.Icons.REFRESH, app.table.reload))
     buttons: list[ft.Control] = []
     if on_undo is not None and session.state.deals:
         buttons.append(labelled(app.t("ui.undo", number=session.state.deals), ft.IconButton(
@@ -100,10 +101,10 @@ def TakenBar(app: AppModel, session: OpenSession, taken: DealTaken) -> ft.Contro
             readout(label=said, content=ft.Text(said, size=15)),
             ft.Row(spacing=8, wrap=True, controls=[
                 ft.OutlinedButton(app.t("ui.discard_mine"), icon=ft.Icons.DELETE_OUTLINE,
-                                  height=48, on_click=lambda _: app.discard_mine()),
+                                  height=48, on_click=lambda _: app.drafts.discard_mine()),
                 ft.FilledButton(app.t("ui.mine_is_next", number=taken.next),
                                 icon=ft.Icons.ARROW_FORWARD, height=48,
-                                on_click=lambda _: app.keep_mine()),
+                                on_click=lambda _: app.drafts.keep_mine()),
             ]),
         ]),
     )

@@ -92,9 +92,9 @@ def JoinPanel(app: AppModel, session: OpenSession, draft: DealDraft, before: Sta
     after, set_after = ft.use_state(dealer)
     problem, set_problem = ft.use_state(None)
     field_key, set_field_key = ft.use_state(0)
-    language = app.settings.language
+    language = app.prefs.settings.language
     at_table = {name_key(p) for p in seated}
-    from_roster = [name for name in app.roster if name_key(name) not in at_table]
+    from_roster = [name for name in app.roster.names if name_key(name) not in at_table]
 
     def sit_down(name: str) -> None:
         join = Join(name, after if after in seated else dealer)
@@ -136,7 +136,7 @@ def LeavePanel(app: AppModel, session: OpenSession, draft: DealDraft, before: St
     """Who stands up; one who leaves with money owed is offered to settle up first."""
     leaver, set_leaver = ft.use_state(None)
     problem, set_problem = ft.use_state(None)
-    language = app.settings.language
+    language = app.prefs.settings.language
 
     def stand_up() -> None:
         if leaver is None:

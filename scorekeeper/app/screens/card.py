@@ -7,18 +7,17 @@ import flet as ft
 
 from scorekeeper.app.model import AppModel
 from scorekeeper.app.sharing import hand_on, shares
-from scorekeeper.app.widgets import Missing, action, error_line, screen, screen_bar
-from scorekeeper.session import ConflictError, StoreError
+from scorekeeper.app.widgets import Missing, action, refused, screen, screen_bar
 
 SHOWN_WIDTH = 540  # logical pixels: the card's 1080 at a phone's pixel ratio of two
 
 
 @ft.component
 def ResultCard(app: AppModel) -> ft.Control:
-    session = app.session
+    session = app.table.session
     if session is None:
         return Missing(app)
-    lang = app.settings.language
+    lang = app.prefs.settings.language
     name = app.session_name(session.name, session.table.rules.variant)
     # Painted when the screen opened (the model's _ready). A redraw caught between one
     # session and the next (the route changing) has none, and draws none.
@@ -26,11 +25,8 @@ def ResultCard(app: AppModel) -> ft.Control:
 
     async def send() -> None:
         # The stored session as it is now: the card a stale screen shows is not sent.
-        try:
-            _, picture = app.scorebook.export(session.id, "png", lang, session.version)
-        except StoreError as error:
-            app.problem = app.refusal(error)
-            app.stale = isinstance(error, ConflictError)
+        picture = app.table.export(session, "png")
+        if picture is None:
             return
         await hand_on(app, picture, session.file_name("png"))
 
@@ -39,8 +35,7 @@ def ResultCard(app: AppModel) -> ft.Control:
     return ft.Column(expand=True, spacing=0, controls=[
         screen_bar(app, app.t("card.title_of", name=name), f"/session/{session.id}/settle"),
         screen(
-            error_line(app.problem),
-            *([action(app.t("ui.reload"), ft.Icons.REFRESH, app.reload)] if app.stale else []),
+            *refused(app, app.table.reload),
             sending,
             *([ft.Semantics(label=app.t("card.picture_of", name=name), image=True,
                             container=True, exclude_semantics=True, content=ft.Container(

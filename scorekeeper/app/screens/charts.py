@@ -17,7 +17,7 @@ MAX_POINTS = 400  # a chart of a long session shows every n-th deal
 @ft.memo
 @ft.component
 def Charts(app: AppModel) -> ft.Control:
-    session = app.session
+    session = app.table.session
     if session is None:
         return Missing(app)
     players = session.state.everyone

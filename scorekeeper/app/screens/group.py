@@ -9,10 +9,11 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from scorekeeper.app.model import HOME_LIST, AppModel
+from scorekeeper.app.model import AppModel
 from scorekeeper.app.paying import PayButtons
 from scorekeeper.app.routes import tonight_route
 from scorekeeper.app.sharing import hand_on, shares
+from scorekeeper.app.state.home import HOME_LIST
 from scorekeeper.app.widgets import (
     action,
     bullet,
@@ -20,6 +21,7 @@ from scorekeeper.app.widgets import (
     icon_button,
     panel,
     readout,
+    refused,
     screen,
     screen_bar,
 )
@@ -32,17 +34,15 @@ if TYPE_CHECKING:
 
 @ft.component
 def GroupScreen(app: AppModel) -> ft.Control:
-    shown = app.group
-    title = app.t("ui.group_of", group=shown.name if shown else app.place.group or "")
+    shown = app.group.group
+    title = app.t("ui.group_of", group=shown.name if shown else app.nav.place.group or "")
     if shown is None:
         return ft.Column(expand=True, spacing=0, controls=[
-            screen_bar(app, title), screen(error_line(app.problem))])
+            screen_bar(app, title), screen(error_line(app.said.problem))])
     return ft.Column(expand=True, spacing=0, controls=[
         screen_bar(app, title),
         screen(
-            error_line(app.problem),
-            *([action(app.t("ui.reload"), ft.Icons.REFRESH, app.reload_group)]
-              if app.stale else []),
+            *refused(app, app.group.reload),
             action(app.t("ui.tonight_open"), ft.Icons.TABLE_RESTAURANT,
                    lambda: app.go(tonight_route(shown.name)), filled=True),
             TabPanel(app, shown),
@@ -62,12 +62,12 @@ def TabExports(app: AppModel, shown: GroupTab) -> ft.Control:
     """The tab and the season table as files: what ``scorekeeper export-tab`` writes."""
 
     async def save(kind: TabExport) -> None:
-        name, body = shown.export(kind, app.settings.language, date.today(), app.season)
+        name, body = shown.export(kind, app.prefs.settings.language, date.today(), app.group.season)
         await ft.FilePicker().save_file(file_name=name, src_bytes=body)
-        app.notice = app.t("ui.exported", file=name)
+        app.said.notice = app.t("ui.exported", file=name)
 
     async def send_card() -> None:
-        name, body = shown.export("png", app.settings.language, date.today())
+        name, body = shown.export("png", app.prefs.settings.language, date.today())
         await hand_on(app, body, name)
 
     async def save_csv() -> None:
@@ -89,7 +89,7 @@ def TabExports(app: AppModel, shown: GroupTab) -> ft.Control:
 
 
 def TabPanel(app: AppModel, shown: GroupTab) -> ft.Control:
-    lang, money = app.settings.language, shown.money
+    lang, money = app.prefs.settings.language, shown.money
     rows = []
     for line in shown.tab.lines:
         balance = amount(line.balance, money, lang)
@@ -107,13 +107,13 @@ def TabPanel(app: AppModel, shown: GroupTab) -> ft.Control:
 
 
 def TabTransfer(app: AppModel, shown: GroupTab, transfer: Transfer) -> ft.Control:
-    lang, money = app.settings.language, shown.money
+    lang, money = app.prefs.settings.language, shown.money
     line = transfer_line(transfer, money, lang)
 
     def pay(minor: int) -> bool:
-        if not app.pay_on_tab(transfer.payer, transfer.payee, minor):
+        if not app.group.pay(transfer.payer, transfer.payee, minor):
             return False
-        app.notice = payment_line(transfer.payer, transfer.payee, minor, money, lang)
+        app.said.notice = payment_line(transfer.payer, transfer.payee, minor, money, lang)
         return True
 
     controls: list[ft.Control] = [
@@ -121,7 +121,7 @@ def TabTransfer(app: AppModel, shown: GroupTab, transfer: Transfer) -> ft.Contro
     if towards := shown.tab.paid_towards(transfer):
         controls.append(bullet(paid_of(towards, transfer, money, lang),
                                icon=ft.Icons.CHECK_CIRCLE, color=ft.Colors.PRIMARY))
-    if app.role == "host":
+    if app.room.role == "host":
         controls.append(PayButtons(app, transfer.payer, transfer.payee, transfer.minor,
                                    money, pay))
     return ft.Container(
@@ -134,7 +134,7 @@ def TabTransfer(app: AppModel, shown: GroupTab, transfer: Transfer) -> ft.Contro
 def tab_payments(app: AppModel, shown: GroupTab) -> list[ft.Control]:
     """The payments made on the tab itself, each of which can be taken back (keyed, as in
     ``payments_made``)."""
-    lang, money = app.settings.language, shown.money
+    lang, money = app.prefs.settings.language, shown.money
     lines: list[ft.Control] = []
     for payment in shown.own_payments:
         given = payment.handover
@@ -142,18 +142,18 @@ def tab_payments(app: AppModel, shown: GroupTab) -> list[ft.Control]:
         lines.append(ft.Row(spacing=4, key=f"payment-{payment.id}", controls=[
             ft.Container(expand=True, content=bullet(said, icon=ft.Icons.CHECK_CIRCLE)),
             icon_button(ft.Icons.UNDO, app.t("ui.take_back_payment", payment=said),
-                        lambda payment_id=payment.id: app.take_back_on_tab(payment_id)),
+                        lambda payment_id=payment.id: app.group.take_back(payment_id)),
         ]))
     return lines
 
 
 def SeasonPanel(app: AppModel, shown: GroupTab) -> ft.Control:
     """Per player: evenings played and won, money, flights, money per evening."""
-    lang, money = app.settings.language, shown.money
+    lang, money = app.prefs.settings.language, shown.money
     years = shown.seasons()
     if not years:
         return panel(app.t("ui.season"), ft.Text(app.t("ui.tab_empty")))
-    year = app.season if app.season in years else years[0]
+    year = app.group.season if app.group.season in years else years[0]
     rows = []
     for line in shown.season(year):
         said = app.t("ui.season_line", player=line.name, evenings=line.evenings,

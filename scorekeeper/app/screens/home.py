@@ -18,8 +18,7 @@ from scorekeeper.app.widgets import (
     screen,
     screen_bar,
 )
-from scorekeeper.core import RuleError, counts
-from scorekeeper.session import StoreError
+from scorekeeper.core import counts
 
 if TYPE_CHECKING:
     from scorekeeper.session import SessionSummary
@@ -28,18 +27,16 @@ if TYPE_CHECKING:
 @ft.memo
 @ft.component
 def Home(app: AppModel) -> ft.Control:
-    summaries = app.sessions
+    summaries = app.home.sessions
 
     async def import_file() -> None:
         picked = await pick_json(app.t("ui.import"))
         if picked is None:
             return
-        try:
-            opened = app.scorebook.import_file(picked.decode("utf-8", errors="replace"))
-        except (RuleError, StoreError) as error:
-            app.problem = app.t("ui.import_refused", reason=app.refusal(error))
+        opened = app.home.import_file(picked)
+        if opened is None:
             return
-        app.notice = app.t(counts("ui.imported", "deals"),
+        app.said.notice = app.t(counts("ui.imported", "deals"),
                            name=app.session_name(opened.name, opened.table.rules.variant),
                            deals=opened.state.deals)
         app.go(f"/session/{opened.id}")
@@ -57,20 +54,20 @@ def Home(app: AppModel) -> ft.Control:
                                 on_click=lambda: app.go("/new")),
                 action(app.t("ui.import"), ft.Icons.FILE_OPEN, import_file),
             ]),
-            error_line(app.problem),
+            error_line(app.said.problem),
             *([ft.Text(app.t("ui.groups"), size=20, weight=ft.FontWeight.BOLD),
                ft.Row(wrap=True, spacing=10, controls=[
                    action(app.t("ui.open_group", group=name), ft.Icons.GROUPS,
                           lambda name=name: app.go(group_route(name)))
-                   for name in app.groups])] if app.groups else []),
+                   for name in app.home.groups])] if app.home.groups else []),
             ft.Text(app.t("ui.in_play"), size=20, weight=ft.FontWeight.BOLD),
             *([SessionTile(app, s) for s in in_play] or [ft.Text(app.t("ui.none_in_play"))]),
             ft.Text(app.t("ui.finished"), size=20, weight=ft.FontWeight.BOLD),
             *([SessionTile(app, s) for s in finished] or [ft.Text(app.t("ui.none_finished"))]),
             *([ft.OutlinedButton(app.t(counts("ui.show_all_sessions", "count"),
-                                       count=app.session_count),
-                                 on_click=app.show_all_sessions)]
-              if app.session_count > len(summaries) else []),
+                                       count=app.home.session_count),
+                                 on_click=app.home.show_all)]
+              if app.home.session_count > len(summaries) else []),
         ),
     ])
 

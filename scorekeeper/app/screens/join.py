@@ -7,8 +7,9 @@ import asyncio
 import flet as ft
 
 from scorekeeper.app.lan import Verdict
-from scorekeeper.app.model import LAN_CHANGED, AppModel
+from scorekeeper.app.model import AppModel
 from scorekeeper.app.peer import peer_address
+from scorekeeper.app.state.room import LAN_CHANGED
 from scorekeeper.app.widgets import Entry, error_line, screen
 from scorekeeper.core import RuleError
 from scorekeeper.core.text import player_name
@@ -19,13 +20,13 @@ from scorekeeper.core.text import player_name
 def Join(app: AppModel) -> ft.Control:
     typed = ft.use_ref(lambda: {"name": "", "code": ""}).current  # heard, not drawn (see Entry)
     problem, set_problem = ft.use_state(None)
-    room = app.lan
+    room = app.room.lan
     assert room is not None
 
     async def join() -> None:
         page = ft.context.page
         name, code = typed["name"], typed["code"]
-        if app.role != "locked":
+        if app.room.role != "locked":
             return
         if not name.strip():
             set_problem(app.t("ui.join_name_needed"))
@@ -33,14 +34,14 @@ def Join(app: AppModel) -> ft.Control:
         try:
             device = player_name(name)
         except RuleError as error:
-            set_problem(app.refusal(error))
+            set_problem(app.said.refusal(error))
             return
         # Every answer waits longer the more wrong codes there were (lan.py says why).
         await asyncio.sleep(room.answer_delay())
-        verdict = room.try_join(app.viewer_key, code, device, peer_address(page) or "?")
+        verdict = room.try_join(app.room.viewer_key, code, device, peer_address(page) or "?")
         if verdict is Verdict.ADMITTED:
-            app.role = "viewer"
-            app.show(app.route)  # the session the host has open, if any
+            app.room.role = "viewer"
+            app.show(app.nav.route)  # the session the host has open, if any
             page.pubsub.send_all(LAN_CHANGED)
             return
         if verdict is Verdict.WRONG:

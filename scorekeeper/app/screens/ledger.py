@@ -38,19 +38,18 @@ FIGURE = ft.TextStyle(weight=ft.FontWeight.BOLD)  # an entry's figure, under its
 @ft.memo
 @ft.component
 def Ledger(app: AppModel) -> ft.Control:
-    session = app.session
+    session = app.table.session
     if session is None:
         return Missing(app)
-    shown = app.ledger_shown  # the newest deals, worked out when the route opened (model)
+    shown = app.table.ledger_shown  # the newest deals, worked out when the route opened (model)
     deleting, set_deleting = ft.use_state(None)
     only, set_only = ft.use_state(None)  # one player's entries, or everyone's
     ledger = session.ledger_page(shown)
-    lang = app.settings.language
+    lang = app.prefs.settings.language
 
     def delete(index: int) -> None:
         set_deleting(None)
-        app.run(lambda: app.scorebook.delete(session.id, index, session.version),
-                app.t("ui.deleted", number=index + 1))
+        app.table.delete(session, index)
 
     ft.use_dialog(
         confirmation(app, app.t("ui.delete_title", number=deleting + 1), app.t("ui.delete_text"),
@@ -84,20 +83,20 @@ def Ledger(app: AppModel) -> ft.Control:
     if session.deal_count > shown:
         earlier = session.deal_count - shown
         cards.append(ft.OutlinedButton(app.t(counts("ui.show_earlier", "count"), count=earlier),
-                                       on_click=app.show_earlier))
+                                       on_click=app.table.show_earlier))
     if not ledger:
         cards.append(ft.Text(app.t("ui.no_deals_yet")))
     return ft.Column(expand=True, spacing=0, controls=[
         screen_bar(app, app.t("ui.ledger_of", name=app.session_name(
             session.name, session.table.rules.variant)), f"/session/{session.id}"),
-        long_screen(error_line(app.problem), *cards, beyond=BEYOND_SCREEN),
+        long_screen(error_line(app.said.problem), *cards, beyond=BEYOND_SCREEN),
     ])
 
 
 def entry_line(app: AppModel, session: OpenSession, entry: Entry, only: str | None) -> str:
     """An entry's figure with its direction: ``Astrid → pot 5 (2.50 kr)``, or signed for the
     player the ledger is filtered to (``-5``: Astrid paid, ``+5``: Astrid received)."""
-    lang = app.settings.language
+    lang = app.prefs.settings.language
     money = session.table.money
     if isinstance(entry, SeatChange):
         return ""  # a seat change moves nothing: its reason says it all
@@ -129,7 +128,7 @@ def deal_card(app: AppModel, session: OpenSession, title: str, what: str, entrie
               delete: Callable[[], object] | None, only: str | None) -> ft.Control:
     """One deal's card. A plain function, not a component: thirty components (each with its
     hooks and its watch on the model) cost the server more than the cards themselves."""
-    lang = app.settings.language
+    lang = app.prefs.settings.language
     lines: list[ft.Control] = []
     for entry in entries:
         if only is not None and not concerns(entry, only):

@@ -48,7 +48,7 @@ def NewSession(app: AppModel, again: OpenSession | None = None) -> ft.Control:
     """``again``: set up as that earlier session, so its group's next evening is a tap."""
     draft, _ = ft.use_state(lambda: SetupDraft() if again is None else SetupDraft.play_again(
         "" if again.name == again.table.rules.variant else again.name, again.table,
-        again.state, again.group, app.settings.language))
+        again.state, again.group, app.prefs.settings.language))
 
     def start() -> None:
         try:
@@ -56,17 +56,17 @@ def NewSession(app: AppModel, again: OpenSession | None = None) -> ft.Control:
                 name, typed = next(iter(draft.unreadable.items()))
                 raise refuse("setup.option_not_whole", option=app.t(f"option.{name}"),
                              value=quote(typed))
-            money = typed_money(draft, app.settings.language) if draft.money else make_money()
+            money = typed_money(draft, app.prefs.settings.language) if draft.money else make_money()
             table = make_table(draft.variant, draft.players, draft.first_dealer,
                                house_rules(draft), money)
             # Unnamed, it is called by its game in whatever language reads it later.
             opened = app.scorebook.create(draft.name, table, draft.group.strip() or None)
         except (RuleError, StoreError) as error:
-            draft.problem = app.refusal(error)
+            draft.problem = app.said.refusal(error)
             if isinstance(error, RuleError) and error.message.key.startswith("setup.unit_"):
                 draft.unit_refused = draft.problem  # said on the field too
             return
-        app.session = opened
+        app.table.session = opened
         app.go(f"/session/{opened.id}")
 
     async def draw() -> None:
@@ -101,11 +101,11 @@ def NewSession(app: AppModel, again: OpenSession | None = None) -> ft.Control:
         screen_bar(app, app.t("ui.new_session")),
         screen(
             *as_before,
-            error_line(app.problem),  # the roster could not be read (the club's server away)
+            error_line(app.said.problem),  # the roster could not be read (the club's server away)
             Entry(app.t("ui.session_name"), draft.name, lambda text: setattr(draft, "name", text)),
-            GroupPanel(app, draft, app.groups),
+            GroupPanel(app, draft, app.roster.groups),
             GamePanel(app, draft),
-            PlayersPanel(app, draft, app.roster),
+            PlayersPanel(app, draft, app.roster.names),
             MoneyPanel(app, draft),
             DealerPanel(app, draft, draw),
         ),
@@ -165,7 +165,7 @@ def OptionField(app: AppModel, draft: SetupDraft, option: Option) -> ft.Control:
     def set_number(raw: str) -> None:
         # Kept as typed: the core refuses a number out of range at Start, in words, and Start
         # says so of one that is no whole number ("abc", "2,5"); empty is the game's default.
-        number = parse_number(raw, app.settings.language)
+        number = parse_number(raw, app.prefs.settings.language)
         others = {k: v for k, v in draft.options.items() if k != option.name}
         unreadable = {k: v for k, v in draft.unreadable.items() if k != option.name}
         if number is not None and number == number.to_integral_value():
@@ -178,7 +178,7 @@ def OptionField(app: AppModel, draft: SetupDraft, option: Option) -> ft.Control:
     # The game's own figure is shown until the table types another: a blank field said
     # nothing of what it would be.
     shown = value if value is not None else default
-    return Entry(label, "" if shown is None else number_text(shown, app.settings.language),
+    return Entry(label, "" if shown is None else number_text(shown, app.prefs.settings.language),
                  set_number, width=200, keyboard_type=ft.KeyboardType.NUMBER)
 
 
@@ -213,7 +213,7 @@ def PlayersPanel(app: AppModel, draft: SetupDraft, roster: list[str]) -> ft.Cont
     # the field made anew, which took its keyboard away).
     field = Entry(app.t("ui.player_name"), "", lambda text: setattr(draft, "new_name", text),
                   emptied=draft.names_typed, width=260,
-                  error=render(draft.name_refused, app.settings.language)
+                  error=render(draft.name_refused, app.prefs.settings.language)
                   if draft.name_refused else None,
                   on_enter=draft.add_typed)
     return panel(

@@ -37,10 +37,7 @@ def Players(app: AppModel) -> ft.Control:
     def add() -> None:
         if not new_name.current.strip():
             return
-        try:
-            app.scorebook.add_player(new_name.current)
-        except StoreError as error:
-            app.problem = app.refusal(error)
+        if not app.roster.add(new_name.current):
             return
         new_name.current = ""
         set_added(added + 1)
@@ -51,26 +48,24 @@ def Players(app: AppModel) -> ft.Control:
         add()
 
     async def export_roster() -> None:
-        body = app.scorebook.roster_file()
+        body = app.roster.export_file()
         await ft.FilePicker().save_file(file_name="roster.json", src_bytes=body)
-        app.notice = app.t("ui.exported", file="roster.json")
+        app.said.notice = app.t("ui.exported", file="roster.json")
 
     async def import_roster() -> None:
         """Players and their details from another device's exported roster: all or none."""
         picked = await pick_json(app.t("ui.import_roster"))
         if picked is None:
             return
-        try:
-            kept = app.scorebook.import_roster_file(picked, app.settings.language)
-        except (RuleError, StoreError) as error:  # nothing of the file was kept
-            app.problem = app.t("ui.roster_import_refused", reason=app.refusal(error))
+        kept = app.roster.import_file(picked)
+        if kept is None:  # nothing of the file was kept
             return
         app.show("/players")
-        app.notice = app.t("ui.roster_imported", players=", ".join(kept) or "-")
+        app.said.notice = app.t("ui.roster_imported", players=", ".join(kept) or "-")
 
     add_label = app.t("ui.add_player")
-    cards = [PlayerCard(app, name, app.lifetimes.get(name, []), app.details.get(name))
-             for name in app.roster]
+    cards = [PlayerCard(app, name, app.roster.lifetimes.get(name, []), app.roster.details.get(name))
+             for name in app.roster.names]
     return ft.Column(expand=True, spacing=0, controls=[
         screen_bar(app, app.t("ui.players")),
         screen(
@@ -79,11 +74,11 @@ def Players(app: AppModel) -> ft.Control:
                       key=f"name-{added}", width=260, on_enter=add_typed),
                 ft.FilledTonalButton(add_label, icon=ft.Icons.PERSON_ADD, on_click=add),
             ]),
-            error_line(app.problem),
+            error_line(app.said.problem),
             *(cards or [ft.Text(app.t("ui.no_players"))]),
             ft.Row(wrap=True, spacing=8, controls=[
                 *([action(app.t("ui.export_roster"), ft.Icons.DOWNLOAD, export_roster)]
-                  if app.roster else []),
+                  if app.roster.names else []),
                 action(app.t("ui.import_roster"), ft.Icons.UPLOAD_FILE, import_roster),
             ]),
         ),
@@ -100,12 +95,12 @@ def PlayerCard(app: AppModel, name: str, rows: list[Lifetime],
     for row in rows:
         game = app.t("cli.all_games") if row.variant == "*" else app.t(f"variant.{row.variant}")
         # Sessions played without money add nothing to say: no bare "0.00" beside the SEK.
-        money = ", ".join(amount(m, stored_money("1", c), app.settings.language)
+        money = ", ".join(amount(m, stored_money("1", c), app.prefs.settings.language)
                           for c, m in row.money.items() if c) or "–"
         lines.append(ft.Column(spacing=0, controls=[
             ft.Text(game, size=16, weight=ft.FontWeight.BOLD),
             ft.Text(app.t("ui.lifetime_line", money=money, **counted_phrases(
-                app.settings.language, sessions=row.sessions, deals=row.deals_played,
+                app.prefs.settings.language, sessions=row.sessions, deals=row.deals_played,
                 tricks=row.tricks, flights=row.flights, won=row.games_won)), size=15),
         ]))
     if not rows:
@@ -166,14 +161,14 @@ def DetailsForm(app: AppModel, name: str, details: PaymentDetails | None,
 
         try:
             checked = payment_details(**{f: typed[f] or None for f in FIELDS})
-            app.scorebook.set_payment_details(name, checked)
+            app.roster.keep_details(name, checked)
         except (RuleError, StoreError) as error:
-            set_problem(app.refusal(error))
+            set_problem(app.said.refusal(error))
             return
         set_problem("")
         close()
         app.show("/players")
-        app.notice = app.t("ui.details_saved", player=name)
+        app.said.notice = app.t("ui.details_saved", player=name)
 
     boxes = [Entry(app.t(f"payments.label_{field}"), typed[field], change(field), dense=True,
                    width=320 if field in ("iban", "qr_iban", "holder") else 200)

@@ -14,7 +14,7 @@ from scorekeeper.session import GameRow
 @ft.memo
 @ft.component
 def Protocol(app: AppModel) -> ft.Control:
-    session = app.session
+    session = app.table.session
     if session is None:
         return Missing(app)
     players = session.state.everyone

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 @ft.memo
 @ft.component
 def CorrectDeal(app: AppModel, index: int) -> ft.Control:
-    session = app.session
+    session = app.table.session
     if session is None or not 0 <= index < session.state.deals:
         return Missing(app)
     back = f"/session/{session.id}/ledger"

@@ -10,7 +10,8 @@ from collections.abc import Callable
 import flet as ft
 
 from scorekeeper.app.lan import LOCK_AFTER, LanRoom, shown
-from scorekeeper.app.model import LAN_CHANGED, AppModel
+from scorekeeper.app.model import AppModel
+from scorekeeper.app.state.room import LAN_CHANGED
 from scorekeeper.app.widgets import Link, icon_button, labelled, panel, readout, screen, screen_bar
 
 ADDRESS_SIDE = 200  # px: a phone camera reads it from across a card table
@@ -21,10 +22,10 @@ ADDRESS_SIDE = 200  # px: a phone camera reads it from across a card table
 def LanPanel(app: AppModel) -> ft.Control:
     """Beside a desktop's table: the join code and the address as a chip; beside it, the
     address as a code to scan and the devices panel, each opened with a tap."""
-    room = app.lan
+    room = app.room.lan
     assert room is not None
     opened, set_opened = ft.use_state("")  # "", "code" (the address to scan) or "devices"
-    _ = app.room_heard  # read, so news of the room redraws this
+    _ = app.room.heard  # read, so news of the room redraws this
     devices = app.t("ui.room_devices")
     devices = f"{devices} ({len(room.viewers)})"
 
@@ -52,10 +53,10 @@ def LanPanel(app: AppModel) -> ft.Control:
 def RoomScreen(app: AppModel) -> ft.Control:
     """On a phone, a screen of its own (the table's rows keep the table's screen): the
     join code and the address, the address to scan, the devices."""
-    room, session = app.lan, app.session
+    room, session = app.room.lan, app.table.session
     back = f"/session/{session.id}" if session is not None else "/"
-    _ = app.room_heard
-    if room is None or app.role != "host":
+    _ = app.room.heard
+    if room is None or app.room.role != "host":
         return ft.Column(expand=True, spacing=0, controls=[
             screen_bar(app, app.t("ui.lan_title"), back),
             screen(ft.Text(app.t("ui.not_on_network"), size=16))])
@@ -70,7 +71,7 @@ def RoomScreen(app: AppModel) -> ft.Control:
 
 def room_link(app: AppModel, session_id: int) -> Link:
     """The room in a phone's screen bar; a lock when wrong codes have locked it."""
-    room = app.lan
+    room = app.room.lan
     locked = room is not None and room.locked()
     return Link(ft.Icons.LOCK if locked else ft.Icons.QR_CODE_2, app.t("ui.room_link"),
                 f"/session/{session_id}/room")
@@ -95,8 +96,8 @@ def devices_panel(app: AppModel, room: LanRoom, title: str) -> ft.Control:
     def host_only(action: Callable[[], object]) -> Callable[[], None]:
         """Run ``action`` only if this page is the host now (an event can be forged)."""
         def checked() -> None:
-            if app.role != "host":
-                app.notice = app.t("ui.not_allowed")
+            if app.room.role != "host":
+                app.said.notice = app.t("ui.not_allowed")
                 return
             action()
             ft.context.page.pubsub.send_all(LAN_CHANGED)

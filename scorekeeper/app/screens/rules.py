@@ -15,23 +15,23 @@ from scorekeeper.i18n import render
 
 @ft.component
 def RulesScreen(app: AppModel) -> ft.Control:
-    session = app.session
+    session = app.table.session
     if session is None:
         return Missing(app)
     rules = session.table.rules
     book = rulebook(rules)
-    at = app.place.rule if app.place.screen == "rules" else None
+    at = app.nav.place.rule if app.nav.place.screen == "rules" else None
     applied = next((p for chapter in book for p in chapter.paragraphs if p.anchor == at), None)
     # Back where the "why?" was tapped (the table, the ledger), else to the table.
-    back = app.rules_from or f"/session/{session.id}"
+    back = app.nav.rules_from or f"/session/{session.id}"
     controls: list[ft.Control] = []
-    if app.role != "host":  # a guest's bar has no back arrow: the way back to the table
+    if app.room.role != "host":  # a guest's bar has no back arrow: the way back to the table
         controls.append(action(app.t("ui.back"), ft.Icons.ARROW_BACK, lambda: app.go(back)))
     controls.append(ft.Text(app.t("rules.about", variant=rules.variant), size=16))
     if applied is not None:
         controls.append(panel(app.t("rules.applied"), said(app, applied),
                               bgcolor=ft.Colors.SECONDARY_CONTAINER))
-    controls += [panel(render(chapter.title, app.settings.language),
+    controls += [panel(render(chapter.title, app.prefs.settings.language),
                        *(said(app, p, marked=p.anchor == at) for p in chapter.paragraphs))
                  for chapter in book]
     if house := house_rules(rules):
@@ -48,7 +48,7 @@ def RulesScreen(app: AppModel) -> ft.Control:
 
 def said(app: AppModel, paragraph: Paragraph, *, marked: bool = False) -> ft.Control:
     """One paragraph; a decision carries its mark, read out with it ("Decision: ...")."""
-    words = render(paragraph.says, app.settings.language)
+    words = render(paragraph.says, app.prefs.settings.language)
     parts: list[ft.Control] = []
     label = words
     if paragraph.decision:

@@ -19,14 +19,14 @@ def SettingsScreen(app: AppModel) -> ft.Control:
     # The saved URL is never put back into the field: it may hold the club's password.
     url = ft.use_ref("")  # heard as typed, not drawn (see Entry)
     saved, set_saved = ft.use_state(0)  # each save empties the field
-    settings = app.settings
+    settings = app.prefs.settings
     save_label = app.t("ui.save_database")
 
     def save_url() -> None:
         app.set_settings(replace(settings, database_url=url.current.strip()))
         url.current = ""
         set_saved(saved + 1)
-        app.notice = app.t("ui.database_saved")
+        app.said.notice = app.t("ui.database_saved")
 
     club = ([
         ft.Text(app.t("ui.database_hint", env=DB_ENV), size=14),
@@ -55,8 +55,8 @@ def SettingsScreen(app: AppModel) -> ft.Control:
             ),
             panel(
                 app.t("ui.data"),
-                ft.Text(app.t("ui.data_folder", folder=app.data_folder), selectable=True),
-                ft.Text(app.t("ui.database_in_use", url=app.database_shown), selectable=True),
+                ft.Text(app.t("ui.data_folder", folder=app.prefs.data_folder), selectable=True),
+                ft.Text(app.t("ui.database_in_use", url=app.prefs.database_shown), selectable=True),
                 *club,
             ),
         ),

@@ -16,17 +16,16 @@ from scorekeeper.app.widgets import (
     action,
     bullet,
     confirmation,
-    error_line,
     icon_button,
     panel,
     readout,
+    refused,
     screen,
     screen_bar,
 )
 from scorekeeper.core import N_, Transfer
 from scorekeeper.i18n import render
 from scorekeeper.i18n.accounts import account_name, amount, paid_of, payment_line, transfer_line
-from scorekeeper.session import ConflictError, StoreError
 
 if TYPE_CHECKING:  # the payments package loads when settle-up is first shown
     from scorekeeper.payments import Offer, PaymentCode
@@ -38,13 +37,13 @@ CODE_SIDE = 264  # logical pixels: a phone camera reads it from an arm's length
 @ft.memo
 @ft.component
 def SettleUp(app: AppModel) -> ft.Control:
-    session = app.session
+    session = app.table.session
     if session is None:
         return Missing(app)
     table, closing = session.table, session.closing
     confirm, set_confirm = ft.use_state(False)
     money = table.money
-    lang = app.settings.language
+    lang = app.prefs.settings.language
 
     def as_text() -> str:
         from scorekeeper.payments import transfer_text
@@ -61,7 +60,7 @@ def SettleUp(app: AppModel) -> ft.Control:
 
     async def copy() -> None:
         await ft.Clipboard().set(as_text())
-        app.notice = app.t("ui.copied")
+        app.said.notice = app.t("ui.copied")
 
     async def save_json() -> None:
         await save("json")
@@ -73,19 +72,15 @@ def SettleUp(app: AppModel) -> ft.Control:
         await save("pdf")
 
     async def save(kind: Export) -> None:
-        try:
-            _, body = app.scorebook.export(session.id, kind, lang, session.version)
-        except StoreError as error:
-            app.problem = app.refusal(error)
-            app.stale = isinstance(error, ConflictError)
+        body = app.table.export(session, kind)
+        if body is None:
             return
         await ft.FilePicker().save_file(file_name=session.file_name(kind), src_bytes=body)
-        app.notice = app.t("ui.exported", file=session.file_name(kind))
+        app.said.notice = app.t("ui.exported", file=session.file_name(kind))
 
     def finish() -> None:
         set_confirm(False)
-        app.run(lambda: app.scorebook.finish(session.id, session.version),
-                app.t("ui.finished_notice"))
+        app.table.finish(session)
 
     ft.use_dialog(
         confirmation(app, app.t("ui.finish_title"), app.t("ui.finish_text"),
@@ -114,7 +109,7 @@ def SettleUp(app: AppModel) -> ft.Control:
     transfers = [PayCard(app, session, transfer, offer)
                  for transfer, offer in session.offers(lang)
                  ] or [ft.Text(app.t("cli.nothing_to_settle"))]
-    handed = payments_made(app, session, undo=app.role == "host")
+    handed = payments_made(app, session, undo=app.room.role == "host")
     exports = ft.Row(wrap=True, spacing=10, controls=[
         action(app.t("card.open"), ft.Icons.IMAGE, lambda: app.go(f"/session/{session.id}/card"),
                filled=True),
@@ -126,22 +121,21 @@ def SettleUp(app: AppModel) -> ft.Control:
     finish_row: list[ft.Control] = []
     if session.finished:
         finish_row.append(bullet(app.t("ui.session_finished"), icon=ft.Icons.LOCK))
-    elif app.role == "host":
+    elif app.room.role == "host":
         finish_row.append(action(app.t("ui.finish_session"), ft.Icons.LOCK,
                                  lambda: set_confirm(True)))
     return ft.Column(expand=True, spacing=0, controls=[
         screen_bar(app, app.t("ui.settle_of", name=app.session_name(
             session.name, session.table.rules.variant)), f"/session/{session.id}"),
         screen(
-            error_line(app.problem),
-            *([action(app.t("ui.reload"), ft.Icons.REFRESH, app.reload)] if app.stale else []),
+            *refused(app, app.table.reload),
             panel(app.t(N_("ui.results_final") if session.finished else N_("ui.results")),
                   *results),
             panel(app.t("ui.end_pot_rule", rule=app.t(f"option.end_pot.{table.rules.end_pot}")),
                   *rule),
             panel(app.t("sheet.transfers"), *transfers),
             *([panel(app.t("sheet.payments"), *handed)] if handed else []),
-            *([GroupChoice(app, session)] if app.role == "host" else []),
+            *([GroupChoice(app, session)] if app.room.role == "host" else []),
             exports,
             *finish_row,
         ),
@@ -153,7 +147,7 @@ def PayCard(app: AppModel, session: OpenSession, transfer: Transfer, offer: Offe
     """One transfer still owed: who pays whom, what of it is paid already, its codes (or
     why there are none), the exact amount and the message the payment carries; "Paid"
     for the whole of it, or a part typed in."""
-    money, lang = session.table.money, app.settings.language
+    money, lang = session.table.money, app.prefs.settings.language
     line = transfer_line(transfer, money, lang)
     payer, payee = account_name(transfer.payer, lang), account_name(transfer.payee, lang)
     towards = session.paid_towards(transfer)
@@ -161,8 +155,7 @@ def PayCard(app: AppModel, session: OpenSession, transfer: Transfer, offer: Offe
     def pay(minor: int) -> bool:
         notice = app.t("payments.paid_amount", payer=payer, payee=payee,
                        amount=amount(minor, money, lang))
-        return app.run(lambda: app.scorebook.pay(session.id, transfer.payer, transfer.payee,
-                                                 minor, session.version), notice)
+        return app.table.pay(session, transfer.payer, transfer.payee, minor, notice)
 
     controls: list[ft.Control] = [
         readout(label=line, content=ft.Text(line, size=20, weight=ft.FontWeight.BOLD)),
@@ -185,7 +178,7 @@ def PayCard(app: AppModel, session: OpenSession, transfer: Transfer, offer: Offe
         ]
     elif offer.reason is not None:
         controls.append(bullet(render(offer.reason, lang), icon=ft.Icons.INFO_OUTLINE, size=14))
-    if app.role == "host":
+    if app.room.role == "host":
         controls.append(PayButtons(app, payer, payee, transfer.minor, money, pay))
     return ft.Container(
         padding=ft.Padding.all(10), border_radius=ft.BorderRadius.all(12),
@@ -203,8 +196,7 @@ def GroupChoice(app: AppModel, session: OpenSession) -> ft.Control:
 
     def move(group: str | None) -> None:
         notice = app.t("ui.counts_in_group", group=group) if group else app.t("ui.in_no_group")
-        app.run(lambda: app.scorebook.move_to_group(session.id, group, session.version),
-                notice)
+        app.table.move_to_group(session, group, notice)
 
     controls: list[ft.Control] = [
         bullet(where, icon=ft.Icons.GROUPS),
@@ -246,7 +238,7 @@ def payments_made(app: AppModel, session: OpenSession, *, undo: bool = False,
     it was paid; with ``undo``, each can be taken back (paid by mistake), its line keyed by
     the payment: a Take back landing as the lines close up after another reaches the
     payment its line showed, never the one that moved into its place."""
-    money, lang = session.table.money, app.settings.language
+    money, lang = session.table.money, app.prefs.settings.language
     lines: list[ft.Control] = []
     for payment in session.payments_made:
         given = payment.handover
@@ -264,6 +256,5 @@ def payments_made(app: AppModel, session: OpenSession, *, undo: bool = False,
 def _take_back(app: AppModel, session: OpenSession, payment_id: int, said: str
                ) -> ft.Control:
     return icon_button(ft.Icons.UNDO, app.t("ui.take_back_payment", payment=said),
-                       lambda: app.run(lambda: app.scorebook.take_back_payment(
-                           session.id, payment_id, session.version),
-                           app.t("ui.payment_taken_back", payment=said)))
+                       lambda: app.table.take_back_payment(
+                           session, payment_id, app.t("ui.payment_taken_back", payment=said)))

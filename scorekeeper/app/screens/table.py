@@ -41,22 +41,16 @@ WAKELOCKS: weakref.WeakKeyDictionary[ft.Page, ft.Wakelock] = weakref.WeakKeyDict
 def TableScreen(app: AppModel) -> ft.Control:
     """On a phone one column: the rows (score, duty, tricks) and Save fit one screen for up
     to five players; on a desktop the table (scores, pot, assistant) beside the entry."""
-    session = app.session
+    session = app.table.session
     if session is None:
-        return Waiting(app) if app.role in ("viewer", "scorer") else Missing(app)
+        return Waiting(app) if app.room.role in ("viewer", "scorer") else Missing(app)
     confirm_undo, set_confirm_undo = ft.use_state(False)
-    awake = app.settings.keep_awake
+    awake = app.prefs.settings.keep_awake
     ft.use_effect(lambda: keep_awake(awake), [awake], cleanup=lambda: keep_awake(False))
 
     def undo() -> None:
-        """Take the last deal back, and give it back in the form to be fixed and saved."""
         set_confirm_undo(False)
-        undone = session.state.deals
-        deal = session.newest_deal
-        taken_back = app.run(lambda: app.scorebook.undo(session.id, session.version),
-                             app.t("ui.undone_back", number=undone))
-        if taken_back and deal is not None:
-            app.draft(session.id).take(deal, undone)  # the dealer follows from the seats again
+        app.table.undo(session)
 
     ft.use_dialog(undo_dialog(app, session, undo, lambda: set_confirm_undo(False))
                   if confirm_undo else None)
@@ -70,21 +64,21 @@ def TableScreen(app: AppModel) -> ft.Control:
         Link(ft.Icons.PAYMENTS, app.t("ui.settle"), f"{base}/settle"),
         # A desktop's bar has room for the rules too; a phone opens them from the assistant.
         *([Link(ft.Icons.MENU_BOOK, app.t("rules.open_of", variant=session.table.rules.variant),
-                f"{base}/rules")] if app.wide else []),
+                f"{base}/rules")] if app.nav.wide else []),
     ]
     playing = app.may_score and not session.over
-    may_undo = (app.role == "host" and not app.watching and not session.finished
+    may_undo = (app.room.role == "host" and not app.watching and not session.finished
                 and session.state.deals > 0)
     ask_undo = ft.use_callback(lambda: set_confirm_undo(True), [])
     # The scores are on a phone's rows: the pot and the game go in the fold above them.
-    entry = (DealEntry(app, session, app.draft(session.id),
+    entry = (DealEntry(app, session, app.drafts.of(session.id),
                        on_undo=ask_undo if may_undo else None,
-                       status=None if app.wide else table_status(app, session))
+                       status=None if app.nav.wide else table_status(app, session))
              if playing else None)
-    hosting = app.lan is not None and app.role == "host"
+    hosting = app.room.lan is not None and app.room.role == "host"
     # A desktop has room for the room beside the table; a phone opens it from the bar.
-    room = [LanPanel(app)] if hosting and app.wide else []
-    if hosting and not app.wide:
+    room = [LanPanel(app)] if hosting and app.nav.wide else []
+    if hosting and not app.nav.wide:
         links.append(room_link(app, session.id))
     table_side = [Scoreboard(app, session), PotPanel(app, session),
                   *([Assistant(app, session.guide)] if not session.over else [])]
@@ -94,7 +88,7 @@ def TableScreen(app: AppModel) -> ft.Control:
     if entry is None and may_undo:
         table_side.append(action(app.t("ui.undo", number=session.state.deals), ft.Icons.UNDO,
                                  ask_undo))
-    if app.wide:
+    if app.nav.wide:
         body: ft.Control = ft.Row(
             expand=True, spacing=16, vertical_alignment=ft.CrossAxisAlignment.START,
             controls=[
@@ -114,9 +108,9 @@ def TableScreen(app: AppModel) -> ft.Control:
         controls=[
             screen_bar(app, app.session_name(session.name, session.table.rules.variant),
                        tonight_route(session.group) if app.watching and session.group else "/",
-                       links if app.role == "host" else []),
+                       links if app.room.role == "host" else []),
             ft.Container(expand=True, alignment=ft.Alignment.TOP_CENTER,
-                         padding=ft.Padding.all(10 if app.wide else 6),
+                         padding=ft.Padding.all(10 if app.nav.wide else 6),
                          content=ft.Column(expand=True, spacing=6, width=1400,
                                            controls=[*room, body])),
         ],
@@ -142,12 +136,12 @@ async def _hold(wakelock: ft.Wakelock, awake: bool) -> None:
 def undo_dialog(app: AppModel, session: OpenSession, undo: Callable[[], None],
                 cancel: Callable[[], None]) -> ft.AlertDialog:
     """"Undo deal 7: Cilla dealt; tricks: Dag 2, …?", and what becomes of the form."""
-    lang = app.settings.language
+    lang = app.prefs.settings.language
     deal = session.newest_deal or Deal()
     what = "; ".join([app.t("ui.undo_dealt", dealer=deal.dealer or ""),
                       *(render(event, lang) for event in events(deal))])
     text = app.t("ui.undo_back_text")
-    if app.draft(session.id).started:
+    if app.drafts.of(session.id).started:
         text += " " + app.t("ui.undo_replaces", number=session.state.deals + 1)
     return confirmation(app, app.t("ui.undo_deal_title", number=session.state.deals, what=what),
                         text, app.t("ui.undo_confirm"), undo, cancel)
@@ -218,12 +212,12 @@ def Scoreboard(app: AppModel, session: OpenSession) -> ft.Control:
         flights = app.t(counts("ui.flights", "count"), count=state.flights[player])
         lines = [ft.Text(flights, size=15)]
         if money:
-            amount = money_text(money[player], table.money, app.settings.language)
+            amount = money_text(money[player], table.money, app.prefs.settings.language)
             lines.append(ft.Text(amount, size=15, weight=ft.FontWeight.W_500))
             share = session.pot_shares.get(player)
             if share:
                 lines.append(ft.Text(app.t("ui.pot_share_short", amount=money_text(
-                    share, table.money, app.settings.language)), size=12,
+                    share, table.money, app.prefs.settings.language)), size=12,
                     color=ft.Colors.ON_SURFACE_VARIANT))
         cards.append(ft.Container(
             width=170,

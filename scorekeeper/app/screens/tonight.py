@@ -20,12 +20,12 @@ if TYPE_CHECKING:
 
 @ft.component
 def TonightScreen(app: AppModel) -> ft.Control:
-    group = app.place.group or ""
-    tables = [TableNow(app, table) for table in app.tonight]
+    group = app.nav.place.group or ""
+    tables = [TableNow(app, table) for table in app.group.tonight]
     return ft.Column(expand=True, spacing=0, controls=[
         screen_bar(app, app.t("ui.tonight_of", group=group), group_route(group)),
         screen(
-            error_line(app.problem),
+            error_line(app.said.problem),
             ft.Text(app.t("ui.tonight_hint"), size=14),
             *(tables or [ft.Text(app.t("ui.tonight_none"), size=18)]),
         ),
@@ -63,7 +63,7 @@ def standing(app: AppModel, table: OpenSession, player: str, leads: bool) -> ft.
     cells = [ft.Text(player, size=18, weight=ft.FontWeight.BOLD, expand=True),
              ft.Text(score, size=22, weight=ft.FontWeight.BOLD)]
     if table.plays_for_money:
-        money = amount(table.closing.money[player], table.table.money, app.settings.language)
+        money = amount(table.closing.money[player], table.table.money, app.prefs.settings.language)
         said = app.t("ui.tonight_score_money", player=player, score=score, money=money)
         cells.append(ft.Text(money, size=16, width=110, text_align=ft.TextAlign.RIGHT))
     else:

@@ -1,0 +1,56 @@
+"""The roster on screen: who plays, their lifetime records and how each is paid."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import flet as ft
+
+from scorekeeper.app.state.said import Said
+from scorekeeper.core import RuleError
+from scorekeeper.session import StoreError
+
+if TYPE_CHECKING:
+    from scorekeeper.payments import PaymentDetails
+    from scorekeeper.session import Lifetime, Scorebook
+
+
+@ft.observable
+@dataclass
+class Roster:
+    book: Scorebook
+    said: Said
+    names: list[str] = field(default_factory=list)
+    groups: list[str] = field(default_factory=list)  # new session: every group's name
+    lifetimes: dict[str, list[Lifetime]] = field(default_factory=dict)
+    details: dict[str, PaymentDetails] = field(default_factory=dict)  # how each is paid
+
+    def load(self, *, records: bool = False) -> None:
+        """The names as stored now (a player added on another device too); ``records``:
+        with everyone's lifetime statistics and payment details (the players screen)."""
+        self.names = self.book.roster()
+        self.groups = self.book.group_names()
+        if records:
+            self.lifetimes = self.book.lifetimes()
+            self.details = self.book.payment_details(self.names)
+
+    def add(self, name: str) -> bool:
+        return self.said.attempt(lambda: self.book.add_player(name)) is not None
+
+    def export_file(self) -> bytes:
+        return self.book.roster_file()
+
+    def import_file(self, picked: bytes) -> list[str] | None:
+        """Players and their details from another device's roster file: all or none."""
+        try:
+            return self.book.import_roster_file(picked, self.said.language)
+        except (RuleError, StoreError) as error:  # nothing of the file was kept
+            self.said.problem = self.said.t("ui.roster_import_refused",
+                                            reason=self.said.refusal(error))
+            return None
+
+    def keep_details(self, name: str, details: PaymentDetails) -> str:
+        """Keep ``name``'s checked details (``RuleError``, ``StoreError`` if refused: the
+        card that asked says why beside the fields)."""
+        return self.book.set_payment_details(name, details)

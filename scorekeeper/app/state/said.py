@@ -1,0 +1,63 @@
+"""What the app says to the person: a notice shown once, why the last thing asked was
+refused, and whether the club's database is away."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TypeVar
+
+import flet as ft
+
+from scorekeeper.app.roles import NotAllowedError
+from scorekeeper.app.state.prefs import Prefs
+from scorekeeper.core import RuleError
+from scorekeeper.i18n import describe, render, text
+from scorekeeper.session import ConflictError, StoreError
+
+Done = TypeVar("Done")  # what a scorebook command gives back
+
+
+def refusal(error: RuleError | StoreError, language: str) -> str:
+    """Why the rules or the store refused, in ``language``."""
+    if isinstance(error, RuleError):
+        return describe(error, language)
+    return render(error.message, language)
+
+
+@ft.observable
+@dataclass
+class Said:
+    prefs: Prefs  # the language it is said in
+    notice: str | None = None  # a short message shown once (snack bar)
+    problem: str | None = None  # why the last thing asked was refused (shown on the screen)
+    stale: bool = False  # refused because another device changed the session: offer Reload
+    database_lost: bool = False  # the club's database server is away: said on every screen
+
+    @property
+    def language(self) -> str:
+        return self.prefs.language
+
+    def t(self, key: str, **params: str | int) -> str:
+        return text(key, self.language, **params)
+
+    def refusal(self, error: RuleError | StoreError) -> str:
+        return refusal(error, self.language)
+
+    def attempt(self, command: Callable[[], Done]) -> Done | None:
+        """What a scorebook command gives, or None when it was refused, and why is said:
+        the one place a refusal becomes words on the screen."""
+        try:
+            done = command()
+        except (RuleError, StoreError) as error:
+            self.problem = self.refusal(error)
+            self.stale = isinstance(error, ConflictError)
+            return None
+        except NotAllowedError:  # a forged event: the role is checked again on the server
+            self.problem = self.t("ui.not_allowed")
+            return None
+        self.clear()
+        return done
+
+    def clear(self) -> None:
+        self.problem, self.stale = None, False
