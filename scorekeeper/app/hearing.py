@@ -20,6 +20,7 @@ from scorekeeper.app.state.room import LAN_CHANGED
 
 if TYPE_CHECKING:
     from scorekeeper.session import Scorebook
+    from scorekeeper.session.news import Heard
 
 log = logging.getLogger("scorekeeper.app")
 
@@ -74,7 +75,7 @@ class Hearing:
         app.show(app.nav.route)
 
     # --- what is heard ---
-    def _on_change(self, session_id: int | None) -> None:
+    def _on_change(self, session_id: Heard) -> None:
         async def hear() -> None:
             self.app.heard(session_id)
 

@@ -25,11 +25,17 @@ from scorekeeper.app.state.session_shown import SessionShown
 from scorekeeper.app.state.worked_out import LEDGER_FIRST
 from scorekeeper.i18n import session_title
 from scorekeeper.session import StoreError
+from scorekeeper.session.news import ROSTER
 from scorekeeper.session.where import choose_database, data_dir
 from scorekeeper.settings import Settings
 
+# The session's screens that offer the roster: who may sit down at the table, and who
+# plays the next evening.
+ROSTER_SCREENS = ("table", "again")
+
 if TYPE_CHECKING:
     from scorekeeper.session import Scorebook
+    from scorekeeper.session.news import Heard
 
 
 class AppModel:
@@ -93,7 +99,7 @@ class AppModel:
             self._open_shared()
         elif place.session_id is not None:
             self.table.open(place.session_id, place.screen)
-            if place.screen == "again":  # New session, set up as the earlier one
+            if place.screen in ROSTER_SCREENS:  # who may join; or the next evening set up
                 self.roster.load()
         elif place.screen == "settings":
             self.prefs.data_folder = str(data_dir())
@@ -125,15 +131,18 @@ class AppModel:
             self.table.open(shown, "table")
 
     # --- what is heard ---
-    def heard(self, session_id: int | None) -> None:
+    def heard(self, session_id: Heard) -> None:
         """The scorebook says something changed (here or on another device)."""
         self.said.database_lost = not self.scorebook.reachable
         place, host = self.nav.place, self.room.role == "host"
-        if host and place.screen == "tonight" and place.group:
+        if session_id == ROSTER:
+            if host and place.screen in (*ROSTER_SCREENS, "new", "players"):
+                self.roster.load(records=place.screen == "players")
+        elif host and place.screen == "tonight" and place.group:
             # One of its tables changed, or the list of sessions did (a new table).
             if session_id is None or any(t.id == session_id for t in self.group.tonight):
                 self.group.open_tonight(place.group)
-        elif session_id is not None:
+        elif isinstance(session_id, int):
             self.table.heard(session_id)
         elif host and place.screen == "home":
             try:

@@ -10,11 +10,11 @@ import os
 import threading
 from collections.abc import Callable
 
+from scorekeeper.session.news import ROSTER, Heard
 from scorekeeper.store.notices import listen, notifies
 from scorekeeper.store.sessions import SessionStore
 
-# A listener hears the id of a session that changed, or None when the list of sessions did.
-Listener = Callable[[int | None], None]
+Listener = Callable[[Heard], None]
 WATCH_SECONDS = float(os.environ.get("SCOREKEEPER_WATCH_SECONDS", "1"))
 
 
@@ -30,6 +30,7 @@ class Listeners:
         self._lock = threading.Lock()
         self._watcher: threading.Thread | None = None
         self._list_mark: object = None
+        self._roster_mark: object = None
         self.reachable = True  # on PostgreSQL: is the database server there now?
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
@@ -49,7 +50,7 @@ class Listeners:
 
         return unsubscribe
 
-    def announce(self, session_id: int | None) -> None:
+    def announce(self, session_id: Heard) -> None:
         with self._lock:
             listeners = list(self._listeners)
         for listener in listeners:
@@ -78,6 +79,9 @@ class Listeners:
         if payload == "group":  # a payment on a group's tab: the lists show tabs
             self.announce(None)
             return
+        if payload == ROSTER:
+            self.announce(ROSTER)
+            return
         try:
             self.look_for_changes()
         except Exception:  # the database gone again: the listener hears that too
@@ -87,6 +91,7 @@ class Listeners:
         """The list as it is when hearing starts: the first change after it is told."""
         with contextlib.suppress(Exception):  # a database away: the first look marks it
             self._list_mark = self._store.list_mark()
+            self._roster_mark = self._store.roster_mark()
 
     def look_for_changes(self) -> None:
         """Tell of every session another process changed, and of a changed list."""
@@ -99,3 +104,7 @@ class Listeners:
         if self._list_mark is not None and mark != self._list_mark:
             self.announce(None)
         self._list_mark = mark
+        roster = self._store.roster_mark()
+        if self._roster_mark is not None and roster != self._roster_mark:
+            self.announce(ROSTER)
+        self._roster_mark = roster

@@ -29,6 +29,7 @@ from scorekeeper.formats.session_file import PLAIN, Evening
 from scorekeeper.session import changes, files
 from scorekeeper.session.groups import GroupTab, group_tab, pay_on_tab, take_back_on_tab
 from scorekeeper.session.listeners import Listener, Listeners
+from scorekeeper.session.news import ROSTER
 from scorekeeper.session.open_session import OpenSession
 from scorekeeper.store import roster
 from scorekeeper.store.drafts import draft_of, drop_draft, keep_draft
@@ -129,7 +130,9 @@ class Scorebook:
         return self.import_session(read.name, read.session, progress, read.evening)
 
     def add_player(self, name: str) -> str:
-        return self.store.add_player(name)
+        kept = self.store.add_player(name)
+        self._listeners.announce(ROSTER)
+        return kept
 
     def record(self, session_id: int, deal: Deal, version: int,
                drafted_on: str | None = None, by: str | None = None,
@@ -228,6 +231,7 @@ class Scorebook:
                     fresh.carry_over(known, details=False)
                     self._open[session_id] = fresh
         self._listeners.announce(None)
+        self._listeners.announce(ROSTER)
 
     def export(self, session_id: int, kind: Export, language: str,
                version: int | None = None) -> tuple[OpenSession, bytes]:

@@ -38,6 +38,7 @@ from scorekeeper.store.models import (
     EntryRow,
     GroupRow,
     PaymentRow,
+    PlayerRow,
     SeatRow,
     SessionRow,
     StandingRow,
@@ -188,6 +189,11 @@ class SessionStore:
         with Db(self.reader) as db:
             count, latest = db.execute(query).one()
         return count, latest
+
+    def roster_mark(self) -> int:
+        """Changes whenever a player is added to the roster (players are never removed)."""
+        with Db(self.reader) as db:
+            return db.scalar(select(func.count()).select_from(PlayerRow)) or 0
 
     def count_sessions(self) -> int:
         with storage_failures(self.engine), Db(self.reader) as db:

@@ -14,7 +14,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -659,6 +659,30 @@ class HeldSocket:
         assert self.route is not None
         for message in held:
             self.route.send(message)
+
+    def tap_as_it_changes(self, change: Callable[[], object], label: str,
+                          drawn: Callable[[], object]) -> None:
+        """Press the button ``label``, set off ``change`` (something the app redraws the
+        screen for, unasked), and lift the finger once the page has drawn it (``drawn``
+        returns then): a tap that spans the redraw."""
+        self.held = []
+        change()
+        deadline = time.monotonic() + FRAMES_WAIT / 1000
+        while not self._answers_held():
+            assert time.monotonic() < deadline, "the app never redrew the screen"
+            self.ui.page.evaluate("0")  # a round trip: the socket's news reach the test
+        box = self.ui.page.get_by_role("button", name=label, exact=True).first.bounding_box()
+        assert box is not None
+        mouse = self.ui.page.mouse
+        mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        mouse.down()
+        held, self.held = self.held, None
+        assert self.route is not None
+        for message in held:
+            self.route.send(message)
+        drawn()
+        with self.ui.telling():
+            mouse.up()
 
     def _answers_held(self) -> int:
         return sum(a_change(message) for message in self.held or [])

@@ -13,7 +13,7 @@ from playwright.sync_api import Browser
 from sqlalchemy.engine import make_url
 
 from tests.conftest import fresh_postgres_database
-from tests.e2e.conftest import CABIN, LOST, Ui, start_server, stop_server
+from tests.e2e.conftest import CABIN, LOST, HeldSocket, Ui, start_server, stop_server
 from tests.relay import Relay
 
 
@@ -43,8 +43,8 @@ def test_every_screen_says_the_club_server_is_away_and_comes_back_with_it(
                     f"{database.database}: check the address and the network")
 
             relay.cut()
-            # Home says it first, in the line atop it, once its server hears the database
-            # gone; the screen under the line stays as it was (app/shell.py).
+            # Home says it first, in the line under it, once its server hears the database
+            # gone; the screen above the line stays as it was (app/shell.py).
             ui.read(LOST)
             ui.tap("Players")
             ui.read(away)
@@ -55,7 +55,7 @@ def test_every_screen_says_the_club_server_is_away_and_comes_back_with_it(
             ui.read(away)
             ui.tap("Back")
 
-            ui.read(LOST)  # and the line atop every screen
+            ui.read(LOST)  # and the line under every screen
             relay.mend()
             # The line goes once the server hears the database again.
             ui.page.get_by_text(LOST, exact=True).wait_for(state="detached")
@@ -65,3 +65,32 @@ def test_every_screen_says_the_club_server_is_away_and_comes_back_with_it(
         finally:
             page.context.close()
             stop_server(server)  # fails the test on any traceback in the app's log
+
+
+def test_a_tap_as_the_club_server_goes_and_comes_back_is_not_lost(
+        browser: Browser, postgres_url: str, relay: Relay, tmp_path: Path):
+    """The line that says the database is away comes and goes while the person taps: the
+    tap reaches the button it was aimed at, both ways."""
+    with fresh_postgres_database(postgres_url) as url:
+        relayed = make_url(url).set(host="127.0.0.1", port=relay.port).render_as_string(
+            hide_password=False)
+        server = start_server(tmp_path, db=relayed)
+        page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+        page.set_default_timeout(20_000)
+        ui = Ui(page, server.url)
+        held = HeldSocket(ui)
+        try:
+            server.holds(CABIN)
+            ui.open("/")
+            ui.see("Friday at the cabin")
+            held.tap_as_it_changes(relay.cut, "Players", lambda: ui.read(LOST))
+            ui.see("Add player")  # the Players screen, as tapped
+            ui.tap("Back")
+            ui.see("New session")
+            held.tap_as_it_changes(relay.mend, "Players", lambda: page.get_by_text(
+                LOST, exact=True).wait_for(state="detached"))
+            ui.see("Add player")
+            ui.see("Astrid")
+        finally:
+            page.context.close()
+            stop_server(server)

@@ -7,6 +7,7 @@ evening, rule by rule, in tests/test_players_come_and_go.py).
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from tests.e2e.conftest import CABIN, HeldSocket, Server, Ui, in_english
 
@@ -175,3 +176,21 @@ def test_a_change_taken_back_before_the_screen_caught_up_is_the_one_tapped(
     ui.see("Dag leaves")
     ui.page.get_by_role("button", name="Take back: Dag", exact=True).wait_for()
     assert ui.readouts("Take back: ") == ["Take back: Dag"]
+
+
+def test_a_player_imported_after_the_server_started_is_offered_to_sit_down(
+        phone: Ui, server: Server, tmp_path: Path):
+    """The roster follows the database: Erik, brought in by ``players --import`` while the
+    table is open, is offered as a chip on the table's join panel (the watcher hears the
+    roster change as it hears a deal), and seated with one tap."""
+    server.holds(CABIN)
+    phone.open("/session/1")
+    phone.see("Save deal 7")
+    roster = tmp_path / "roster.json"
+    roster.write_text('{"format": "scorekeeper-roster/1", "players": [{"name": "Erik"}]}',
+                      encoding="utf-8")
+    assert server.cli("players", "--import", str(roster)).returncode == 0
+    phone.tap("Someone joins")
+    phone.tap("Seat Erik")
+    phone.tap("Sit down")
+    phone.see("Erik sits down after Cilla")  # Cilla deals deal 7: Erik deals deal 8

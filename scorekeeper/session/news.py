@@ -1,0 +1,8 @@
+"""What a page hears when something changed: the id of a session, None when the list of
+sessions (or a group's tab) did, or ROSTER when a player was added to the roster. Kept
+apart from the listeners, which load the store: the first screen imports only this."""
+
+from __future__ import annotations
+
+ROSTER = "roster"
+Heard = int | str | None
