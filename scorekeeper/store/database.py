@@ -14,7 +14,7 @@ from sqlalchemy.engine import make_url
 
 from scorekeeper.core import msg
 from scorekeeper.core.text import quote
-from scorekeeper.platform import data_dir
+from scorekeeper.platform import OWNER_ONLY_FOLDER, data_dir, owned_data_dir
 from scorekeeper.store.claim import APPLICATION_ID, claim
 from scorekeeper.store.errors import DatabaseTooNewError
 from scorekeeper.store.failures import StorageError, storage_failures, where
@@ -66,8 +66,13 @@ def connect(url: str) -> Engine:
 def _sqlite(url: str) -> Engine:
     path = make_url(url).database
     if path and path != ":memory:":
-        # Owner-only: the database holds the players' payment details.
-        Path(path).parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        # Owner-only: the database holds the players' payment details. A folder of the
+        # user's own choosing is only made so; the data folder is Scorekeeper's, and is
+        # made owner-only also when something else made it first.
+        folder = Path(path).absolute().parent
+        if folder == data_dir().absolute():
+            owned_data_dir()
+        folder.mkdir(parents=True, exist_ok=True, mode=OWNER_ONLY_FOLDER)
         claim(Path(path), REVISIONS)
     engine = create_engine(url, connect_args={"timeout": 30})
 
