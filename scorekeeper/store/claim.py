@@ -18,13 +18,17 @@ from urllib.parse import quote as url_quote
 
 from scorekeeper.core import msg
 from scorekeeper.store.errors import ForeignDatabaseError, StorageError
-from scorekeeper.store.failures import full, where
+from scorekeeper.store.failures import storage_error, where
 
 # PRAGMA application_id of every SQLite file Scorekeeper makes: the bytes "SkRm".
 APPLICATION_ID = int.from_bytes(b"SkRm", "big")
 SQLITE_MAGIC = b"SQLite format 3\x00"
 # The tables revision 0001 made: a file without our mark must have them all to be ours.
 OUR_TABLES = frozenset({"players", "sessions", "seats", "deals", "entries", "standings"})
+# What SQLite says of the disk, a lock or the folder rather than of the file's bytes.
+NOT_DAMAGE = frozenset({sqlite3.SQLITE_IOERR, sqlite3.SQLITE_FULL, sqlite3.SQLITE_CANTOPEN,
+                        sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED, sqlite3.SQLITE_READONLY,
+                        sqlite3.SQLITE_PERM})
 # Header bytes 18 and 19 (the write and read versions): 1 a rollback journal, 2 WAL mode.
 ROLLBACK = b"\x01\x01"
 
@@ -111,16 +115,17 @@ def _new(pragma: dict[str, int], header: bytes) -> bool:
 
 
 def _unreadable(error: sqlite3.DatabaseError, path: Path) -> StorageError:
-    """Why a file could not be read at all: damage, or a disk that could not give SQLite
-    the room it needs beside the file (its -shm index in WAL mode). A full disk leaves an
-    empty -wal and a few bytes of -shm behind the command that met it, and every later
-    opening fails on them with an I/O error: that is the disk, not the file."""
-    place = where(f"sqlite:///{path}")
+    """Why a file could not be read at all: damage, or the disk, a lock or the folder.
+    A full disk leaves an empty -wal and a few bytes of -shm behind the command that met
+    it (SQLite could not grow its index), and every later opening fails on them with an
+    I/O error: that is the disk, not the file (``failures.full`` tells them apart)."""
     code = getattr(error, "sqlite_errorcode", 0) & 0xFF
-    if code in (sqlite3.SQLITE_IOERR, sqlite3.SQLITE_FULL, sqlite3.SQLITE_CANTOPEN):
-        key = "store.disk_full" if full(path) else "store.io_error"
-        return StorageError(msg(key, file=place))
-    return StorageError(msg("store.damaged", file=place, reason=str(error)[:80]))
+    if code in NOT_DAMAGE:
+        failure = storage_error(error, f"sqlite:///{path}")
+        if failure is not None:
+            return failure
+    return StorageError(msg("store.damaged", file=where(f"sqlite:///{path}"),
+                            reason=str(error)[:80]))
 
 
 def mark(path: Path) -> None:
