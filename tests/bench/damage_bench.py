@@ -39,8 +39,8 @@ from tests.bench.damage_checks import (
     shape,
 )
 from tests.bench.data import club
-from tests.conftest import EXAMPLE_FILE
 
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 PAGE = 4096
 KINDS = ("header byte flipped", "byte flipped", "16-byte burst", "page zeroed", "truncated")
 TABLES = ("players", "sessions", "seats", "deals", "entries", "standings", "payments",
@@ -51,7 +51,7 @@ def base(folder: Path) -> Path:
     """The example sessions and twenty evenings of 50 deals, folded into one file."""
     path = folder / "base.db"
     book = Scorebook(SessionStore(connect(f"sqlite:///{path}")))
-    for example in (EXAMPLE_FILE, EXAMPLE_FILE.with_name("mattmar-saturday.json")):
+    for example in (EXAMPLES / "friday-at-the-cabin.json", EXAMPLES / "mattmar-saturday.json"):
         book.import_file(example.read_text(encoding="utf-8"))
     club(book, sessions=20, deals_each=50)
     book.store.engine.dispose()
