@@ -16,6 +16,7 @@ from pathlib import Path
 import platformdirs
 
 PHONES = ("android", "ios")
+OWNER_ONLY_FOLDER = 0o700  # the settings hold a club's password, the database payment details
 
 
 def on_phone() -> bool:
@@ -39,3 +40,17 @@ def data_dir() -> Path:
     platform's user data folder (``~/.local/share/scorekeeper`` on Linux)."""
     flet_storage = os.environ.get("FLET_APP_STORAGE_DATA")
     return Path(flet_storage) if flet_storage else Path(platformdirs.user_data_dir("scorekeeper"))
+
+
+def owned_data_dir() -> Path:
+    """The data folder, made if need be, and its owner's alone (0700) whoever made it
+    first: the settings saved before any database, the app's device name, or an older
+    Scorekeeper that made it readable by all."""
+    folder = data_dir()
+    folder.mkdir(parents=True, exist_ok=True, mode=OWNER_ONLY_FOLDER)
+    try:
+        if os.name == "posix" and folder.stat().st_mode & 0o777 != OWNER_ONLY_FOLDER:
+            folder.chmod(OWNER_ONLY_FOLDER)
+    except OSError:  # not ours to change (another user's folder): say nothing, use it
+        pass
+    return folder

@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from scorekeeper.i18n import DEFAULT_LANGUAGE, LANGUAGES
-from scorekeeper.platform import data_dir
+from scorekeeper.platform import data_dir, owned_data_dir
 
 FILE = "settings.json"
 OWNER_ONLY = 0o600  # rw for the owner, nothing for anyone else
@@ -53,8 +53,7 @@ def save_settings(settings: Settings) -> None:
     """Write the settings: to a new file only its owner may read, flushed, then renamed over
     the old one, so a full disk or a crash leaves the old settings rather than half a file.
     Raises OSError (the disk is full, the folder cannot be written) with the old file intact."""
-    path = settings_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
+    path = owned_data_dir() / FILE
     body = json.dumps(asdict(settings), indent=2).encode("utf-8")
     # mkstemp creates the file with mode 0600 whatever the umask.
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".settings-", suffix=".tmp")

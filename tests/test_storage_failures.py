@@ -120,9 +120,27 @@ def foreign_write_ahead(path: Path) -> None:
     db.close()
 
 
+def foreign_dropped_tables(path: Path) -> None:
+    db = sqlite3.connect(path)  # it held a table and an index once: pages, a schema cookie
+    db.execute("CREATE TABLE notes (line TEXT)")
+    db.execute("CREATE INDEX notes_by_line ON notes (line)")
+    db.execute("INSERT INTO notes VALUES ('milk')")
+    db.commit()
+    db.execute("DROP TABLE notes")  # and no object left
+    db.commit()
+    db.close()
+
+
+def foreign_empty_write_ahead(path: Path) -> None:
+    db = sqlite3.connect(path)  # nothing in it, but another program chose WAL mode
+    db.execute("PRAGMA journal_mode=WAL")
+    db.close()
+
+
 @pytest.mark.parametrize("make", [foreign_plain, foreign_with_sessions, foreign_alembic,
                                   foreign_view_only, foreign_user_version,
-                                  foreign_write_ahead])
+                                  foreign_write_ahead, foreign_dropped_tables,
+                                  foreign_empty_write_ahead])
 @pytest.mark.parametrize("command", [["sessions"], ["import", str(EXAMPLE_FILE)]])
 def test_another_programs_sqlite_file_is_refused_byte_for_byte_unchanged(tmp_path, make,
                                                                          command):
@@ -135,7 +153,8 @@ def test_another_programs_sqlite_file_is_refused_byte_for_byte_unchanged(tmp_pat
     assert sorted(p.name for p in tmp_path.iterdir()) == ["theirs.db"]  # no -wal, no -shm
     # The journal mode as the file's header has it (byte 18: 2 is WAL, 1 the rollback
     # journal), read without opening the file: still the other program's choice.
-    assert path.read_bytes()[18] == (2 if make is foreign_write_ahead else 1)
+    assert path.read_bytes()[18] == (
+        2 if make in (foreign_write_ahead, foreign_empty_write_ahead) else 1)
 
 
 def flipped(path: Path) -> None:
@@ -188,6 +207,19 @@ def test_a_new_database_carries_scorekeepers_mark(tmp_path):
 def test_an_empty_file_is_made_into_a_scorekeeper_database(tmp_path):
     path = tmp_path / "empty.db"
     path.touch()
+    stored_example(path)
+    assert path.read_bytes()[68:72] == b"SkRm"
+
+
+def test_the_first_page_of_a_new_database_with_nothing_chosen_in_it_is_ours(tmp_path):
+    """The one page SQLite writes first: no schema ever, no user_version, the rollback
+    journal it starts with. Nothing of anyone's is in it."""
+    path = tmp_path / "new.db"
+    db = sqlite3.connect(path)
+    db.execute("PRAGMA application_id = 0")
+    db.commit()
+    db.close()
+    assert path.stat().st_size == path.read_bytes()[16] * 256
     stored_example(path)
     assert path.read_bytes()[68:72] == b"SkRm"
 

@@ -6,24 +6,18 @@ else changes. The schema is migrated with Alembic every time the store opens.
 
 from __future__ import annotations
 
-import os
 import sqlite3
 from pathlib import Path
-from urllib.parse import quote as url_quote
 
 from sqlalchemy import Connection, Engine, create_engine, event, inspect
 from sqlalchemy.engine import make_url
 
 from scorekeeper.core import msg
 from scorekeeper.core.text import quote
-from scorekeeper.platform import data_dir
+from scorekeeper.platform import OWNER_ONLY_FOLDER, data_dir, owned_data_dir
+from scorekeeper.store.claim import APPLICATION_ID, claim
 from scorekeeper.store.errors import DatabaseTooNewError
-from scorekeeper.store.failures import (
-    ForeignDatabaseError,
-    StorageError,
-    storage_failures,
-    where,
-)
+from scorekeeper.store.failures import StorageError, storage_failures, where
 from scorekeeper.store.location import DB_ENV, default_url
 from scorekeeper.store.secrets import readable, userinfo_whole
 
@@ -36,11 +30,6 @@ DRIVERS = {"sqlite": "pysqlite", "postgresql": "psycopg"}
 # Knowing them here lets an up-to-date database open without loading Alembic at all.
 REVISIONS = ("0001", "0002", "0003", "0004", "0005", "0006", "0007", "0008", "0009",
              "0010", "0011")
-# PRAGMA application_id of every SQLite file Scorekeeper makes: the bytes "SkRm".
-APPLICATION_ID = int.from_bytes(b"SkRm", "big")
-SQLITE_MAGIC = b"SQLite format 3\x00"
-# The tables revision 0001 made: a file without our mark must have them all to be ours.
-OUR_TABLES = frozenset({"players", "sessions", "seats", "deals", "entries", "standings"})
 
 
 def connect(url: str) -> Engine:
@@ -77,9 +66,14 @@ def connect(url: str) -> Engine:
 def _sqlite(url: str) -> Engine:
     path = make_url(url).database
     if path and path != ":memory:":
-        # Owner-only: the database holds the players' payment details.
-        Path(path).parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        _claim(Path(path))
+        # Owner-only: the database holds the players' payment details. A folder of the
+        # user's own choosing is only made so; the data folder is Scorekeeper's, and is
+        # made owner-only also when something else made it first.
+        folder = Path(path).absolute().parent
+        if folder == data_dir().absolute():
+            owned_data_dir()
+        folder.mkdir(parents=True, exist_ok=True, mode=OWNER_ONLY_FOLDER)
+        claim(Path(path), REVISIONS)
     engine = create_engine(url, connect_args={"timeout": 30})
 
     @event.listens_for(engine, "connect")
@@ -128,83 +122,6 @@ def _write_ahead(connection: sqlite3.Connection) -> None:
 def reading(engine: Engine) -> Engine:
     """``engine`` for reading only: on SQLite its transactions take no write lock."""
     return engine.execution_options(**{READING: True})
-
-
-def _claim(path: Path) -> None:
-    """Make sure the file at ``path`` is Scorekeeper's, and whole, before a single byte of
-    it (or beside it) changes.
-
-    A new or empty file is ours to create, and gets our mark (``PRAGMA application_id``)
-    before anything else. A file with our mark is ours. A file an older Scorekeeper made
-    (no mark, but our tables and one of our schema revisions) is ours and gets the mark.
-    Anything else is refused, and so is a file of ours that SQLite finds damaged: it is
-    only ever read here, never written."""
-    try:
-        with path.open("rb") as file:
-            header = file.read(100)
-    except FileNotFoundError:
-        header = b""
-    if not header:
-        # Made owner-only before SQLite writes a byte (its -wal and -shm files follow it).
-        os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
-        _mark(path)
-        return
-    if not header.startswith(SQLITE_MAGIC) or len(header) < 100:
-        raise ForeignDatabaseError(msg("store.not_a_database", file=where(f"sqlite:///{path}")))
-    mark = _inspect_read_only(path)
-    # SQLite's write-ahead log needs its two files beside the database: without write
-    # access to both it could not even read, and would only say "unable to open".
-    if not (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)):
-        raise StorageError(msg("store.read_only", file=where(f"sqlite:///{path}")))
-    if mark != APPLICATION_ID:
-        _mark(path)
-
-
-def _inspect_read_only(path: Path) -> int:
-    """The file's application_id once it is known to be ours and whole; refuses another
-    program's file and a damaged one. Read without writing: no journal mode switched, no
-    table added, and no -wal or -shm file made beside a file that has none
-    (``immutable``; with a write-ahead log beside it, that log is read too, since our
-    mark may still be in it). A file without the mark is ours when nothing at all is in
-    it, or when a Scorekeeper from before the mark made it (our tables, our revision)."""
-    place = where(f"sqlite:///{path}")
-    logged = path.with_name(path.name + "-wal").exists()
-    uri = f"file:{url_quote(str(path.resolve()))}?mode=ro{'' if logged else '&immutable=1'}"
-    try:
-        connection = sqlite3.connect(uri, uri=True, timeout=30)
-        try:
-            connection.text_factory = bytes  # names in a damaged file may not be UTF-8
-            mark = connection.execute("PRAGMA application_id").fetchone()[0]
-            stamped = connection.execute("PRAGMA user_version").fetchone()[0]
-            found = connection.execute("SELECT type, name FROM sqlite_master").fetchall()
-            tables = {name.decode(errors="replace") for kind, name in found
-                      if kind == b"table"}
-            revision = None
-            if "alembic_version" in tables:
-                row = connection.execute("SELECT version_num FROM alembic_version").fetchone()
-                revision = row[0].decode(errors="replace") if row else None
-            whole = connection.execute("PRAGMA quick_check").fetchone()[0] == b"ok"
-        finally:
-            connection.close()
-    except sqlite3.DatabaseError as error:  # too damaged to be read at all
-        raise StorageError(msg("store.damaged", file=place, reason=str(error)[:80])) from None
-    ours = (mark == APPLICATION_ID or (mark == 0 and stamped == 0 and not found)
-            or (mark == 0 and tables >= OUR_TABLES and revision in REVISIONS))
-    if not ours:
-        raise ForeignDatabaseError(msg("store.foreign_file", file=place))
-    if not whole:
-        raise StorageError(msg("store.damaged", file=place))
-    return mark
-
-
-def _mark(path: Path) -> None:
-    """Put our mark on the file (creating it if need be), in the file's own journal mode."""
-    connection = sqlite3.connect(path, timeout=30)
-    try:
-        connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-        connection.commit()
-    finally:
-        connection.close()
 
 
 def schema_revision(engine: Engine) -> str | None:

@@ -8,9 +8,11 @@ being written is rolled back first, so nothing already stored is lost.
 from __future__ import annotations
 
 import errno
+import shutil
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 from sqlalchemy import Engine
 from sqlalchemy.engine import URL
@@ -48,6 +50,8 @@ _SQLSTATES = (
     ("57P", N_("store.unreachable")),
     ("53", N_("store.server_busy")),
 )
+# Room SQLite needs to open a database in WAL mode at all: its -shm index is 32 KiB.
+ROOM_TO_OPEN = 64 * 1024
 _OS_ERRORS = {
     errno.ENOSPC: N_("store.disk_full"),
     errno.EDQUOT: N_("store.disk_full"),
@@ -70,6 +74,24 @@ def where(target: Engine | URL | str | None) -> str:
     return quote(f"{host}/{url.database or ''}", 200)
 
 
+def full(path: Path) -> bool:
+    """True when the disk under the file at ``path`` has no room left for SQLite to open
+    it. SQLite says only "disk I/O error" when the disk fills while it grows its -shm
+    index (SQLITE_IOERR_SHMSIZE), and every later opening meets the same: this tells a
+    full disk from a failing one."""
+    try:
+        return shutil.disk_usage(path.parent).free < ROOM_TO_OPEN
+    except OSError:
+        return False
+
+
+def _sqlite_file(target: Engine | URL | str | None) -> Path | None:
+    url = readable(target.url if isinstance(target, Engine) else target) if target else None
+    if url is None or url.get_backend_name() != "sqlite" or url.database in (None, "", ":memory:"):
+        return None
+    return Path(url.database)
+
+
 def storage_error(error: BaseException, target: Engine | URL | str | None = None
                   ) -> StorageError | None:
     """The failure as one sentence, or None when ``error`` is not a storage failure."""
@@ -83,9 +105,9 @@ def storage_error(error: BaseException, target: Engine | URL | str | None = None
         cause: BaseException = error.orig if error.orig is not None else error
         if error.connection_invalidated and not isinstance(cause, sqlite3.Error):
             return StorageError(msg("store.unreachable", file=place, reason=_reason(cause)))
-        return _driver_error(cause, place)
+        return _driver_error(cause, place, _sqlite_file(target))
     if isinstance(error, sqlite3.Error):
-        return _driver_error(error, place)
+        return _driver_error(error, place, _sqlite_file(target))
     if isinstance(error, UnicodeDecodeError):  # SQLite handed back bytes of a damaged page
         return StorageError(msg("store.damaged", file=place))
     if _is_psycopg(error):
@@ -97,7 +119,7 @@ def storage_error(error: BaseException, target: Engine | URL | str | None = None
     return None
 
 
-def _driver_error(error: BaseException, place: str) -> StorageError:
+def _driver_error(error: BaseException, place: str, file: Path | None = None) -> StorageError:
     reason = _reason(error)
     state = getattr(error, "sqlstate", None)
     if isinstance(state, str):
@@ -111,6 +133,8 @@ def _driver_error(error: BaseException, place: str) -> StorageError:
     code = getattr(error, "sqlite_errorcode", None)
     key = N_("store.failed") if not isinstance(code, int) else _SQLITE_CODES.get(code & 0xFF,
                                                                             N_("store.failed"))
+    if key == "store.io_error" and file is not None and full(file):
+        key = N_("store.disk_full")
     return StorageError(msg(key, file=place, reason=reason))
 
 
@@ -139,5 +163,5 @@ def storage_failures(target: Engine | URL | str | None) -> Iterator[None]:
         raise failure from error
 
 
-__all__ = ["ForeignDatabaseError", "StorageError", "StoreError", "storage_error",
+__all__ = ["ForeignDatabaseError", "StorageError", "StoreError", "full", "storage_error",
            "storage_failures", "where"]
