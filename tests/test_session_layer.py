@@ -367,3 +367,28 @@ def test_tonight_of_a_group_that_is_not_there_is_refused(scorebook: Scorebook):
     with pytest.raises(RuleError) as refused:
         scorebook.tonight("Nobody")
     assert refused.value.message.key == "store.no_group"
+
+
+@pytest.mark.parametrize("source", ["flag", "environment", "settings", "default"])
+def test_the_scorebook_names_the_database_it_was_opened_on(source, tmp_path, monkeypatch):
+    """What Settings shows is the database the app opened, however it was chosen: the one
+    ``scorekeeper where`` names, never the data folder's when another was given."""
+    from dataclasses import replace
+
+    from scorekeeper.session import choose_database, open_scorebook
+    from scorekeeper.session.where import DB_ENV
+    from scorekeeper.settings import load_settings, save_settings
+
+    monkeypatch.setenv("FLET_APP_STORAGE_DATA", str(tmp_path / "data"))
+    monkeypatch.delenv(DB_ENV, raising=False)
+    chosen = f"sqlite:///{tmp_path / f'{source}.db'}"
+    flag = chosen if source == "flag" else None
+    if source == "environment":
+        monkeypatch.setenv(DB_ENV, chosen)
+    if source == "settings":
+        save_settings(replace(load_settings(), database_url=chosen))
+    if source == "default":
+        chosen = f"sqlite:///{tmp_path / 'data' / 'scorekeeper.db'}"
+    choice = choose_database(flag)
+    assert choice.source == source
+    assert open_scorebook(choice).database_shown == chosen

@@ -17,6 +17,7 @@ import flet as ft
 
 from scorekeeper.core import Deal, Join
 from scorekeeper.core.fields import TRICKS
+from scorekeeper.platform import owned_data_dir
 from scorekeeper.settings import settings_path
 
 DEVICE_FILE = "device"  # beside settings.json: this installation's name for its drafts
@@ -250,7 +251,7 @@ def device_id() -> str:
         pass
     made = uuid.uuid4().hex
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        owned_data_dir()  # the settings' folder, its owner's alone
         with path.open("x", encoding="ascii") as out:  # "x": two processes, one name
             out.write(made)
         return made

@@ -26,7 +26,7 @@ from scorekeeper.app.state.worked_out import LEDGER_FIRST
 from scorekeeper.i18n import session_title
 from scorekeeper.session import StoreError
 from scorekeeper.session.news import ROSTER
-from scorekeeper.session.where import choose_database, data_dir
+from scorekeeper.session.where import data_dir
 from scorekeeper.settings import Settings
 
 # The session's screens that offer the roster: who may sit down at the table, and who
@@ -103,7 +103,7 @@ class AppModel:
                 self.roster.load()
         elif place.screen == "settings":
             self.prefs.data_folder = str(data_dir())
-            self.prefs.database_shown = choose_database().shown
+            self.prefs.database_shown = self.scorebook.database_shown
         elif place.screen == "group" and place.group is not None:
             self.group.open(place.group)
         elif place.screen == "tonight" and place.group is not None:

@@ -58,4 +58,4 @@ def open_scorebook(choice: DatabaseChoice) -> Scorebook:
     from scorekeeper.store.database import connect
     from scorekeeper.store.sessions import SessionStore
 
-    return Scorebook(SessionStore(connect(choice.url)))
+    return Scorebook(SessionStore(connect(choice.url)), choice.shown)

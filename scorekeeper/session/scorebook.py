@@ -54,8 +54,9 @@ AN_EVENING = timedelta(hours=12)
 
 
 class Scorebook:
-    def __init__(self, store: SessionStore) -> None:
+    def __init__(self, store: SessionStore, shown: str = "") -> None:
         self.store = store
+        self.shown = shown  # the database's address as chosen, fit for a screen
         self.groups = GroupStore(store.engine)
         self._open: dict[int, OpenSession] = {}
         self._lock = threading.Lock()
@@ -298,6 +299,15 @@ class Scorebook:
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         """Hear of every change; returns the way to stop hearing."""
         return self._listeners.subscribe(listener)
+
+    @property
+    def database_shown(self) -> str:
+        """The database this scorebook is kept in, as a screen may show it (no password):
+        the one ``--db``, ``SCOREKEEPER_DB``, the settings or the default chose."""
+        from scorekeeper.session.where import shown_url
+
+        return self.shown or shown_url(
+            self.store.engine.url.render_as_string(hide_password=False))
 
     @property
     def reachable(self) -> bool:

@@ -100,3 +100,13 @@ def test_the_ledgers_correct_button_opens_the_deal_as_recorded(ui: Ui):
     ui.see("Save deal 2")
     ui.tap("Back")
     ui.see("Ledger: Friday at the cabin")
+
+
+def test_settings_names_the_database_given_with_db(ui: Ui, server: Server):
+    """The server was started with ``--db`` pointing at a file of its own (not the data
+    folder's scorekeeper.db, which was never made): Settings names that file, as
+    ``scorekeeper where --db`` does, so a backup copies the right one."""
+    database = server.db.removeprefix("sqlite:///")
+    ui.open("/settings")
+    ui.read(f"Database in use: sqlite:///{database}")
+    assert not (server.data / "scorekeeper.db").exists()

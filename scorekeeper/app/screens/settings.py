@@ -13,6 +13,13 @@ from scorekeeper.platform import can_use_club_database
 from scorekeeper.session.where import DB_ENV
 
 
+def copyable(line: str) -> ft.Control:
+    """A line a person may select and copy (where the data lives, to back it up), and a
+    screen reader reads (selectable text is no text to it)."""
+    return ft.Semantics(label=line, container=True, exclude_semantics=True,
+                        content=ft.Text(line, selectable=True))
+
+
 @ft.memo
 @ft.component
 def SettingsScreen(app: AppModel) -> ft.Control:
@@ -55,8 +62,9 @@ def SettingsScreen(app: AppModel) -> ft.Control:
             ),
             panel(
                 app.t("ui.data"),
-                ft.Text(app.t("ui.data_folder", folder=app.prefs.data_folder), selectable=True),
-                ft.Text(app.t("ui.database_in_use", url=app.prefs.database_shown), selectable=True),
+                *(copyable(line) for line in (
+                    app.t("ui.data_folder", folder=app.prefs.data_folder),
+                    app.t("ui.database_in_use", url=app.prefs.database_shown))),
                 *club,
             ),
         ),
