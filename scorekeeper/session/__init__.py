@@ -20,7 +20,8 @@ from scorekeeper.store.errors import ConflictError, DatabaseTooNewError, StoreEr
 if TYPE_CHECKING:
     from scorekeeper.formats.exports import Export
     from scorekeeper.formats.games_protocol import GameRow
-    from scorekeeper.session.open_session import ChartLine, LedgerDeal, OpenSession
+    from scorekeeper.session.ledger_view import ChartLine, LedgerDeal
+    from scorekeeper.session.open_session import OpenSession
     from scorekeeper.session.scorebook import Scorebook
     from scorekeeper.store.failures import storage_error
     from scorekeeper.store.sessions import SessionSummary
@@ -28,8 +29,8 @@ if TYPE_CHECKING:
 
 # The names that load the store, and the module each comes from.
 _LOADED_ON_USE = {
-    "ChartLine": "scorekeeper.session.open_session",
-    "LedgerDeal": "scorekeeper.session.open_session",
+    "ChartLine": "scorekeeper.session.ledger_view",
+    "LedgerDeal": "scorekeeper.session.ledger_view",
     "OpenSession": "scorekeeper.session.open_session",
     "Scorebook": "scorekeeper.session.scorebook",
     "storage_error": "scorekeeper.store.failures",

@@ -3,20 +3,17 @@ out once for the version it was read at. Screens and the command line only read 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime
-from functools import cached_property
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.core import (
     Closing,
     Deal,
     DealFields,
     DealGuide,
-    Entry,
     Family,
-    Message,
     Session,
     State,
     Step,
@@ -24,7 +21,6 @@ from scorekeeper.core import (
     Transfer,
     close,
     deal_fields,
-    events,
     guide,
     leaders,
     session_winners,
@@ -34,45 +30,14 @@ from scorekeeper.core.owed import Handover, owed_transfers, paid, paid_between, 
 from scorekeeper.formats.exports import Export, export, file_name
 from scorekeeper.formats.games_protocol import GameRow, games_protocol
 from scorekeeper.formats.session_file import Evening
+from scorekeeper.session.ledger_view import ChartLine, LedgerDeal, chart_lines, ledger_deal
+from scorekeeper.session.worked import MAKERS, Kept, Made, kept, named
 from scorekeeper.store.payments import StoredPayment
 
 if TYPE_CHECKING:  # the payments package takes a moment to load: only settle-up needs it
     from scorekeeper.payments import Offer, PaymentCode, PaymentDetails
 
-Made = TypeVar("Made")  # what a per-language cache keeps
-
-
-def _nothing_paid() -> tuple[StoredPayment, ...]:
-    return ()
-
-
-def _no_details() -> Mapping[str, PaymentDetails]:
-    return {}
-
-
-@dataclass(frozen=True, slots=True)
-class LedgerDeal:
-    """One deal in the ledger: what happened, what it posted, where everyone stood after."""
-
-    number: int
-    dealer: str
-    events: tuple[Message, ...]
-    entries: tuple[Entry, ...]
-    standing: dict[str, int]  # each player's score after the deal (pot games: units)
-    pot: int  # units in the pot after the deal
-    seated: tuple[str, ...] = ()  # who sat at the table for the deal, in order of play
-
-
-@dataclass(frozen=True, slots=True)
-class ChartLine:
-    """A player's score over the deals; countdown and count-up games start a new segment
-    at every game, so no line runs across the boundary between two games."""
-
-    player: str
-    segments: tuple[tuple[tuple[int, int], ...], ...]  # (deal number, score) points
-
-
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, slots=True)
 class OpenSession:
     id: int
     name: str
@@ -86,8 +51,8 @@ class OpenSession:
     load_history: Callable[[], Session]
     # The money handed over in the session, and the seated players' payment details (kept
     # in the roster): read the first time settle-up or an export asks, once per version.
-    load_payments: Callable[[], tuple[StoredPayment, ...]] = field(default=_nothing_paid)
-    load_details: Callable[[], Mapping[str, PaymentDetails]] = field(default=_no_details)
+    load_payments: Callable[[], tuple[StoredPayment, ...]] = tuple
+    load_details: Callable[[], Mapping[str, PaymentDetails]] = dict
     # The steps of the newest n deals, replayed from a state the store kept shortly before
     # them: what the ledger shows first needs no replay of the whole session. Without it
     # (or once the whole history is loaded anyway) the page is cut from the history.
@@ -96,42 +61,58 @@ class OpenSession:
     load_deal: Callable[[int], Deal | None] | None = None
     group: str | None = None  # the group whose running tab the session counts in
     played_on: date | None = None  # the evening's date
+    # What has been read and worked out for this version, by name (see ``_kept``): made
+    # once, on first use, and handed on by name to a next version where it is still true.
+    worked: dict[Hashable, Any] = field(default_factory=dict, repr=False)
 
     # --- what an earlier version had read, kept when it is still true ---
 
     @property
     def has_history(self) -> bool:
         """Are the deals read and replayed already (so the next version can extend them)?"""
-        return "history" in self.__dict__
+        return Kept.HISTORY in self.worked
 
     def carry_history(self, history: Session) -> None:
         """Take ``history`` as this version's deals: worked out by the caller (the deals
         the version before had read, and the one just recorded), not read again."""
-        self.__dict__["history"] = history
+        self.worked[Kept.HISTORY] = history
 
     def carry_over(self, before: OpenSession, *, details: bool = True,
                    payments: bool = True) -> None:
         """Keep what ``before``, a version with the same deals, had read and worked out:
         its history and ledger; its payment details unless they changed (``details``
         False); its payments unless they changed (``payments`` False)."""
-        kept = ["history", "ledger", "_ledger_pages"]
-        kept += ["payment_details"] if details else []
-        kept += ["payments_made"] if payments else []
-        for name in kept:
-            if name in before.__dict__:
-                self.__dict__[name] = before.__dict__[name]
+        kept = [key for key in before.worked
+                if named(key) in Kept.SAME_DEALS
+                or (details and key == Kept.DETAILS) or (payments and key == Kept.PAYMENTS)]
+        for key in kept:
+            self.worked[key] = before.worked[key]
+
+    def work_out(self, *views: str) -> OpenSession:
+        """This version with ``views`` (names of kept properties) worked out now, before a
+        screen draws them: a screen only draws, it never reads the store or replays."""
+        for view in views:
+            self._kept(view, lambda view=view: MAKERS[view](self))
+        return self
+
+    def _kept(self, key: Hashable, make: Callable[[], Made]) -> Made:
+        """What ``make`` gives, made once for this version and kept under ``key``."""
+        worked = self.worked
+        if key not in worked:
+            worked[key] = make()
+        return worked[key]
 
     # --- what the table screen shows (no deal is read for these) ---
 
-    @cached_property
+    @kept("guide")
     def guide(self) -> DealGuide:
         return guide(self.table, self.state)
 
-    @cached_property
+    @kept("fields")
     def fields(self) -> DealFields:
         return deal_fields(self.table.rules)
 
-    @cached_property
+    @kept("scores")
     def scores(self) -> dict[str, int]:
         """Each player's score as the next deal starts: between two games of a countdown or
         count-up session, everyone is back on the start score (the finished game's finals
@@ -142,12 +123,12 @@ class OpenSession:
                     **dict.fromkeys(self.state.seated, rules.start)}
         return standing(self.table, self.state)
 
-    @cached_property
+    @kept("closing")
     def closing(self) -> Closing:
         """What everyone has won or lost if the session ends now (once finished: did)."""
         return close(self.table, self.state)
 
-    @cached_property
+    @kept("pot_shares")
     def pot_shares(self) -> dict[str, int]:
         """What each player's money figure holds of the pot (if the session ended now)."""
         shares: dict[str, int] = {}
@@ -165,21 +146,21 @@ class OpenSession:
         """No deal can be recorded: finished, or every game of the session played."""
         return self.finished or self.guide.session_over
 
-    @cached_property
+    @kept("winners")
     def winners(self) -> tuple[str, ...]:
         return session_winners(self.table, self.state)
 
-    @cached_property
+    @kept("leaders")
     def leaders(self) -> tuple[str, ...]:
         return leaders(self.table, self.state)
 
-    @cached_property
+    @kept("games")
     def games(self) -> tuple[GameRow, ...]:
         return games_protocol(self.table, self.state)
 
     # --- settling up: the money handed over, what is still owed, the payment codes ---
 
-    @cached_property
+    @kept(Kept.PAYMENTS)
     def payments_made(self) -> tuple[StoredPayment, ...]:
         """Every payment recorded in the session, in the order they were made."""
         return tuple(self.load_payments())
@@ -188,18 +169,18 @@ class OpenSession:
     def handovers(self) -> tuple[Handover, ...]:
         return tuple(payment.handover for payment in self.payments_made)
 
-    @cached_property
+    @kept("paid")
     def paid(self) -> dict[str, int]:
         """What each player has paid out less what they received (minor units)."""
         return paid(self.state.everyone, self.handovers)
 
-    @cached_property
+    @kept("owed")
     def owed(self) -> dict[str, int]:
         """What is still to come to each player (+) or still to pay (-): the money result
         and every payment (RULES.md: a later deal never forgets a payment)."""
         return still_owed(self.closing.money, self.handovers)
 
-    @cached_property
+    @kept("transfers")
     def transfers(self) -> tuple[Transfer, ...]:
         """The fewest transfers that settle what is still owed."""
         return tuple(owed_transfers(self.closing.money, self.handovers, self.closing.pot_left))
@@ -214,7 +195,7 @@ class OpenSession:
         """What the session file says of the session besides its deals."""
         return Evening(self.handovers, self.group, self.played_on, self.finished)
 
-    @cached_property
+    @kept(Kept.DETAILS)
     def payment_details(self) -> Mapping[str, PaymentDetails]:
         """The seated players' payment details, as the roster held them at this version."""
         return self.load_details()
@@ -229,7 +210,7 @@ class OpenSession:
             return offers(self.transfers, self.table.money, self.payment_details, message,
                           self.id)
 
-        return self._per_language("_offers", language, made)
+        return self._kept(("offers", language), made)
 
     def file_name(self, kind: Export) -> str:
         """What an export of this session is called: ``Friday at the cabin.pdf``."""
@@ -238,12 +219,12 @@ class OpenSession:
     def result_card(self, language: str) -> bytes:
         """The result card (PNG) in ``language``, painted once per language: the very
         bytes ``export("png")`` gives for this version."""
-        return self._per_language("_cards", language, lambda: export(
+        return self._kept(("card", language), lambda: export(
             "png", self.name, self.history, language, date.today(), evening=self.evening))
 
     def result_card_made(self, language: str) -> bytes | None:
         """The result card if it is painted already (a screen draws only what is)."""
-        return self.__dict__.get("_cards", {}).get(language)
+        return self.worked.get(("card", language))
 
     def code_pictures(self, language: str) -> Mapping[PaymentCode, bytes]:
         """Every payment code of the settle-up as a PNG, drawn once per language."""
@@ -253,30 +234,23 @@ class OpenSession:
             return {code: png(code) for _, offer in self.offers(language)
                     for code in offer.codes}
 
-        return self._per_language("_pictures", language, drawn)
-
-    def _per_language(self, kept: str, language: str, make: Callable[[], Made]) -> Made:
-        """What ``make`` gives, made once per language and kept with this version."""
-        cache = self.__dict__.setdefault(kept, {})
-        if language not in cache:
-            cache[language] = make()
-        return cache[language]
+        return self._kept(("pictures", language), drawn)
 
     # --- what needs the deals ---
 
-    @cached_property
+    @kept(Kept.HISTORY)
     def history(self) -> Session:
         return self.load_history()
 
-    @cached_property
+    @kept("deals")
     def deals(self) -> tuple[Deal, ...]:
         return self.history.deals
 
     def carry_newest(self, deal: Deal) -> None:
         """Take ``deal`` as the last deal recorded: the caller has just recorded it."""
-        self.__dict__["newest_deal"] = deal
+        self.worked[Kept.NEWEST] = deal
 
-    @cached_property
+    @kept(Kept.NEWEST)
     def newest_deal(self) -> Deal | None:
         """The last deal recorded (what Undo takes back): from the history if it is read,
         else read alone."""
@@ -290,7 +264,7 @@ class OpenSession:
     def deal_count(self) -> int:
         return self.state.deals
 
-    @cached_property
+    @kept(Kept.LEDGER)
     def ledger(self) -> tuple[LedgerDeal, ...]:
         """Every deal, oldest first (the charts need them all; the ledger screen shows
         pages of the newest: ``ledger_page``)."""
@@ -300,54 +274,24 @@ class OpenSession:
         """The ``newest`` most recent deals, oldest first, as the whole ``ledger`` has them,
         without replaying the whole session; worked out once per size for this version."""
         newest = max(0, min(newest, self.deal_count))
-        if "ledger" in self.__dict__:
+        if Kept.LEDGER in self.worked:
             return self.ledger[len(self.ledger) - newest:]
-        pages = self.__dict__.setdefault("_ledger_pages", {})
-        if newest not in pages:
-            if self.load_recent is None or "history" in self.__dict__:
+
+        def page() -> tuple[LedgerDeal, ...]:
+            if self.load_recent is None or self.has_history:
                 steps = self.history.steps[len(self.history.steps) - newest:]
             else:
                 steps = self.load_recent(newest) if newest else ()
-            pages[newest] = tuple(self._ledger_deal(step) for step in steps)
-        return pages[newest]
+            return tuple(self._ledger_deal(step) for step in steps)
+
+        return self._kept((Kept.LEDGER_PAGE, newest), page)
 
     def _ledger_deal(self, step: Step) -> LedgerDeal:
-        return LedgerDeal(step.state.deals, step.deal.dealer or "", events(step.deal),
-                          step.entries, standing(self.table, step.state),
-                          step.state.pot // self.table.money.minor_per_unit,
-                          step.state.seated)
+        return ledger_deal(self.table, step)
 
-    @cached_property
+    @kept("chart")
     def chart(self) -> tuple[ChartLine, ...]:
-        table = self.table
-        start = 0 if table.rules.family is Family.POT else table.rules.start
-        return tuple(ChartLine(player, self._line(player, start))
-                     for player in self.state.everyone)
-
-    def _line(self, player: str, start: int) -> tuple[tuple[tuple[int, int], ...], ...]:
-        """A player's segments: one per game, and a gap (not a zero) while they were away."""
-        segments: list[tuple[tuple[int, int], ...]] = []
-        segment = [(0, start)] if player in self.table.players else []
-        last, games = start, 0
-        for row in self.ledger:
-            step_games = len(self.history.steps[row.number - 1].state.games)
-            new_game, games = bool(games) and step_games != games, step_games
-            if player not in row.seated:
-                if segment:
-                    segments.append(tuple(segment))
-                segment = []
-                continue
-            if new_game or not segment:
-                # A new game starts afresh from the start score; a player back at the table
-                # from where they stopped.
-                if segment:
-                    segments.append(tuple(segment))
-                segment = [(row.number - 1, start if new_game else last)]
-            last = row.standing[player]
-            segment.append((row.number, last))
-        if segment:
-            segments.append(tuple(segment))
-        return tuple(segments)
+        return chart_lines(self.table, self.state.everyone, self.ledger, self.history)
 
     def state_before(self, index: int) -> State:
         """The state before deal ``index`` (0-based): where a correction starts from."""

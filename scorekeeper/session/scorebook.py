@@ -7,9 +7,8 @@ tells every page that listens when a session changed (``listeners``).
 
 from __future__ import annotations
 
-import dataclasses
 import threading
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable
 from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING, TextIO
 
@@ -23,15 +22,13 @@ from scorekeeper.core import (
     counts,
     msg,
 )
-from scorekeeper.core.text import name_key
 from scorekeeper.formats.exports import Export, export
 from scorekeeper.formats.session_file import PLAIN, Evening
 from scorekeeper.session import changes, files
 from scorekeeper.session.groups import GroupTab, group_tab, pay_on_tab, take_back_on_tab
 from scorekeeper.session.listeners import Listener, Listeners
-from scorekeeper.session.news import ROSTER
 from scorekeeper.session.open_session import OpenSession
-from scorekeeper.store import roster
+from scorekeeper.session.roster_keeping import RosterKeeping
 from scorekeeper.store.drafts import draft_of, drop_draft, keep_draft
 from scorekeeper.store.groups import GroupStore
 from scorekeeper.store.payments import session_payments
@@ -42,10 +39,9 @@ from scorekeeper.store.sessions import (
     StoredSession,
     StoreError,
 )
-from scorekeeper.store.statistics import Lifetime, lifetimes
 
 if TYPE_CHECKING:  # loaded when details are read or kept, never when the app starts
-    from scorekeeper.payments import PaymentDetails
+    pass
 
 # A club's evening runs past midnight, and a table set up at seven may see its last deal at
 # one: a table is tonight's if it changed within these hours and was played today or last
@@ -53,7 +49,7 @@ if TYPE_CHECKING:  # loaded when details are read or kept, never when the app st
 AN_EVENING = timedelta(hours=12)
 
 
-class Scorebook:
+class Scorebook(RosterKeeping):
     def __init__(self, store: SessionStore, shown: str = "") -> None:
         self.store = store
         self.shown = shown  # the database's address as chosen, fit for a screen
@@ -88,18 +84,6 @@ class Scorebook:
     def count_sessions(self) -> int:
         return self.store.count_sessions()
 
-    def roster(self) -> list[str]:
-        return self.store.roster()
-
-    def lifetime(self, player: str) -> list[Lifetime]:
-        """One player's record per game, then over all games; empty if never seated."""
-        return lifetimes(self.store.engine, player).get(name_key(player), [])
-
-    def lifetimes(self) -> dict[str, list[Lifetime]]:
-        """Every player's lifetime statistics, by name as kept in the roster."""
-        by_key = lifetimes(self.store.engine)
-        return {name: by_key.get(name_key(name), []) for name in self.roster()}
-
     def write_every_entry(self, out: TextIO) -> int:
         """Every ledger entry of every session as one CSV (a club's own analysis)."""
         from scorekeeper.store.ledger_export import write_all_entries
@@ -129,11 +113,6 @@ class Scorebook:
         """A session file, checked whole, then stored whole with its payments."""
         read = files.read_session(source)
         return self.import_session(read.name, read.session, progress, read.evening)
-
-    def add_player(self, name: str) -> str:
-        kept = self.store.add_player(name)
-        self._listeners.announce(ROSTER)
-        return kept
 
     def record(self, session_id: int, deal: Deal, version: int,
                drafted_on: str | None = None, by: str | None = None,
@@ -188,51 +167,6 @@ class Scorebook:
         self._listeners.announce(stored.id)
         self._listeners.announce(None)
         return session
-
-    def payment_details(self, names: Iterable[str]) -> dict[str, PaymentDetails]:
-        """The payment details the roster keeps for each of ``names`` that has any."""
-        from scorekeeper.payments.details import PaymentDetails
-
-        found = roster.payment_details(self.store.engine, names)
-        return {name: PaymentDetails(**fields) for name, fields in found.items()
-                if any(fields.values())}
-
-    def set_payment_details(self, name: str, details: PaymentDetails) -> str:
-        """Keep ``details`` (checked by ``payments.payment_details``) for ``name``, adding
-        the player to the roster if new; returns the name as kept. Open sessions seating
-        the player show the new details from now on (a detail is no change of a session)."""
-        kept = roster.set_payment_details(self.store.engine, name, dataclasses.asdict(details))
-        self._details_changed([kept])
-        return kept
-
-    def import_roster(self, players: Mapping[str, PaymentDetails]) -> list[str]:
-        """A roster file's players (checked by ``formats.roster_file.load_roster``), all
-        kept or none; returns the names as kept."""
-        kept = roster.import_roster(self.store.engine, {
-            name: dataclasses.asdict(details) for name, details in players.items()})
-        self._details_changed(kept)
-        return kept
-
-    def import_roster_file(self, source: bytes | str, language: str) -> list[str]:
-        """A roster file's players, each checked first, then all kept or none."""
-        return self.import_roster(files.read_roster(source, language))
-
-    def roster_file(self) -> bytes:
-        """The roster and everyone's payment details, as a file another device imports."""
-        names = self.roster()
-        return files.roster_file(names, self.payment_details(names))
-
-    def _details_changed(self, players: list[str]) -> None:
-        """Open sessions seating one of ``players`` show their new details from now on."""
-        changed = {name_key(player) for player in players}
-        with self._lock:
-            for session_id, known in list(self._open.items()):
-                if any(name_key(p) in changed for p in known.state.everyone):
-                    fresh = dataclasses.replace(known)
-                    fresh.carry_over(known, details=False)
-                    self._open[session_id] = fresh
-        self._listeners.announce(None)
-        self._listeners.announce(ROSTER)
 
     def export(self, session_id: int, kind: Export, language: str,
                version: int | None = None) -> tuple[OpenSession, bytes]:

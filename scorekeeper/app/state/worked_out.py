@@ -16,21 +16,21 @@ def worked_out(session: OpenSession, screen: str, language: str, *, undo: bool =
     """``session`` with what ``screen`` shows worked out now; ``undo``: with the deal Undo
     would take back (the host's own table)."""
     if screen in ("table", "watch", "tonight"):
-        session.guide, session.scores, session.closing  # noqa: B018 (worked out once)
+        session.work_out("guide", "scores", "closing")
         if undo and not session.finished:
-            session.newest_deal  # noqa: B018 (what Undo would take back)
+            session.work_out("newest_deal")  # what Undo would take back
     elif screen == "ledger":
         session.ledger_page(ledger_shown)
-        session.payments_made, session.closing  # noqa: B018
+        session.work_out("payments_made", "closing")
     elif screen == "edit":
-        session.history  # noqa: B018 (the deal corrected, and the state before it)
+        session.work_out("history")  # the deal corrected, and the state before it
     elif screen == "charts":
-        session.chart  # noqa: B018
+        session.work_out("chart")
     elif screen == "protocol":
-        session.games  # noqa: B018
+        session.work_out("games")
     elif screen == "settle":
         session.code_pictures(language)  # what is owed, details, payments
-        session.payments_made  # noqa: B018
+        session.work_out("payments_made")
     elif screen == "card":
         session.result_card(language)
     return session
