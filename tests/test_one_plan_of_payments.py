@@ -24,9 +24,24 @@ from datetime import date
 from scorekeeper.core import Transfer, close
 from scorekeeper.core.owed import Handover, owed_transfers, paid_between
 from scorekeeper.core.tab import SessionResult, running_tab
-from scorekeeper.formats.replay import replay_report
+from scorekeeper.formats.replay import replay_report, result_at
 from scorekeeper.formats.result_card import session_card
-from tests.evening import DAG_PAYS_BENGT, A, B, C, D, E, evening, whole_evening
+from scorekeeper.session import Scorebook
+from scorekeeper.session.files import read_session
+from scorekeeper.store.database import connect
+from scorekeeper.store.sessions import SessionStore
+from tests.evening import (
+    AFTER_DAG_WENT,
+    DAG_PAYS_BENGT,
+    UNTIL_DAG_GOES,
+    A,
+    B,
+    C,
+    D,
+    E,
+    evening,
+    whole_evening,
+)
 
 THE_PLAN = [Transfer(C, B, 50), Transfer(D, B, 450), Transfer(E, A, 550), Transfer(E, B, 350)]
 
@@ -87,3 +102,30 @@ def test_the_result_card_has_the_sessions_plan_with_what_is_paid():
     assert owed == ["Cilla pays Bengt SEK 0.50", "Dag pays Bengt SEK 4.50",
                     "paid SEK 4.00 of SEK 8.50", "Erik pays Astrid SEK 5.50",
                     "Erik pays Bengt SEK 3.50"]
+
+
+def test_settle_up_tab_export_and_show_agree_for_a_stored_finished_evening(tmp_path):
+    # Through the scorebook as the app does it: six deals, Dag pays Bengt 4.00 from the
+    # leave panel's settle-up, his leave goes with deal 7, then deal 8 and Finish.
+    engine = connect(f"sqlite:///{tmp_path / 'scorekeeper.db'}")
+    try:
+        book = Scorebook(SessionStore(engine))
+        table = evening(()).table
+        session = book.create("Fredag", table, group="Fredagsgänget")
+        for number, deal in enumerate(UNTIL_DAG_GOES + AFTER_DAG_WENT, start=1):
+            if number == 7:
+                session = book.pay(session.id, D, B, 400, session.version)
+            session, _ = book.record(session.id, deal, session.version)
+        session = book.finish(session.id, session.version)
+        assert list(session.transfers) == THE_PLAN
+        assert session.paid_towards(Transfer(D, B, 450)) == 400
+        assert list(book.group("Fredagsgänget").tab.transfers) == THE_PLAN
+        # The exported file, read back and replayed (``replay``), and ``show``:
+        _, exported = book.export(session.id, "json", "en")
+        read = read_session(exported.decode("utf-8"))
+        for report in (replay_report(read.session, read.evening.payments),
+                       result_at(session.table, session.state, session.handovers)):
+            assert [(t["from"], t["to"], t["amount"]) for t in report["transfers"]] == [
+                (C, B, "0.50"), (D, B, "4.50"), (E, A, "5.50"), (E, B, "3.50")]
+    finally:
+        engine.dispose()
