@@ -40,14 +40,16 @@ def export(kind: Export, name: str, session: Session, language: str, day: date, 
 
         return score_sheet(session_title(name, session.table.rules.variant, language),
                            session, day, language, offers=offers,
-                           details=details or {}, payments=evening.payments)
+                           details=details or {}, payments=evening.payments,
+                           finished=evening.finished)
     if kind == "png":
         # Pillow and the card's fonts: loaded only when a card is asked for.
         from scorekeeper.formats.card_picture import card_png
         from scorekeeper.formats.result_card import session_card
 
         return card_png(session_card(name, session, evening.played_on or day,
-                                     evening.payments, language))
+                                     evening.payments, language, group=evening.group,
+                                     finished=evening.finished))
     closing = close(session.table, session.state)
     out = io.StringIO(newline="")
     if kind == "csv":

@@ -1,0 +1,61 @@
+"""Lines of the evening said in each language's own grammar: every count through the
+catalogue's plural forms ("1 kväll", "2 kvällar"), money received said as received (not
+"paid -4.00"), a game's own word for a flight (Ramsen: Härdöpfel), and who must play.
+Shared by the screens, the command line and the exports."""
+
+from __future__ import annotations
+
+from scorekeeper.core import Message, Money, Rules, counts
+from scorekeeper.core.messages import N_
+from scorekeeper.core.tab import SeasonLine, TabLine
+from scorekeeper.i18n import render, text
+from scorekeeper.i18n.accounts import amount
+
+# A heading over the count of flights, in the game's own word (the preset says which).
+FLIGHT_HEADINGS = {"flight": N_("cli.col_flights"), "hardopfel": N_("cli.col_hardopfel")}
+
+
+def flights_heading(rules: Rules, language: str) -> str:
+    """"Flights", or for Ramsen "Härdöpfel": the column that counts them."""
+    return text(FLIGHT_HEADINGS[rules.flight_word], language)
+
+
+def season_line(line: SeasonLine, money: Money, language: str) -> str:
+    """"Astrid: 1 kväll, 1 vunnen, 12,50 kr, 1 flygning, 12,50 kr per kväll"."""
+    return text(
+        "season.line", language, player=line.name,
+        evenings=text(counts("season.evenings", "count"), language, count=line.evenings),
+        won=text(counts("season.won", "count"), language, count=line.evenings_won),
+        money=amount(line.money, money, language),
+        flights=text(counts("season.flights", "count"), language, count=line.flights),
+        per_evening=amount(line.per_evening, money, language))
+
+
+def paid_words(paid: int, money: Money, language: str) -> str:
+    """What a player paid out less what they received, said the way it went: "paid 4.00",
+    or "received 4.00" (never "paid -4.00")."""
+    if paid < 0:
+        return text("tab.received", language, amount=amount(-paid, money, language))
+    return text("tab.paid", language, amount=amount(paid, money, language))
+
+
+def tab_line(line: TabLine, money: Money, language: str) -> str:
+    """"Astrid: balance -8.50 (won -13.50, received 5.00)"."""
+    return text("tab.line", language, player=line.name,
+                balance=amount(line.balance, money, language),
+                won=amount(line.won, money, language), paid=paid_words(line.paid, money, language))
+
+
+def won_and_paid(line: TabLine, money: Money, language: str) -> str:
+    """"won -13.50 · received 5.00", under a player's balance."""
+    return text("tab.won_paid", language, won=amount(line.won, money, language),
+                paid=paid_words(line.paid, money, language))
+
+
+def must_play_line(player: str, reason: Message, language: str) -> str:
+    """"Astrid: on 1 point: must knock (play)", the colon as the language spaces it."""
+    return text("assist.must_play_of", language, player=player, duty=render(reason, language))
+
+
+__all__ = ["flights_heading", "must_play_line", "paid_words", "season_line", "tab_line",
+           "won_and_paid"]
