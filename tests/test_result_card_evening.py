@@ -67,3 +67,17 @@ def test_the_card_picture_and_the_score_sheet_of_a_finished_session_say_finished
 
     assert "\nFinished\n" in sheet(done)
     assert "\nNot finished: the money if it ended now\n" in sheet(live)
+
+
+def test_the_ledger_csv_of_a_finished_session_ends_with_a_finished_row():
+    import csv
+
+    session = whole_evening()
+    done = Evening((), "Fredagsgänget", NOV_28, True)
+    rows = list(csv.reader(io.StringIO(
+        export("csv", "english", session, "sv", NOV_28, evening=done).decode("utf-8-sig"))))
+    assert rows[-1][2:3] + rows[-1][-2:] == ["finished", "Avslutad", "card.finished"]
+    live = list(csv.reader(io.StringIO(export("csv", "english", session, "sv", NOV_28)
+                                       .decode("utf-8-sig"))))
+    assert live[-1][2] != "finished"
+    assert len(rows) == len(live) + 1

@@ -28,9 +28,11 @@ def export(kind: Export, name: str, session: Session, language: str, day: date, 
            details: Mapping[str, PaymentDetails] | None = None) -> bytes:
     """``json``: the lossless session file (FORMAT.md), with its ``evening`` (payments,
     group, date, finished); ``csv``: every ledger entry, the end-of-session pot rule last,
-    then a row per payment; ``standings``: a row per player; ``pdf``: the score sheet,
-    with the payments and ``offers`` (each transfer still owed, with its codes); ``png``:
-    the result card for the group chat."""
+    then a row per payment (and a ``finished`` row once it is); ``standings``: a row per
+    player; ``pdf``: the score sheet, with the payments and ``offers`` (each transfer
+    still owed, with its codes); ``png``:
+    the result card for the group chat. The sheet and the card say whether the session is
+    finished."""
     if kind == "json":
         document = dump_session(name, session, evening, stored_on=day)
         return (json.dumps(document, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
@@ -55,7 +57,7 @@ def export(kind: Export, name: str, session: Session, language: str, day: date, 
     if kind == "csv":
         write_ledger(out, session_title(name, session.table.rules.variant, language),
                      session.table, [*session.entries, *closing.entries], language,
-                     payments=evening.payments)
+                     payments=evening.payments, finished=evening.finished)
     elif kind == "standings":
         write_standings(out, session.table, session.state, closing)
     else:
