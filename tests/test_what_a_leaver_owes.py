@@ -4,11 +4,11 @@ English evening is tests/evening.py's."""
 
 from __future__ import annotations
 
-from scorekeeper.core import Deal, close
-from scorekeeper.core.leaving import owed_on_leaving
+from scorekeeper.core import Deal, Transfer, close
+from scorekeeper.core.leaving import owed_on_leaving, plan_on_leaving
 from scorekeeper.core.owed import Handover
 from tests.conftest import session_of
-from tests.evening import DAG_PAYS_BENGT, B, D, E, evening
+from tests.evening import DAG_PAYS_BENGT, A, B, C, D, E, evening
 
 
 def test_a_pot_game_leaver_gives_up_the_pot_so_owes_his_net_units():
@@ -24,6 +24,23 @@ def test_a_leaver_owes_what_is_left_after_his_payments():
     session = evening()
     # Dag handed Bengt 4.00 on the spot: 8.50 - 4.00 = 4.50 still to pay (not 7.00 - 4.00).
     assert owed_on_leaving(session.table, session.state, D, [DAG_PAYS_BENGT]) == -450
+
+
+def test_settling_before_leaving_follows_the_plan_as_it_stands_once_he_has_gone():
+    session = evening()
+    # Dag gone after deal 6, the pot (15) would go to the four at the table: 3 each, and
+    # the 3 left one each from the forehand of deal 7 (Bengt deals, order C E A B): Cilla,
+    # Erik, Astrid. Units A -5 + 4 = -1, B 14 + 3 = 17, C 2 + 4 = 6, D -17, E -9 + 4 = -5:
+    # money A -0.50, B +8.50, C +3.00, D -8.50, E -2.50. {B, D} and {A, C, E} each sum
+    # to zero, Astrid's group listed first: Erik pays Cilla 2.50, Astrid Cilla 0.50; Dag
+    # pays Bengt 8.50.
+    assert plan_on_leaving(session.table, session.state, D) == [
+        Transfer(E, C, 250), Transfer(A, C, 50), Transfer(D, B, 850)]
+    # With his 4.00 handed over, 4.50 of that transfer is left: paid whole, he owes nothing.
+    plan = plan_on_leaving(session.table, session.state, D, [DAG_PAYS_BENGT])
+    assert Transfer(D, B, 450) in plan
+    assert owed_on_leaving(session.table, session.state, D,
+                           [DAG_PAYS_BENGT, Handover(D, B, 450)]) == 0
 
 
 def test_a_leaver_paid_whole_owes_nothing_and_a_payment_to_him_counts_against_it():

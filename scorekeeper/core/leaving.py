@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from scorekeeper.core.closing import close
+from scorekeeper.core.closing import Closing, close
 from scorekeeper.core.deal import Deal, Join
 from scorekeeper.core.errors import RuleError
-from scorekeeper.core.owed import Handover, paid
+from scorekeeper.core.owed import Handover, owed_transfers, paid
 from scorekeeper.core.seat_changes import seat_changes
+from scorekeeper.core.settle import Transfer
 from scorekeeper.core.state import State
 from scorekeeper.core.table import Table
 
@@ -31,13 +32,34 @@ def owed_on_leaving(table: Table, state: State, leaver: str,
     ``also_leaving`` and ``joining`` are the other changes waiting for that deal (the
     leaves come first, in order, then the joins). None when the table cannot let them go
     so (the refusal says why when the leave is asked for)."""
+    closing = _closing_after(table, state, leaver, also_leaving, joining)
+    if closing is None:
+        return None
+    return closing.money[leaver] + paid(closing.money, handovers)[leaver]
+
+
+def plan_on_leaving(table: Table, state: State, leaver: str,
+                    handovers: Iterable[Handover] = (), *,
+                    also_leaving: Sequence[str] = (),
+                    joining: Sequence[Join] = ()) -> list[Transfer] | None:
+    """The plan of payments (``owed_transfers``) as it stands once ``leaver`` has gone:
+    what a settle-up opened for someone about to leave offers, so that paying his
+    transfers in full sends him home owing nothing. None as for ``owed_on_leaving``."""
+    closing = _closing_after(table, state, leaver, also_leaving, joining)
+    if closing is None:
+        return None
+    return owed_transfers(closing.money, handovers, closing.pot_left)
+
+
+def _closing_after(table: Table, state: State, leaver: str, also_leaving: Sequence[str],
+                   joining: Sequence[Join]) -> Closing | None:
+    """The session's end, were it to come right after the leave."""
     changes = Deal(leaves=(*also_leaving, leaver), joins=tuple(joining))
     try:
         after, _, _ = seat_changes(table, state, changes)
     except RuleError:
         return None
-    money = close(table, after).money
-    return money[leaver] + paid(money, handovers)[leaver]
+    return close(table, after)
 
 
-__all__ = ["owed_on_leaving"]
+__all__ = ["owed_on_leaving", "plan_on_leaving"]
