@@ -13,6 +13,8 @@ from scorekeeper.core.messages import msg
 from scorekeeper.core.tab import SeasonLine, TabLine
 from scorekeeper.i18n import render
 from scorekeeper.i18n.evening_words import (
+    flights_chart,
+    flights_count,
     flights_heading,
     must_play_line,
     season_line,
@@ -90,8 +92,20 @@ def test_french_puts_a_narrow_no_break_space_before_every_colon_in_the_assistant
 
 @pytest.mark.parametrize("language", ["sv", "en", "de", "fr"])
 def test_ramsen_counts_haerdoepfel_where_the_others_count_flights(language):
-    assert flights_heading(rules_for("ramsen"), language) == "Härdöpfel"
-    assert flights_heading(rules_for("mattmar"), language) != "Härdöpfel"
+    ramsen, mattmar = rules_for("ramsen"), rules_for("mattmar")
+    assert flights_heading(ramsen, language) == "Härdöpfel"
+    assert flights_count(ramsen, 2, language) == "2 Härdöpfel"
+    assert flights_chart(ramsen, language)[0] == "Härdöpfel"
+    assert flights_chart(ramsen, language)[1].endswith("Härdöpfel")
+    for said in (flights_heading(mattmar, language), flights_count(mattmar, 2, language),
+                 *flights_chart(mattmar, language)):
+        assert "Härdöpfel" not in said
+
+
+def test_the_other_games_count_flights_in_their_plural_forms():
+    assert flights_count(rules_for("english"), 1, "sv") == "Flög 1 gång"
+    assert flights_count(rules_for("english"), 2, "sv") == "Flög 2 gånger"
+    assert flights_chart(rules_for("mattmar"), "en") == ("Flights", "Tricks and flights")
 
 
 @pytest.mark.parametrize("variant", ["english", "denexa", "rounce", "pool", "mattmar",

@@ -27,6 +27,7 @@ from scorekeeper.core.tab import Tab
 from scorekeeper.i18n import date as day_text
 from scorekeeper.i18n import join, render, session_title, text
 from scorekeeper.i18n.accounts import amount, paid_of, payment_line, transfer_line
+from scorekeeper.i18n.evening_words import flights_heading
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +67,7 @@ def session_card(name: str, session: Session, played_on: date,
     players = state.everyone
     pot_game = table.rules.family is Family.POT
     if pot_game:
-        middle = (t("cli.col_flights"),)
+        middle = (flights_heading(table.rules, language),)
         counted = {p: (str(state.flights[p]),) for p in players}
     else:
         won = games_won(table, state)

@@ -5,19 +5,47 @@ Shared by the screens, the command line and the exports."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from scorekeeper.core import Message, Money, Rules, counts
 from scorekeeper.core.messages import N_
 from scorekeeper.core.tab import SeasonLine, TabLine
 from scorekeeper.i18n import render, text
 from scorekeeper.i18n.accounts import amount
 
-# A heading over the count of flights, in the game's own word (the preset says which).
-FLIGHT_HEADINGS = {"flight": N_("cli.col_flights"), "hardopfel": N_("cli.col_hardopfel")}
+
+@dataclass(frozen=True, slots=True)
+class FlightWords:
+    """Every place a flight is counted, in one game's word (the preset says which)."""
+
+    heading: str  # a column: "Flights"
+    count: str  # under a player: "2 flights"
+    chart: str  # a chart's legend: "Flights"
+    tricks_chart: str  # a chart's title: "Tricks and flights"
+
+
+FLIGHT_WORDS = {
+    "flight": FlightWords(N_("cli.col_flights"), counts("ui.flights", "count"),
+                          N_("ui.chart_flights"), N_("ui.chart_tricks_flights")),
+    "hardopfel": FlightWords(N_("cli.col_hardopfel"), counts("ui.hardopfel", "count"),
+                             N_("ui.chart_hardopfel"), N_("ui.chart_tricks_hardopfel")),
+}
 
 
 def flights_heading(rules: Rules, language: str) -> str:
     """"Flights", or for Ramsen "Härdöpfel": the column that counts them."""
-    return text(FLIGHT_HEADINGS[rules.flight_word], language)
+    return text(FLIGHT_WORDS[rules.flight_word].heading, language)
+
+
+def flights_count(rules: Rules, count: int, language: str) -> str:
+    """"2 flights", or for Ramsen "2 Härdöpfel"."""
+    return text(FLIGHT_WORDS[rules.flight_word].count, language, count=count)
+
+
+def flights_chart(rules: Rules, language: str) -> tuple[str, str]:
+    """The chart's legend and title: ("Flights", "Tricks and flights") in the game's word."""
+    words = FLIGHT_WORDS[rules.flight_word]
+    return text(words.chart, language), text(words.tricks_chart, language)
 
 
 def season_line(line: SeasonLine, money: Money, language: str) -> str:
@@ -57,5 +85,5 @@ def must_play_line(player: str, reason: Message, language: str) -> str:
     return text("assist.must_play_of", language, player=player, duty=render(reason, language))
 
 
-__all__ = ["flights_heading", "must_play_line", "paid_words", "season_line", "tab_line",
+__all__ = ["FLIGHT_WORDS", "flights_chart", "flights_count", "flights_heading", "must_play_line", "paid_words", "season_line", "tab_line",
            "won_and_paid"]
