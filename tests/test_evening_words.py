@@ -17,6 +17,8 @@ from scorekeeper.i18n.evening_words import (
     flights_count,
     flights_heading,
     must_play_line,
+    order_hint,
+    rh_line,
     season_line,
     tab_line,
     won_and_paid,
@@ -157,3 +159,13 @@ def test_ramsens_score_sheet_counts_haerdoepfel_not_flights():
     sheet = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
     assert "Härdöpfel" in sheet
     assert "Flüge" not in sheet
+
+
+def test_the_screens_say_where_the_player_before_the_dealer_sits_as_the_turn_goes():
+    # Turning right (Ramsen), the player before the dealer in order of play sits on the
+    # dealer's left; turning left (the Rams games), on the dealer's right (RULES.md's RH).
+    assert rh_line(rules_for("ramsen"), "C", "de") == (
+        "C ist vor dem Spielgeber als Letzter dran und sitzt links vom Spielgeber")
+    assert rh_line(rules_for("english"), "C", "de") == "C sitzt rechts vom Spielgeber"
+    assert "counterclockwise" in order_hint(rules_for("ramsen"), "en")
+    assert "(clockwise)" in order_hint(rules_for("mattmar"), "en")

@@ -48,6 +48,32 @@ def flights_chart(rules: Rules, language: str) -> tuple[str, str]:
     return text(words.chart, language), text(words.tricks_chart, language)
 
 
+@dataclass(frozen=True, slots=True)
+class TurnWords:
+    """What the screens say of the way the turn goes (the preset's ``turn``)."""
+
+    rh: str  # who sits just before the dealer in the order of play
+    order_hint: str  # how to list the players when setting up a table
+
+
+TURN_WORDS = {
+    # To the left (clockwise): the player before the dealer sits on the dealer's right.
+    "left": TurnWords(N_("ui.rh_is"), N_("ui.order_hint")),
+    # To the right (Jass): the player before the dealer sits on the dealer's left.
+    "right": TurnWords(N_("ui.last_before_dealer_left"), N_("ui.order_hint_right")),
+}
+
+
+def rh_line(rules: Rules, player: str, language: str) -> str:
+    """Who speaks just before the dealer, and on which side of the dealer they sit."""
+    return text(TURN_WORDS[rules.turn].rh, language, player=player)
+
+
+def order_hint(rules: Rules, language: str) -> str:
+    """How to list the players at set-up: in the order the turn goes, as the game has it."""
+    return text(TURN_WORDS[rules.turn].order_hint, language)
+
+
 def season_line(line: SeasonLine, money: Money, language: str) -> str:
     """"Astrid: 1 kväll, 1 vunnen, 12,50 kr, 1 flygning, 12,50 kr per kväll"."""
     return text(
@@ -85,5 +111,17 @@ def must_play_line(player: str, reason: Message, language: str) -> str:
     return text("assist.must_play_of", language, player=player, duty=render(reason, language))
 
 
-__all__ = ["FLIGHT_WORDS", "flights_chart", "flights_count", "flights_heading", "must_play_line", "paid_words", "season_line", "tab_line",
-           "won_and_paid"]
+__all__ = [
+    "FLIGHT_WORDS",
+    "TURN_WORDS",
+    "flights_chart",
+    "flights_count",
+    "flights_heading",
+    "must_play_line",
+    "order_hint",
+    "paid_words",
+    "rh_line",
+    "season_line",
+    "tab_line",
+    "won_and_paid",
+]
