@@ -104,9 +104,9 @@ def owed_transfers(money: Mapping[str, int], handovers: Iterable[Handover],
     fewest = len(fewest_transfers(accounts))
     kept: list[Transfer] = []
     for payer, payee in _paid_along(handed):
-        left = min(-accounts[payer], accounts[payee])
+        left = min(-accounts.get(payer, 0), accounts.get(payee, 0))
         if left <= 0:
-            continue  # that debt is settled, or runs the other way now
+            continue  # that debt is settled, or runs the other way now (or is no account)
         after = {**accounts, payer: accounts[payer] + left, payee: accounts[payee] - left}
         if len(kept) + 1 + len(fewest_transfers(after)) == fewest:
             kept.append(Transfer(payer, payee, left))
