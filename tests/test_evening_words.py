@@ -74,9 +74,11 @@ def test_the_tab_says_paid_to_whoever_paid_money():
 
 
 @pytest.mark.parametrize(("language", "start"), [
-    ("sv", "Spelkvällen avslutad: "), ("en", "Session finished: "),
-    ("de", "Spielabend beendet: "), ("fr", f"Séance terminée{NNBSP}: ")])
-def test_the_end_of_session_pot_lines_say_the_session_is_finished(language, start):
+    ("sv", "Spelkvällens slut: "), ("en", "End of session: "),
+    ("de", "Ende des Spielabends: "), ("fr", f"Fin de séance{NNBSP}: ")])
+def test_the_end_of_session_pot_lines_name_the_session_not_a_game(language, start):
+    # A game ends (Swedish "spelet", "ramsen"); the session, the evening, is finished.
+    # Said alike of a session finished and of one only looked at "if it ended now".
     # RULES.md's worked example after deal 6: the pot (5) is split among the four.
     from tests.conftest import worked_example
 
