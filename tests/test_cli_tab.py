@@ -168,12 +168,13 @@ def test_replay_counts_the_files_payments_in_paid_and_what_is_still_owed(tmp_pat
     assert [(p["name"], p["money"], p["paid"]) for p in report["players"]] == [
         ("Astrid", "-13.50", "4.00"), ("Bengt", "-6.00", "-1.00"), ("Cilla", "9.50", "1.00"),
         ("Dag", "10.00", "-4.00")]
-    # Still owed: Astrid -9.50, Bengt -7.00, Cilla +10.50, Dag +6.00. Cilla's 1.00 went
-    # against the plan (Bengt pays Cilla), so the fewest transfers are worked out afresh:
-    # Astrid (the most) pays Cilla 9.50; Bengt pays Dag 6.00 and Cilla 1.00.
-    assert report["transfers"] == [{"from": "Astrid", "to": "Cilla", "amount": "9.50"},
-                                   {"from": "Bengt", "to": "Dag", "amount": "6.00"},
-                                   {"from": "Bengt", "to": "Cilla", "amount": "1.00"}]
+    # Still owed: Astrid -9.50, Bengt -7.00, Cilla +10.50, Dag +6.00. Astrid's 4.00 went
+    # along the plan (Astrid pays Dag 10.00), so that transfer stands for the 6.00 left;
+    # Cilla's 1.00 went against it and is only counted. The rest as without payments:
+    # Bengt pays Cilla 7.00, Astrid Cilla 3.50; three transfers, the fewest.
+    assert report["transfers"] == [{"from": "Astrid", "to": "Dag", "amount": "6.00"},
+                                   {"from": "Astrid", "to": "Cilla", "amount": "3.50"},
+                                   {"from": "Bengt", "to": "Cilla", "amount": "7.00"}]
 
 
 @pytest.mark.parametrize(("payment", "said"), [

@@ -519,7 +519,9 @@ def test_mattmar_end_of_session_refunds_only_the_unfinished_games_pot():
 def test_mattmar_deal_assistant_52_cards_and_the_turned_trump_to_the_dealer():
     session = session_of("mattmar", ABC)
     dealing = guide(session.table, session.state).dealing
-    assert [m.key for m in dealing] == ["dealing.deck", "dealing.turned_trump_to_dealer"]
+    # "Given går liksom spelet i övrigt medsols": the turn goes to the left.
+    assert [m.key for m in dealing] == ["dealing.deck", "dealing.turned_trump_to_dealer",
+                                        "dealing.turn_left"]
     assert dealing[0].params["cards"] == 52
     assert dealing[1].params["dealer"] == "A"
     assert guide(session.table, session.state).widow_takers == ()

@@ -51,10 +51,11 @@ def test_when_a_payment_makes_fewer_transfers_possible_the_fewest_are_taken():
 
 def test_overpaying_turns_the_debt_round():
     # Astrid hands Dag 12.00 of the 10.00: Dag now owes 2.00 and Astrid 1.50 less.
-    # Still owed: A -1.50, B -6.00, C +9.50, D -2.00; the largest debt pays first.
+    # Still owed: A -1.50, B -6.00, C +9.50, D -2.00: all three pay Cilla, listed by payer
+    # in order of play once money has changed hands.
     assert owed_transfers(MONEY, [Handover("Astrid", "Dag", 1200)]) == [
-        Transfer("Bengt", "Cilla", 600), Transfer("Dag", "Cilla", 200),
-        Transfer("Astrid", "Cilla", 150)]
+        Transfer("Astrid", "Cilla", 150), Transfer("Bengt", "Cilla", 600),
+        Transfer("Dag", "Cilla", 200)]
 
 
 def test_a_payment_against_the_flow_is_still_counted_exactly():

@@ -12,12 +12,14 @@ import click
 
 from scorekeeper.cli.base import Context, main, read_text_file, refusals
 from scorekeeper.core import N_, counts
+from scorekeeper.core.presets import rules_for
 from scorekeeper.core.text import printable
 from scorekeeper.formats.csv_export import ENCODING
 from scorekeeper.formats.replay import replay_report, result_at
 from scorekeeper.formats.session_file import load_session
 from scorekeeper.i18n import LANGUAGES, number
 from scorekeeper.i18n.accounts import transfer_line
+from scorekeeper.i18n.evening_words import flights_heading
 from scorekeeper.session.files import read_session
 
 if TYPE_CHECKING:
@@ -137,6 +139,7 @@ def export_ledger(ctx: Context, output: Path) -> None:
 def _report_table(ctx: Context, name: str, report: dict[str, Any]) -> str:
     """A replay report as a table a person reads."""
     heads = [ctx.t(f"cli.col_{c}") for c in ("player", "score", "units", "flights", "money")]
+    heads[3] = flights_heading(rules_for(report["variant"]), ctx.lang)  # Ramsen: Härdöpfel
 
     def amount(figure: str) -> str:  # "-13.50" as the language writes it: "-13,50" in French
         return number(Decimal(figure), ctx.lang)

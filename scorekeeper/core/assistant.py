@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scorekeeper.core.checks import TRICKS
-from scorekeeper.core.messages import Message, msg
+from scorekeeper.core.messages import N_, Message, msg
 from scorekeeper.core.passing import Bidding, is_single_pot, must_play
 from scorekeeper.core.presets import Family, Rules
 from scorekeeper.core.seating import Seating, seating
@@ -91,6 +91,10 @@ def _widow_takers(rules: Rules, seats: Seating) -> tuple[str, ...]:
     return (seats.forehand,) if rules.widow == "forehand" else seats.order
 
 
+# The way the turn goes, as the preset has it: the sentence that says so.
+TURNS = {"left": N_("dealing.turn_left"), "right": N_("dealing.turn_right")}
+
+
 def _dealing(rules: Rules, seats: Seating) -> tuple[Message, ...]:
     players = len(seats.order) + len(seats.sitting_out)
     steps = [msg("dealing.deck", cards=rules.deck_for(players))]
@@ -103,6 +107,7 @@ def _dealing(rules: Rules, seats: Seating) -> tuple[Message, ...]:
         steps.append(msg("dealing.balli", dealer=seats.dealer))
     if seats.dealer in seats.sitting_out:
         steps.append(msg("dealing.dealer_sits_out", dealer=seats.dealer))
+    steps.append(msg(TURNS[rules.turn], dealer=seats.dealer, forehand=seats.forehand))
     return tuple(steps)
 
 

@@ -11,8 +11,9 @@ from dataclasses import dataclass
 
 from scorekeeper.core.ledger import POT, Payment
 from scorekeeper.core.messages import msg
+from scorekeeper.core.owed import owed_transfers
 from scorekeeper.core.seating import seating
-from scorekeeper.core.settle import Transfer, fewest_transfers
+from scorekeeper.core.settle import Transfer
 from scorekeeper.core.sharing import from_seat, share_out
 from scorekeeper.core.state import State
 from scorekeeper.core.table import Table
@@ -50,8 +51,8 @@ def close(table: Table, state: State) -> Closing:
     for entry in entries:
         money[entry.payee] += entry.minor
     pot_left = pot - sum(entry.minor for entry in entries)
-    accounts = {**money, POT: pot_left} if pot_left else money
-    return Closing(tuple(entries), money, pot_left, tuple(fewest_transfers(accounts)))
+    # The plan before any payment: the one definition every screen and file settles by.
+    return Closing(tuple(entries), money, pot_left, tuple(owed_transfers(money, (), pot_left)))
 
 
 def _refund(table: Table, state: State) -> list[Payment]:

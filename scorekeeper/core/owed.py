@@ -88,35 +88,49 @@ def still_owed(money: Mapping[str, int], handovers: Iterable[Handover]) -> dict[
 
 def owed_transfers(money: Mapping[str, int], handovers: Iterable[Handover],
                    pot_left: int = 0) -> list[Transfer]:
-    """The fewest transfers settling what is still owed (and a pot carried over).
+    """The plan of payments: the fewest transfers settling what is still owed (and a pot
+    carried over), the one definition behind the settle-up, the result card, the exports,
+    ``show`` and a group's tab.
 
-    Where the payments were made along the settle-up's own transfers (Astrid handed Dag
-    5.00 of the 10.00 she owes him) and as few transfers still settle it, those transfers
-    stand, less what was paid: the table sees "Astrid pays Dag 5.00", not a new set of
-    payers and payees after every payment."""
+    The plan along which payments went stands (README, "settle up"): every pair a payment
+    went along (Dag handed Bengt 4.00) keeps its transfer for the rest of that debt, as
+    long as the fewest transfers still settle it so; the rest is settled as without
+    payments. It follows from the payments made, not from the money when they were made,
+    so a later deal (a leave giving up a share of the pot) keeps the transfer, and the
+    table sees "Dag pays Bengt 4.50, paid 4.00 of 8.50", not a new payee."""
     handed = list(handovers)
     owed = still_owed(money, handed)
-    fewest = fewest_transfers({**owed, POT: pot_left} if pot_left else owed)
-    along = _paid_along(fewest_transfers({**money, POT: pot_left} if pot_left else money),
-                        handed)
-    return along if along is not None and len(along) == len(fewest) else fewest
+    accounts = {**owed, POT: pot_left} if pot_left else owed
+    fewest = len(fewest_transfers(accounts))
+    kept: list[Transfer] = []
+    for payer, payee in _paid_along(handed):
+        left = min(-accounts.get(payer, 0), accounts.get(payee, 0))
+        if left <= 0:
+            continue  # that debt is settled, or runs the other way now (or is no account)
+        after = {**accounts, payer: accounts[payer] + left, payee: accounts[payee] - left}
+        if len(kept) + 1 + len(fewest_transfers(after)) == fewest:
+            kept.append(Transfer(payer, payee, left))
+            accounts = after
+    if not handed:
+        return fewest_transfers(accounts)
+    # Once money has changed hands the rows keep their places as more is paid: by payer
+    # in order of play, what a payer has begun paying first.
+    seat = {player: number for number, player in enumerate(accounts)}
+    return sorted(kept + fewest_transfers(accounts), key=lambda t: seat[t.payer])
 
 
-def _paid_along(planned: list[Transfer], handed: list[Handover]) -> list[Transfer] | None:
-    """``planned`` less the payments, if every payment went along one of them and none
-    paid more than it; else None."""
-    between: dict[tuple[str, str], int] = {}
+def _paid_along(handed: Iterable[Handover]) -> list[tuple[str, str]]:
+    """Every (payer, payee) that more money went along than came back, in the order of
+    the first payment between them."""
+    net: dict[tuple[str, str], int] = {}
     for given in handed:
         pair = (given.payer, given.payee)
-        between[pair] = between.get(pair, 0) + given.minor
         back = (given.payee, given.payer)
-        between[back] = between.get(back, 0) - given.minor
-    planned_pairs = {(t.payer, t.payee): t.minor for t in planned}
-    for pair, minor in between.items():
-        if minor > 0 and not minor <= planned_pairs.get(pair, 0):
-            return None
-    return [Transfer(t.payer, t.payee, t.minor - between.get((t.payer, t.payee), 0))
-            for t in planned if t.minor > between.get((t.payer, t.payee), 0)]
+        if back in net:
+            net[back] -= given.minor
+        else:
+            net[pair] = net.get(pair, 0) + given.minor
+    return [pair for pair, minor in net.items() if minor > 0]
 
 
 def paid_between(payer: str, payee: str, handovers: Iterable[Handover]) -> int:

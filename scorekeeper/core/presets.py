@@ -25,6 +25,13 @@ Passing = Literal["pot", "mattmar", "counters", "free"]
 WidowRule = Literal["any", "forehand", "none"]
 EndPot = Literal["split", "carry", "refund"]
 GameEnd = Literal["first_out_wins", "last_in_loses", "target"]
+# Which way the turn (and the deal) goes round the table: to the left (clockwise, the
+# player on the dealer's left speaks first) or to the right (the Jass way: the player on
+# the dealer's right begins).
+Turn = Literal["left", "right"]
+# What the game calls an active player who takes no trick: a flight (flyga, looed) or,
+# in Swiss Jass, a Härdöpfel.
+FlightWord = Literal["flight", "hardopfel"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +73,8 @@ class Rules:
     second_trick_trump: bool = False  # ramsen: the second trick must be led with trump
     balli: bool = False  # ramsen: the Bälli (seven of diamonds) is the top trump
     first_dealer_by_jack: bool = False  # english: deal face up until a jack
+    turn: Turn = "left"
+    flight_word: FlightWord = "flight"
 
     def deck_for(self, players: int) -> int:
         return self.deck if players <= 5 else self.deck_over_five
@@ -114,7 +123,7 @@ PRESETS: dict[str, Rules] = {
             variant="ramsen", family=Family.COUNTUP, min_players=2, max_players=5,
             deck=32, deck_over_five=32, widow="any", general_rams=False, passing="free",
             end_pot="refund", start=0, flight_points=-1, trick_points=1, game_end="target",
-            second_trick_trump=True, balli=True,
+            second_trick_trump=True, balli=True, turn="right", flight_word="hardopfel",
         ),
     )
 }

@@ -45,7 +45,7 @@ SMALLEST = 0.6  # a name too wide for its column shrinks to this share of its si
 def card_png(card: Card) -> bytes:
     """The card as PNG bytes (the same card, the same bytes)."""
     page = Page()
-    page.band(card.title, card.subtitle)
+    page.band(card.title, card.subtitle, card.sat)
     page.table(card.columns, card.rows, card.losses)
     if card.winners:
         page.paragraph(card.winners, LINE, INK, bold=True)
@@ -173,20 +173,24 @@ class Page:
              colour: tuple[int, int, int]) -> None:
         self.strokes.append(Stroke(x, y, colour=colour, box=(w, h)))
 
-    def band(self, title: str, subtitle: str) -> None:
+    def band(self, title: str, subtitle: str, sat: str = "") -> None:
+        """The title (two lines at most), the subtitle and who sat when (a line each)."""
         room = WIDTH - 2 * MARGIN
         lines = wrapped(title, room, TITLE, bold=True)
         if len(lines) > 2:  # a title is two lines at most; the cut is shown
             lines = [lines[0], cut(" ".join(lines[1:]), room, TITLE, bold=True)]
-        height = 48 + len(lines) * TITLE * 1.2 + SUBTITLE * 1.5 + 32
+        below = [subtitle, *([sat] if sat else [])]
+        height = 48 + len(lines) * TITLE * 1.2 + len(below) * SUBTITLE * 1.5 + 32
         self.fill(0, 0, WIDTH, height, FELT)
         self.y = 48
         for line in lines:
             self.y += TITLE
             self.write(MARGIN, line, TITLE, ON_FELT, bold=True)
             self.y += TITLE * 0.2
-        self.y += SUBTITLE * 1.3
-        self.write(MARGIN, cut(subtitle, room, SUBTITLE), SUBTITLE, ON_FELT)
+        for line in below:
+            self.y += SUBTITLE * 1.3
+            self.write(MARGIN, cut(line, room, SUBTITLE), SUBTITLE, ON_FELT)
+            self.y += SUBTITLE * 0.2
         self.y = height + 28
 
     def table(self, columns: tuple[str, ...], rows: tuple[tuple[str, ...], ...],

@@ -51,9 +51,11 @@ STANDINGS_COLUMNS = ("player", "seat", "score", "units", "flights", "deals_playe
 
 
 def write_ledger(out: TextIO, session_name: str, table: Table, entries: Iterable[Entry],
-                 language: str = "en", payments: Iterable[Handover] = ()) -> int:
+                 language: str = "en", payments: Iterable[Handover] = (),
+                 finished: bool = False) -> int:
     """Every entry, in order, then a row of kind ``paid`` for each payment, in the order
-    they were made (no deal; the same columns); returns how many rows were written."""
+    they were made (no deal; the same columns), and for a finished session a last row of
+    kind ``finished``; returns how many rows were written."""
     writer = csv.writer(out)
     writer.writerow(LEDGER_COLUMNS)
     money = table.money
@@ -81,6 +83,10 @@ def write_ledger(out: TextIO, session_name: str, table: Table, entries: Iterable
             "", money.to_decimal(given.minor), money.currency or "",
             payment_line(given.payer, given.payee, given.minor, money, language),
             N_("payments.paid_amount")]))
+        count += 1
+    if finished:
+        writer.writerow(safe_row([session_name, "", "finished", "", "", "", "", "", "", "",
+                                  text("card.finished", language), N_("card.finished")]))
         count += 1
     return count
 

@@ -28,9 +28,11 @@ def export(kind: Export, name: str, session: Session, language: str, day: date, 
            details: Mapping[str, PaymentDetails] | None = None) -> bytes:
     """``json``: the lossless session file (FORMAT.md), with its ``evening`` (payments,
     group, date, finished); ``csv``: every ledger entry, the end-of-session pot rule last,
-    then a row per payment; ``standings``: a row per player; ``pdf``: the score sheet,
-    with the payments and ``offers`` (each transfer still owed, with its codes); ``png``:
-    the result card for the group chat."""
+    then a row per payment (and a ``finished`` row once it is); ``standings``: a row per
+    player; ``pdf``: the score sheet, with the payments and ``offers`` (each transfer
+    still owed, with its codes); ``png``:
+    the result card for the group chat. The sheet and the card say whether the session is
+    finished."""
     if kind == "json":
         document = dump_session(name, session, evening, stored_on=day)
         return (json.dumps(document, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
@@ -40,20 +42,22 @@ def export(kind: Export, name: str, session: Session, language: str, day: date, 
 
         return score_sheet(session_title(name, session.table.rules.variant, language),
                            session, day, language, offers=offers,
-                           details=details or {}, payments=evening.payments)
+                           details=details or {}, payments=evening.payments,
+                           finished=evening.finished)
     if kind == "png":
         # Pillow and the card's fonts: loaded only when a card is asked for.
         from scorekeeper.formats.card_picture import card_png
         from scorekeeper.formats.result_card import session_card
 
         return card_png(session_card(name, session, evening.played_on or day,
-                                     evening.payments, language))
+                                     evening.payments, language, group=evening.group,
+                                     finished=evening.finished))
     closing = close(session.table, session.state)
     out = io.StringIO(newline="")
     if kind == "csv":
         write_ledger(out, session_title(name, session.table.rules.variant, language),
                      session.table, [*session.entries, *closing.entries], language,
-                     payments=evening.payments)
+                     payments=evening.payments, finished=evening.finished)
     elif kind == "standings":
         write_standings(out, session.table, session.state, closing)
     else:

@@ -17,6 +17,7 @@ from scorekeeper.formats.protocol import protocol
 from scorekeeper.formats.spelling import spelled
 from scorekeeper.i18n import render, text
 from scorekeeper.i18n.accounts import payment_line, transfer_line
+from scorekeeper.i18n.evening_words import flights_heading
 from scorekeeper.resources import font_file
 
 if TYPE_CHECKING:
@@ -58,9 +59,10 @@ class Sheet(FPDF):
 def score_sheet(name: str, session: Session, day: date, language: str = "en", *,
                 offers: Sequence[tuple[Transfer, Offer]] = (),
                 details: Mapping[str, PaymentDetails] | None = None,
-                payments: Sequence[Handover] = ()) -> bytes:
+                payments: Sequence[Handover] = (), finished: bool = False) -> bytes:
     """The sheet; ``payments``: the money handed over so far (listed, and taken off what
-    is still owed), ``offers``: each transfer still owed with its payment codes."""
+    is still owed), ``offers``: each transfer still owed with its payment codes;
+    ``finished``: the session is, and the sheet says so under its title."""
     table, state = session.table, session.state
     players = list(state.everyone)
     pdf = Sheet(orientation="landscape" if len(players) > 5 else "portrait", format="A4")
@@ -82,6 +84,9 @@ def score_sheet(name: str, session: Session, day: date, language: str = "en", *,
     pdf.multi_cell(0, 6, t("sheet.subtitle", variant=t(f"variant.{table.rules.variant}"),
                            day=day.isoformat(), players=", ".join(players), unit=unit),
                    new_x="LMARGIN", new_y="NEXT")
+    pdf.set_font(FONT, "B", 10)
+    pdf.cell(0, 6, t("card.finished") if finished else t("card.not_finished"),
+             new_x="LMARGIN", new_y="NEXT")
     pdf.ln(3)
 
     heading(pdf, t("sheet.protocol"))
@@ -129,7 +134,7 @@ def score_sheet(name: str, session: Session, day: date, language: str = "en", *,
     scores = standing(table, state)
     with pdf.table(col_widths=(50, 25, 25, 35), headings_style=HEAD, line_height=6,
                    text_align=("LEFT", "RIGHT", "RIGHT", "RIGHT")) as grid:
-        grid.row([t("cli.col_player"), t("cli.col_score"), t("cli.col_flights"),
+        grid.row([t("cli.col_player"), t("cli.col_score"), flights_heading(table.rules, language),
                   t("cli.col_money")])
         for player in players:
             grid.row([player, str(scores[player]), str(state.flights[player]),

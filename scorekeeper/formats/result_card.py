@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from scorekeeper.core import (
+    N_,
     Family,
     Money,
     Session,
@@ -20,11 +21,13 @@ from scorekeeper.core import (
     standing,
 )
 from scorekeeper.core.owed import Handover, owed_transfers, paid_between
+from scorekeeper.core.sittings import sittings
 from scorekeeper.core.standings import games_won, score_text
 from scorekeeper.core.tab import Tab
 from scorekeeper.i18n import date as day_text
 from scorekeeper.i18n import join, render, session_title, text
 from scorekeeper.i18n.accounts import amount, paid_of, payment_line, transfer_line
+from scorekeeper.i18n.evening_words import flights_heading
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,11 +47,14 @@ class Card:
     winners: str  # "Winners: Astrid and Dag" in countdown and count-up games, else ""
     notes: tuple[str, ...]  # what the end-of-session pot rule did
     sections: tuple[Section, ...]
+    sat: str = ""  # who sat when, under the title: "Erik from deal 4 · Dag until deal 6"
 
 
 def session_card(name: str, session: Session, played_on: date,
-                 payments: Sequence[Handover], language: str) -> Card:
-    """The session's result: each player's score, flights or games won and money; who
+                 payments: Sequence[Handover], language: str, *,
+                 group: str | None = None, finished: bool = False) -> Card:
+    """The session's result: titled with its name, group and date, who sat when, and
+    whether it is finished; each player's score, flights or games won and money; who
     won; who still pays whom (and what of it is paid); the money handed over."""
     table, state = session.table, session.state
     money, variant = table.money, table.rules.variant
@@ -61,7 +67,7 @@ def session_card(name: str, session: Session, played_on: date,
     players = state.everyone
     pot_game = table.rules.family is Family.POT
     if pot_game:
-        middle = (t("cli.col_flights"),)
+        middle = (flights_heading(table.rules, language),)
         counted = {p: (str(state.flights[p]),) for p in players}
     else:
         won = games_won(table, state)
@@ -81,16 +87,36 @@ def session_card(name: str, session: Session, played_on: date,
         sections.append(Section(t("sheet.payments"), tuple(
             payment_line(given.payer, given.payee, given.minor, money, language)
             for given in payments)))
+    called = session_title(name, variant, language)
+    if group and called == game:
+        called = group  # stored without a name: the group's evening
+    elif group:
+        called = f"{called} · {group}"
+    state_mark = t("card.finished") if finished else t("card.not_finished")
     return Card(
-        title=session_title(name, variant, language),
-        subtitle=f"{game} · {day_text(played_on, language)}",
+        title=f"{called} · {day_text(played_on, language)}",
+        subtitle=state_mark if called == game else f"{game} · {state_mark}",
         columns=(t("cli.col_player"), t("cli.col_score"), *middle, t("cli.col_money")),
         rows=rows,
         losses=tuple(closing.money[p] < 0 for p in players),
         winners=t("cli.winners", winners=join(list(winners), language)) if winners else "",
         notes=tuple(notes),
         sections=tuple(sections),
+        sat=sat_line(session, language),
     )
+
+
+def sat_line(session: Session, language: str) -> str:
+    """Who sat when, where someone did not sit for every deal (RULES.md, "Players who come
+    and go"): "Erik from deal 4 · Dag until deal 6"."""
+    last = len(session.steps)
+    said = []
+    for player, runs in sittings(session.steps).items():
+        for first, until in runs:
+            key = (N_("card.sat_between") if first > 1 and until < last
+                   else N_("card.sat_from") if first > 1 else N_("card.sat_until"))
+            said.append(text(key, language, player=player, first=first, last=until))
+    return " · ".join(said)
 
 
 def tab_card(group: str, money: Money, tab: Tab, own: Sequence[Handover], day: date,

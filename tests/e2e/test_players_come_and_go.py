@@ -49,11 +49,12 @@ def test_an_english_evening_where_erik_joins_after_deal_2_and_dag_leaves_after_d
     # Cilla deals (pot 15, a trick pays 3): Dag and Cilla pass; Astrid +9, Erik +6, Bengt flies
     ui.record(4, {"Astrid": 3, "Erik": 2}, passes=("Dag", "Cilla"))
 
-    # Dag goes home. If the evening ended now the pot (5) would go 1 to each of the five:
-    # Dag -7 + 1 = -6 units, SEK 3.00 to pay, and he is offered to settle up first.
+    # Dag goes home. Leaving, he keeps his -7 units and gives up his claim on the pot
+    # (RULES.md, "Pot games"): SEK 3.50 to pay, not the 3.00 his money would be with his
+    # share of the pot (1 of 5), and he is offered to settle up first.
     ui.tap("Someone leaves")
     ui.tap("Who leaves: Dag")
-    ui.read(f"Dag owes {in_english('3.00', 'SEK')}")
+    ui.read(f"Dag owes {in_english('3.50', 'SEK')}")
     ui.shot("table-dag-leaves-phone-light")
     ui.tap("Settle up now")
     ui.see("Who pays whom")

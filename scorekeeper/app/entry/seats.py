@@ -16,6 +16,7 @@ from scorekeeper.app.draft import DealDraft
 from scorekeeper.app.model import AppModel
 from scorekeeper.app.widgets import Entry, action, choices, error_line, labelled, panel
 from scorekeeper.core import N_, Deal, Join, RuleError, State, Table
+from scorekeeper.core.leaving import owed_on_leaving
 from scorekeeper.core.seat_changes import seat_changes
 from scorekeeper.core.text import name_key
 from scorekeeper.i18n import describe
@@ -153,7 +154,9 @@ def LeavePanel(app: AppModel, session: OpenSession, draft: DealDraft, before: St
         draft.stand_up(leaver)
         close()
 
-    owed = session.owed.get(leaver, 0) if leaver is not None and session.plays_for_money else 0
+    owed = (owed_on_leaving(session.table, before, leaver, session.handovers,
+                            also_leaving=draft.leaves, joining=draft.joins) or 0
+            if leaver is not None and session.plays_for_money else 0)
     settle = []
     if owed:
         key = N_("ui.leaver_is_owed") if owed > 0 else N_("ui.leaver_owes")
