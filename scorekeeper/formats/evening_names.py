@@ -13,14 +13,7 @@ from datetime import date
 
 from scorekeeper.core.presets import PRESETS
 from scorekeeper.formats.exports import SUFFIX, Export, file_name
-from scorekeeper.i18n import session_title, text
-
-
-def evening_name(name: str, number: int, language: str) -> str:
-    """A session's name with its number, the game's name for one stored without a name:
-    "English Rams no. 17", "Friday at the cabin no. 18"."""
-    title = session_title(name, name, language) if name in PRESETS else name
-    return text("evening.numbered", language, name=title, number=number)
+from scorekeeper.i18n.evening_words import evening_name
 
 
 def evening_file_name(name: str, group: str | None, day: date | None, number: int,

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scorekeeper.core import Message, Money, Rules, counts
+from scorekeeper.core import PRESETS, Message, Money, Rules, counts
 from scorekeeper.core.messages import N_
 from scorekeeper.core.tab import SeasonLine, TabLine
-from scorekeeper.i18n import render, text
+from scorekeeper.i18n import render, session_title, text
 from scorekeeper.i18n.accounts import amount
 
 
@@ -30,6 +30,13 @@ FLIGHT_WORDS = {
     "hardopfel": FlightWords(N_("cli.col_hardopfel"), counts("ui.hardopfel", "count"),
                              N_("ui.chart_hardopfel"), N_("ui.chart_tricks_hardopfel")),
 }
+
+
+def evening_name(name: str, number: int, language: str) -> str:
+    """A session's name with its number, the game's name for one stored without a name:
+    "English Rams no. 17", "Friday at the cabin no. 18"."""
+    title = session_title(name, name, language) if name in PRESETS else name
+    return text("evening.numbered", language, name=title, number=number)
 
 
 def flights_heading(rules: Rules, language: str) -> str:
@@ -114,6 +121,7 @@ def must_play_line(player: str, reason: Message, language: str) -> str:
 __all__ = [
     "FLIGHT_WORDS",
     "TURN_WORDS",
+    "evening_name",
     "flights_chart",
     "flights_count",
     "flights_heading",

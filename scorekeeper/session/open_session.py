@@ -27,7 +27,8 @@ from scorekeeper.core import (
     standing,
 )
 from scorekeeper.core.owed import Handover, owed_transfers, paid, paid_between, still_owed
-from scorekeeper.formats.exports import Export, export, file_name
+from scorekeeper.formats.evening_names import evening_file_name
+from scorekeeper.formats.exports import Export, export
 from scorekeeper.formats.games_protocol import GameRow, games_protocol
 from scorekeeper.formats.session_file import Evening
 from scorekeeper.session.ledger_view import ChartLine, LedgerDeal, chart_lines, ledger_deal
@@ -213,8 +214,9 @@ class OpenSession:
         return self._kept(("offers", language), made)
 
     def file_name(self, kind: Export) -> str:
-        """What an export of this session is called: ``Friday at the cabin.pdf``."""
-        return file_name(self.name, kind)
+        """What an export of this session is called, never the same for two evenings:
+        ``Friday-at-the-cabin-2026-11-28-1.pdf``."""
+        return evening_file_name(self.name, self.group, self.played_on, self.id, kind)
 
     def result_card(self, language: str) -> bytes:
         """The result card (PNG) in ``language``, painted once per language: the very

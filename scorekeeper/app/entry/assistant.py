@@ -11,6 +11,7 @@ from scorekeeper.app.model import AppModel
 from scorekeeper.app.widgets import bullet, icon_button, panel, readout
 from scorekeeper.core import DealGuide
 from scorekeeper.i18n import render
+from scorekeeper.i18n.evening_words import must_play_line, rh_line
 
 
 @ft.memo
@@ -24,19 +25,22 @@ def Assistant(app: AppModel, deal_guide: DealGuide) -> ft.Control:
                 weight=ft.FontWeight.BOLD),
         bullet(app.t("ui.speaking_order", order=" › ".join(seats.order)),
                icon=ft.Icons.RECORD_VOICE_OVER),
-        bullet(app.t("ui.rh_is", player=seats.rh), icon=ft.Icons.PERSON_PIN),
     ]
+    session = app.table.session  # the session whose next deal this is
+    if session is not None:
+        lines.append(bullet(rh_line(session.table.rules, seats.rh, lang),
+                            icon=ft.Icons.PERSON_PIN))
     for step in deal_guide.dealing:
         lines.append(bullet(render(step, lang), icon=ft.Icons.STYLE))
     for player, reason in deal_guide.must_play.items():
-        lines.append(bullet(f"{player}: {render(reason, lang)}", icon=ft.Icons.WARNING_AMBER,
+        lines.append(bullet(must_play_line(player, reason, lang), icon=ft.Icons.WARNING_AMBER,
                             color=ft.Colors.TERTIARY))
     if deal_guide.widow_takers:
         lines.append(bullet(app.t("ui.widow_takers", players=", ".join(deal_guide.widow_takers)),
                             icon=ft.Icons.BACK_HAND))
     for reminder in deal_guide.reminders:
         lines.append(bullet(render(reminder, lang), icon=ft.Icons.LIGHTBULB_OUTLINE))
-    if (session := app.table.session) is not None:
+    if session is not None:
         lines.append(ft.TextButton(
             app.t("rules.open_of", variant=session.table.rules.variant), icon=ft.Icons.MENU_BOOK,
             on_click=lambda _: app.go(f"/session/{session.id}/rules")))

@@ -7,6 +7,7 @@ import flet_charts as fch
 
 from scorekeeper.app.model import AppModel
 from scorekeeper.app.widgets import Missing, panel, screen, screen_bar
+from scorekeeper.i18n.evening_words import flights_chart
 
 # Distinct at a glance, light or dark.
 PALETTE = (ft.Colors.BLUE, ft.Colors.RED, ft.Colors.GREEN, ft.Colors.ORANGE, ft.Colors.PURPLE,
@@ -74,18 +75,19 @@ def Charts(app: AppModel) -> ft.Control:
             fch.ChartAxisLabel(value=seat, label=ft.Text(player, size=13))
             for seat, player in enumerate(players)], label_size=30),
     )
+    flights_legend, tricks_and_flights = flights_chart(session.table.rules, app.prefs.language)
     bar_legend = ft.Row(spacing=14, controls=[
         ft.Row(spacing=4, controls=[ft.Container(width=14, height=14, bgcolor=ft.Colors.PRIMARY),
                                     ft.Text(app.t("ui.chart_tricks"))]),
         ft.Row(spacing=4, controls=[ft.Container(width=14, height=14, bgcolor=ft.Colors.ERROR),
-                                    ft.Text(app.t("ui.chart_flights"))]),
+                                    ft.Text(flights_legend)]),
     ])
     return ft.Column(expand=True, spacing=0, controls=[
         screen_bar(app, app.t("ui.charts_of", name=app.session_name(
             session.name, session.table.rules.variant)), f"/session/{session.id}"),
         screen(
             panel(app.t("ui.chart_running"), legend, ft.Row([line])),
-            panel(app.t("ui.chart_tricks_flights"), bar_legend, ft.Row([bars])),
+            panel(tricks_and_flights, bar_legend, ft.Row([bars])),
         ),
     ])
 

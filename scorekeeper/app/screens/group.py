@@ -27,6 +27,7 @@ from scorekeeper.app.widgets import (
 )
 from scorekeeper.core import N_, Transfer, counts
 from scorekeeper.i18n.accounts import amount, paid_of, payment_line, transfer_line
+from scorekeeper.i18n.evening_words import evening_name, season_line, tab_line, won_and_paid
 
 if TYPE_CHECKING:
     from scorekeeper.session.groups import GroupTab, TabExport
@@ -93,14 +94,12 @@ def TabPanel(app: AppModel, shown: GroupTab) -> ft.Control:
     rows = []
     for line in shown.tab.lines:
         balance = amount(line.balance, money, lang)
-        said = app.t("ui.tab_line", player=line.name, won=amount(line.won, money, lang),
-                     paid=amount(line.paid, money, lang), balance=balance)
+        said = tab_line(line, money, lang)
         rows.append(readout(label=said, content=ft.Column(spacing=0, controls=[
             ft.Row(alignment=ft.MainAxisAlignment.SPACE_BETWEEN, controls=[
                 ft.Text(line.name, size=20, weight=ft.FontWeight.BOLD),
                 ft.Text(balance, size=22, weight=ft.FontWeight.BOLD)]),
-            ft.Text(app.t("ui.tab_won_paid", won=amount(line.won, money, lang),
-                          paid=amount(line.paid, money, lang)), size=14),
+            ft.Text(won_and_paid(line, money, lang), size=14),
         ])))
     return panel(app.t(counts("ui.tab_title", "sessions"), sessions=shown.tab.sessions),
                  *(rows or [ft.Text(app.t("ui.tab_empty"))]))
@@ -156,13 +155,11 @@ def SeasonPanel(app: AppModel, shown: GroupTab) -> ft.Control:
     year = app.group.season if app.group.season in years else years[0]
     rows = []
     for line in shown.season(year):
-        said = app.t("ui.season_line", player=line.name, evenings=line.evenings,
-                     won=line.evenings_won, money=amount(line.money, money, lang),
-                     flights=line.flights, per_evening=amount(line.per_evening, money, lang))
+        said = season_line(line, money, lang)
         rows.append(readout(label=said, content=ft.Text(said, size=15)))
     picker = ft.Row(wrap=True, spacing=8, controls=[
         ft.Chip(label=ft.Text(str(y)), selected=y == year,
-                on_select=lambda _, y=y: setattr(app, "season", y))
+                on_select=lambda _, y=y: setattr(app.group, "season", y))
         for y in years]) if len(years) > 1 else None
     return panel(app.t("ui.season_of", year=year), *([picker] if picker else []), *rows)
 
@@ -172,12 +169,14 @@ def EveningsPanel(app: AppModel, shown: GroupTab) -> ft.Control:
     """The group's sessions, newest first (a screenful, as home lists them); one not
     finished does not count yet."""
     showing_all, set_showing_all = ft.use_state(False)
+    lang = app.prefs.language
     evenings = shown.record.evenings[::-1]
     tiles: list[ft.Control] = []
     for session_id, name, day, finished in (evenings if showing_all
                                             else evenings[:HOME_LIST]):
         key = N_("ui.evening_counted") if finished else N_("ui.evening_not_counted")
-        tiles.append(action(app.t(key, name=name, day=day), ft.Icons.EVENT,
+        tiles.append(action(app.t(key, name=evening_name(name, session_id, lang), day=day),
+                            ft.Icons.EVENT,
                             lambda session_id=session_id: app.go(f"/session/{session_id}")))
     if len(tiles) < len(evenings):
         tiles.append(ft.OutlinedButton(

@@ -36,6 +36,7 @@ from scorekeeper.core.errors import refuse
 from scorekeeper.core.text import quote
 from scorekeeper.i18n import UNIT_HINTS, parse_number, render
 from scorekeeper.i18n import number as number_text
+from scorekeeper.i18n.evening_words import order_hint
 from scorekeeper.session import StoreError
 
 if TYPE_CHECKING:
@@ -218,7 +219,7 @@ def PlayersPanel(app: AppModel, draft: SetupDraft, roster: list[str]) -> ft.Cont
                   on_enter=draft.add_typed)
     return panel(
         app.t("ui.players_in_order"),
-        ft.Text(app.t("ui.order_hint"), size=14),
+        ft.Text(order_hint(PRESETS[draft.variant], app.prefs.language), size=14),
         *order,
         ft.Row(wrap=True, key="new-name", controls=[
             field,

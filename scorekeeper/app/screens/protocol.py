@@ -7,7 +7,8 @@ import flet as ft
 
 from scorekeeper.app.model import AppModel
 from scorekeeper.app.widgets import Missing, panel, readout, screen, screen_bar
-from scorekeeper.core import N_, counts
+from scorekeeper.core import N_, Rules
+from scorekeeper.i18n.evening_words import flights_count
 from scorekeeper.session import GameRow
 
 
@@ -18,7 +19,8 @@ def Protocol(app: AppModel) -> ft.Control:
     if session is None:
         return Missing(app)
     players = session.state.everyone
-    cards: list[ft.Control] = [GameCard(app, players, row) for row in session.games]
+    cards: list[ft.Control] = [GameCard(app, players, row, session.table.rules)
+                                   for row in session.games]
     if not cards:
         cards.append(ft.Text(app.t("ui.no_deals_yet")))
     leaders = session.winners or session.leaders
@@ -38,7 +40,8 @@ def Protocol(app: AppModel) -> ft.Control:
 
 @ft.memo
 @ft.component
-def GameCard(app: AppModel, everyone: tuple[str, ...], row: GameRow) -> ft.Control:
+def GameCard(app: AppModel, everyone: tuple[str, ...], row: GameRow, rules: Rules
+             ) -> ft.Control:
     """A game's finals, in order of play: only its own players, one who gave it up at the
     score they left on."""
     game = row.game
@@ -53,7 +56,7 @@ def GameCard(app: AppModel, everyone: tuple[str, ...], row: GameRow) -> ft.Contr
                 ft.Text(p, size=14),
                 ft.Text(str(game.scores[p]), size=26, weight=ft.FontWeight.BOLD,
                         color=ft.Colors.PRIMARY if p in game.winners else None),
-                ft.Text(app.t(counts("ui.flights", "count"), count=game.flights[p]), size=12),
+                ft.Text(flights_count(rules, game.flights[p], app.prefs.language), size=12),
                 *([ft.Text(app.t("ui.gave_up"), size=12, color=ft.Colors.ERROR)]
                   if p in game.gave_up else []),
             ]) for p in players]))]

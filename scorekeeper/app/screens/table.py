@@ -25,9 +25,10 @@ from scorekeeper.app.widgets import (
     readout,
     screen_bar,
 )
-from scorekeeper.core import N_, Deal, Family, counts, events, score_text
+from scorekeeper.core import N_, Deal, Family, events, score_text
 from scorekeeper.i18n import render
 from scorekeeper.i18n.accounts import amount as money_text
+from scorekeeper.i18n.evening_words import flights_count
 
 if TYPE_CHECKING:
     from scorekeeper.session import OpenSession
@@ -209,7 +210,7 @@ def Scoreboard(app: AppModel, session: OpenSession) -> ft.Control:
         if player in deal_guide.must_play:
             tags.append(_tag(app.t("ui.must_play"), ft.Colors.TERTIARY, ft.Colors.ON_TERTIARY))
         figure = scores[player]
-        flights = app.t(counts("ui.flights", "count"), count=state.flights[player])
+        flights = flights_count(table.rules, state.flights[player], app.prefs.language)
         lines = [ft.Text(flights, size=15)]
         if money:
             amount = money_text(money[player], table.money, app.prefs.settings.language)
