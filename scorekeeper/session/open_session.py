@@ -96,6 +96,7 @@ class OpenSession:
     load_deal: Callable[[int], Deal | None] | None = None
     group: str | None = None  # the group whose running tab the session counts in
     played_on: date | None = None  # the evening's date
+    uid: str | None = None  # what identifies it wherever it goes (its file, a backup)
 
     # --- what an earlier version had read, kept when it is still true ---
 
@@ -212,7 +213,7 @@ class OpenSession:
     @property
     def evening(self) -> Evening:
         """What the session file says of the session besides its deals."""
-        return Evening(self.handovers, self.group, self.played_on, self.finished)
+        return Evening(self.handovers, self.group, self.played_on, self.finished, self.uid)
 
     @cached_property
     def payment_details(self) -> Mapping[str, PaymentDetails]:
