@@ -287,7 +287,7 @@ def test_a_damaged_file_or_another_format_is_refused(filled, damage, line):
     assert refused(filled, damage(backup_bytes(filled.store, MADE))) == line
 
 
-def test_a_session_that_replay_refuses_is_refused_naming_the_session_and_its_deal(filled, empty):
+def test_a_session_that_replay_refuses_is_answernaming_the_session_and_its_deal(filled, empty):
     document = json.loads(backup_bytes(filled.store, MADE))
     broken = document["sessions"][3]
     broken["deals"][3]["tricks"] = {"Astrid": 9}  # nine of five tricks
@@ -313,3 +313,17 @@ def test_a_uid_that_is_no_short_code_is_refused(empty):
     with pytest.raises(RuleError) as refusal:
         empty.import_file(json.dumps(example(uid="x" * 65)))
     assert refusal.value.message.key == "file.uid"
+
+
+def test_the_restore_command_refuses_a_damaged_file_in_one_line_with_exit_status_2(
+        tmp_path, filled):
+    cut = tmp_path / "cut.json"
+    cut.write_bytes(backup_bytes(filled.store, MADE)[:-100])
+    url = filled.store.engine.url.render_as_string(hide_password=False)
+    before = fingerprint(filled)
+    answer = run_cli(url, "--lang", "de", "restore", str(cut))
+    assert answer.returncode == 2
+    assert answer.stderr == ("diese Sicherung ist abgeschnitten: ihr Ende fehlt "
+                               "(kopieren Sie sie erneut)\n")
+    assert answer.stdout == ""
+    assert fingerprint(filled) == before

@@ -136,6 +136,9 @@ class Restoring:
     def new_session(self, name: str, table: Table, played_on: date | None,
                     uid: str | None) -> SessionChange:
         """A new session to write the deals of into (in this transaction)."""
+        # The rows of the sessions written before are flushed and done with: held in the
+        # ORM's identity map, each look-up of a player went through all of them.
+        self.db.expunge_all()
         return start_session(self.db, name, table, played_on, uid)
 
 
