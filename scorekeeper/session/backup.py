@@ -15,7 +15,7 @@ import dataclasses
 import io
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 from typing import BinaryIO
 
 from scorekeeper.core import RuleError, Session
@@ -65,7 +65,7 @@ def write_backup(store: SessionStore, out: BinaryIO, made: datetime) -> Counts:
     with whole(store.engine) as book:
         players = [(name, PaymentDetails(**details)) for name, details in book.players()]
         groups = [GroupEntry(group.name, group.currency, tuple(
-            TabPayment(paid.uid or "", paid.handover, paid.paid_at.date())
+            TabPayment(paid.uid or "", paid.handover, _day(paid.paid_at))
             for paid in group.payments)) for group in book.groups()]
 
         def documents() -> Iterator[Mapping[str, object]]:
@@ -101,6 +101,12 @@ def restore(store: SessionStore, data: bytes, language: str,
     backup = backup_file.load_backup(data, language)
     with restoring(store.engine, writing=True) as here:
         return _Restore(here, language, writing=True, progress=progress).run(backup)
+
+
+def _day(moment: datetime) -> date:
+    """The day (UTC) a payment was made: SQLite hands back the UTC time it was given,
+    PostgreSQL the same moment in the server's time zone."""
+    return (moment.astimezone(UTC) if moment.tzinfo else moment).date()
 
 
 def _evening(kept: KeptSession) -> Evening:
