@@ -4,7 +4,9 @@ writes the whole scorebook, ``scorekeeper restore FILE`` adds what the database 
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
+from contextlib import ExitStack
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -17,6 +19,8 @@ from scorekeeper.i18n import text
 from scorekeeper.i18n.composed import SCOREBOOK
 
 if TYPE_CHECKING:
+    from click._termui_impl import ProgressBar
+
     from scorekeeper.session.backup import Counts
 
 MAX_BACKUP = 1024 * 1024 * 1024  # a whole club's years are a few hundred megabytes at most
@@ -55,8 +59,19 @@ def restore(ctx: Context, file: Path) -> None:
     """Add what the database lacks from a backup, in one transaction: checked whole first,
     so a damaged file or a conflict changes nothing."""
     data = read_binary_file(file, ctx.lang, MAX_BACKUP)
-    with refusals(ctx.lang):
-        added = ctx.scorebook().restore(data, ctx.lang)
+    with refusals(ctx.lang), ExitStack() as shown:
+        bars: list[ProgressBar[int]] = []
+
+        def progress(done: int, of: int) -> None:
+            # Only on a terminal: standard error elsewhere holds a refusal's one line alone.
+            if not sys.stderr.isatty():
+                return
+            if not bars:  # how many sessions there are is known once the file is read
+                bars.append(shown.enter_context(click.progressbar(
+                    length=of, label=ctx.t("cli.restoring"), file=sys.stderr)))
+            bars[0].update(1)
+
+        added = ctx.scorebook().restore(data, ctx.lang, progress)
     click.echo(printable(ctx.t("cli.restored", file=str(file), **_counted(added, ctx.lang))))
 
 

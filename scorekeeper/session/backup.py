@@ -42,6 +42,8 @@ from scorekeeper.store.restore import Restoring, restoring
 from scorekeeper.store.sessions import SessionStore
 from scorekeeper.store.whole import KeptSession, whole
 
+Progress = Callable[[int, int], None]  # sessions done, of how many
+
 
 @dataclass(frozen=True, slots=True)
 class Counts:
@@ -95,9 +97,9 @@ def what_it_adds(store: SessionStore, data: bytes, language: str) -> Counts:
 
 
 def restore(store: SessionStore, data: bytes, language: str,
-            progress: Callable[[int], None] | None = None) -> Counts:
+            progress: Progress | None = None) -> Counts:
     """Add what the database lacks from the backup ``data``, in one transaction; what
-    was added. ``progress`` is told of each session done (1 each time)."""
+    was added. ``progress`` is told after each session how many are done, of how many."""
     backup = backup_file.load_backup(data, language)
     with restoring(store.engine, writing=True) as here:
         return _Restore(here, language, writing=True, progress=progress).run(backup)
@@ -118,7 +120,7 @@ class _Restore:
     each checked against what is here, and written when ``writing``."""
 
     def __init__(self, here: Restoring, language: str, *, writing: bool,
-                 progress: Callable[[int], None] | None = None) -> None:
+                 progress: Progress | None = None) -> None:
         self.here = here
         self.language = language
         self.writing = writing
@@ -178,14 +180,16 @@ class _Restore:
                 kept = self.here.session(uid)
                 if kept is not None:
                     _same_or_refused(kept, file, session)
-                    if self.progress is not None:
-                        self.progress(1)
+                    self._done(index + 1, len(backup.sessions))
                     continue
             self._add(index + 1, file, session)
             added += 1
-            if self.progress is not None:
-                self.progress(1)
+            self._done(index + 1, len(backup.sessions))
         return added
+
+    def _done(self, sessions: int, of: int) -> None:
+        if self.progress is not None:
+            self.progress(sessions, of)
 
     def _read(self, number: int, document: object) -> tuple[SessionFile, Session]:
         name = document.get("name") if isinstance(document, dict) else None

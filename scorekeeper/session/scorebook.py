@@ -290,11 +290,13 @@ class Scorebook:
 
         return what_it_adds(self.store, data, language)
 
-    def restore(self, data: bytes, language: str) -> Counts:
-        """Add what this database lacks from a backup, in one transaction; what was added."""
+    def restore(self, data: bytes, language: str,
+                progress: Callable[[int, int], None] | None = None) -> Counts:
+        """Add what this database lacks from a backup, in one transaction; what was added
+        (``progress``: sessions done, of how many)."""
         from scorekeeper.session.backup import restore
 
-        added = restore(self.store, data, language)
+        added = restore(self.store, data, language, progress)
         self._listeners.announce(None)
         return added
 
