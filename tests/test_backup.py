@@ -320,3 +320,29 @@ def test_the_restore_command_refuses_a_damaged_file_in_one_line_with_exit_status
                                "(kopieren Sie sie erneut)\n")
     assert answer.stdout == ""
     assert fingerprint(filled) == before
+
+
+def test_any_cut_or_changed_byte_of_a_backup_is_refused_in_words_or_read_whole(empty):
+    """A hostile or damaged file: what a restore would add is said, or it is refused with a
+    RuleError (one line in words), never another error."""
+    book = empty
+    book.import_file(json.dumps(example(group=GROUP, finished=True)))
+    book.set_payment_details("Urs", DETAILS["Urs"])
+    book.pay_on_tab(GROUP, "Astrid", "Dag", 500)
+    backup = backup_bytes(book.store, MADE)
+    draw = random.Random(50)
+    variants = [backup[:cut] for cut in range(0, len(backup), 41)]
+    for _ in range(400):
+        at = draw.randrange(len(backup))
+        variants.append(backup[:at] + bytes([draw.choice(b'{}[]",:0123456789-.ntfa\\ \xff')])
+                        + backup[at + 1:])
+    before = fingerprint(book)
+    lines = []
+    for variant in variants:
+        try:
+            what_it_adds(book.store, variant, "en")
+        except RuleError as refusal:
+            lines.append(describe(refusal))
+    assert fingerprint(book) == before
+    assert lines  # most of them are refused
+    assert not [line for line in lines if "\n" in line or not line]
