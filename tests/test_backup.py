@@ -346,3 +346,14 @@ def test_any_cut_or_changed_byte_of_a_backup_is_refused_in_words_or_read_whole(e
     assert fingerprint(book) == before
     assert lines  # most of them are refused
     assert not [line for line in lines if "\n" in line or not line]
+
+
+def test_an_open_session_shows_the_details_a_restore_brought(filled, empty):
+    here = empty.import_file(filled.export(1, "json", "en")[1].decode())
+    assert empty.open(here.id).payment_details == {}
+    name, backup = filled.backup(MADE)
+    assert name == "scorekeeper-backup-2026-11-28.json"
+    assert empty.what_restore_adds(backup, "en") == Counts(12, 5, 1, 1)
+    assert empty.restore(backup, "en") == Counts(12, 5, 1, 1)
+    assert empty.open(here.id).payment_details == {"Cilla": DETAILS["Cilla"],
+                                                   "Dag": DETAILS["Dag"]}

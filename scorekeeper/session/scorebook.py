@@ -297,7 +297,7 @@ class Scorebook:
         from scorekeeper.session.backup import restore
 
         added = restore(self.store, data, language, progress)
-        self._listeners.announce(None)
+        self._details_changed(self.roster())  # a player here without details got some
         return added
 
     # --- the half-entered deal ---
