@@ -276,3 +276,25 @@ def test_a_new_file_switched_to_its_log_while_another_writes_it_waits_and_opens(
     opening.join(timeout=30)
     assert opened == ["opened"]
     assert version_of(f"sqlite:///{path}") == [HEAD]
+
+
+def test_revision_0012_gives_every_stored_session_and_payment_a_uid_of_its_own(db_url):
+    engine = connect(db_url)
+    try:
+        book = Scorebook(SessionStore(engine))
+        first = book.import_session("Friday at the cabin", worked_example())
+        second = book.import_session("Friday again", worked_example())
+        for session in (first, second):
+            book.pay(session.id, "Astrid", "Dag", 500, book.open(session.id).version)
+        downgrade(engine, "0011")
+        assert "uid" not in {c["name"] for c in inspect(engine).get_columns("sessions")}
+        migrate(engine)
+        with engine.connect() as connection:
+            uids = [*connection.scalars(text("SELECT uid FROM sessions")),
+                    *connection.scalars(text("SELECT uid FROM payments"))]
+        assert len(uids) == 4
+        assert len(set(uids)) == 4
+        assert all(uid is not None for uid in uids)
+        assert Scorebook(SessionStore(engine)).open(first.id).uid in uids
+    finally:
+        engine.dispose()

@@ -153,7 +153,7 @@ SINGULAR_READS_WRONG = {
     "sv": r"(?<![\d,])1 (sessioner|givar|gånger|ramsar|bokföringsrader|decimaler|insatser"
           r"|stick för många)\b",
     "de": r"(?<![\d,])1 (Stiche|Stichen|Sitzungen|Spiele|Partien|Buchungen|Einsätze"
-          r"|weitere Einsätze|Nachkommastellen|weitere\))",
+          r"|weitere Einsätze|Nachkommastellen|weitere\))(?![a-zäöüß])",
     "fr": r"(?<![\d,])1 (plis|séances|donnes|parties|mises|écritures|caractères|décimales)\b",
 }
 PLURAL_READS_WRONG = {

@@ -4,7 +4,7 @@
 adds its commands to it when imported here.
 """
 
-from scorekeeper.cli import groups, players, serving, sessions  # noqa: F401 (they add the commands)
+from scorekeeper.cli import backup, groups, players, serving, sessions  # noqa: F401 (they add the commands)
 from scorekeeper.cli.base import main
 
 __all__ = ["main"]

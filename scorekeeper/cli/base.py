@@ -118,6 +118,17 @@ def read_text_file(file: Path, lang: str) -> str:
     _refuse(text("cli.cannot_read", lang, file=quote(str(file), 200), reason=reason), BROKEN)
 
 
+def read_binary_file(file: Path, lang: str, most: int) -> bytes:
+    """A file's bytes, up to ``most`` of them; refused in one line (exit 2) otherwise."""
+    try:
+        if file.stat().st_size <= most:
+            return file.read_bytes()
+        reason = text("cli.file_too_large", lang)
+    except OSError as error:
+        reason = file_problem(error, lang)
+    _refuse(text("cli.cannot_read", lang, file=quote(str(file), 200), reason=reason), BROKEN)
+
+
 # What went wrong with a file, in the user's words (the system's own are English only).
 _FILE_PROBLEMS = {
     errno.ENOENT: N_("cli.no_such_file"),

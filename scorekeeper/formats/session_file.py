@@ -7,6 +7,8 @@ they do not know; a file that breaks a rule is refused with the deal and the rul
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
@@ -20,6 +22,9 @@ from scorekeeper.core.text import group_name, name_key, player_name, quote, sess
 from scorekeeper.formats.session_payments import PAYMENTS, load_payments, payments_field
 
 FORMAT = "scorekeeper/1"
+# A uid a file brings (FORMAT.md: a session's, a tab payment's): ours are UUIDs; another
+# program's may be any short token, but never text that could be more than a name.
+UID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:-]{0,63}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +36,7 @@ class Evening:
     group: str | None = None
     played_on: date | None = None  # None: the day it is stored
     finished: bool = False
+    uid: str | None = None  # None: it gets one when stored
 
 
 PLAIN = Evening()  # a session file with none of these fields
@@ -128,16 +134,36 @@ def _evening(document: dict[str, object], table: Table, players: tuple[str, ...]
     if not isinstance(finished, bool):
         raise refuse("file.finished")
     return Evening(load_payments(document, table, players),
-                   None if group is None else group_name(group), played_on, finished)
+                   None if group is None else group_name(group), played_on, finished,
+                   checked_uid(document.get("uid")))
+
+
+def checked_uid(uid: object) -> str | None:
+    """A uid as a file gives it (None: none given); refused unless a short token."""
+    if uid is None:
+        return None
+    if not isinstance(uid, str) or not UID.fullmatch(uid):
+        raise refuse("file.uid", uid=quote(uid))
+    return uid
 
 
 def dump_session(name: str, session: Session, evening: Evening = PLAIN, *,
                  stored_on: date | None = None) -> dict[str, object]:
     """The session as a FORMAT.md document; parsing it back gives the same session and
     ``evening`` (its date ``stored_on`` when it has none of its own)."""
-    table = session.table
-    document: dict[str, object] = {
-        "format": FORMAT,
+    return session_document(name, session.table, session.deals, evening, stored_on=stored_on)
+
+
+def session_document(name: str, table: Table, deals: Sequence[Deal],
+                     evening: Evening = PLAIN, *,
+                     stored_on: date | None = None) -> dict[str, object]:
+    """``dump_session`` from the table and its deals as recorded (the rules have checked
+    them when they were stored): what a backup writes of each session without replaying
+    it."""
+    document: dict[str, object] = {"format": FORMAT}
+    if evening.uid is not None:
+        document["uid"] = evening.uid
+    document |= {
         "name": name,
         "variant": table.rules.variant,
         "options": dict(table.options),
@@ -149,7 +175,7 @@ def dump_session(name: str, session: Session, evening: Evening = PLAIN, *,
         if table.money.currency:
             money = {"currency": table.money.currency, **money}
         document["money"] = money
-    document["deals"] = [deal_record(deal) for deal in session.deals]
+    document["deals"] = [deal_record(deal) for deal in deals]
     document[PAYMENTS] = payments_field(evening.payments, table.money)
     document["group"] = evening.group
     played_on = evening.played_on or stored_on

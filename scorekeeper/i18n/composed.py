@@ -86,6 +86,14 @@ COMMAND_LINE = (
     N_("cli.where_default"),
 )
 
+# What a backup holds and a restore adds: four counts in one line, each its own phrase.
+SCOREBOOK = {
+    "sessions": counts("count.sessions", "count"),
+    "players": counts("count.players", "count"),
+    "groups": counts("count.groups", "count"),
+    "tab_payments": counts("count.tab_payments", "count"),
+}
+
 # A lifetime line counts five things at once, so each is its own counted phrase.
 LIFETIME = {
     "sessions": counts("count.sessions", "count"),

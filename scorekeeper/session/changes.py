@@ -83,19 +83,31 @@ def create(store: SessionStore, name: str, table: Table, group: str | None = Non
 def import_session(store: SessionStore, name: str, session: Session,
                    progress: Callable[[int], None] | None = None, *,
                    payments: Sequence[Handover] = (), group: str | None = None,
-                   played_on: date | None = None, finished: bool = False) -> StoredSession:
+                   played_on: date | None = None, finished: bool = False,
+                   uid: str | None = None) -> StoredSession:
     """A session replayed whole from its file, with what the file says of its evening
-    (FORMAT.md): all of it is stored, or nothing. A finished session gets its
+    (FORMAT.md) and its uid (kept, unless a session here has it: then the copy gets its
+    own): all of it is stored, or nothing. A finished session gets its
     end-of-session entries as if it had been finished here."""
-    with store.new_session(name, session.table, played_on) as change:
-        if group is not None:
-            _join(change, group)
-        change.append(session.steps, progress)
-        for given in payments:
-            change.pay(given)
-        if finished:
-            change.add_entries(close(session.table, session.state).entries)
-        return _saved(change, session.state, FINISHED if finished else None)
+    with store.new_session(name, session.table, played_on, uid) as change:
+        return write_imported(change, session, progress, payments=payments, group=group,
+                              finished=finished)
+
+
+def write_imported(change: SessionChange, session: Session,
+                   progress: Callable[[int], None] | None = None, *,
+                   payments: Sequence[Handover] = (), group: str | None = None,
+                   finished: bool = False) -> StoredSession:
+    """A session replayed whole from its file, written into the new session ``change``
+    (an import's own transaction, or a restore's, which writes many)."""
+    if group is not None:
+        _join(change, group)
+    change.append(session.steps, progress)
+    for given in payments:
+        change.pay(given)
+    if finished:
+        change.add_entries(close(session.table, session.state).entries)
+    return _saved(change, session.state, FINISHED if finished else None)
 
 
 def record_deal(store: SessionStore, session_id: int, deal: Deal, version: int,

@@ -62,6 +62,7 @@ class OpenSession:
     load_deal: Callable[[int], Deal | None] | None = None
     group: str | None = None  # the group whose running tab the session counts in
     played_on: date | None = None  # the evening's date
+    uid: str | None = None  # what identifies it wherever it goes (its file, a backup)
     # What has been read and worked out for this version, by name (see ``_kept``): made
     # once, on first use, and handed on by name to a next version where it is still true.
     worked: dict[Hashable, Any] = field(default_factory=dict, repr=False)
@@ -194,7 +195,7 @@ class OpenSession:
     @property
     def evening(self) -> Evening:
         """What the session file says of the session besides its deals."""
-        return Evening(self.handovers, self.group, self.played_on, self.finished)
+        return Evening(self.handovers, self.group, self.played_on, self.finished, self.uid)
 
     @kept(Kept.DETAILS)
     def payment_details(self) -> Mapping[str, PaymentDetails]:

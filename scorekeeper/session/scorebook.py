@@ -41,7 +41,7 @@ from scorekeeper.store.sessions import (
 )
 
 if TYPE_CHECKING:  # loaded when details are read or kept, never when the app starts
-    pass
+    from scorekeeper.session.backup import Counts
 
 # A club's evening runs past midnight, and a table set up at seven may see its last deal at
 # one: a table is tonight's if it changed within these hours and was played today or last
@@ -104,7 +104,8 @@ class Scorebook(RosterKeeping):
         ``evening`` (payments, group, date, finished): all of it is stored, or nothing."""
         stored = changes.import_session(
             self.store, name, session, progress, payments=evening.payments,
-            group=evening.group, played_on=evening.played_on, finished=evening.finished)
+            group=evening.group, played_on=evening.played_on, finished=evening.finished,
+            uid=evening.uid)
         self._listeners.announce(None)
         return self._opened(stored, session)
 
@@ -212,6 +213,31 @@ class Scorebook(RosterKeeping):
         self._listeners.announce(None)
         return shown
 
+    # --- everything in one file (session/backup.py) ---
+
+    def backup(self, made: datetime | None = None) -> tuple[str, bytes]:
+        """The whole scorebook as a backup: its file name (with the date) and bytes."""
+        from scorekeeper.session.backup import backup_bytes, backup_name
+
+        made = made or datetime.now(UTC)
+        return backup_name(made.date()), backup_bytes(self.store, made)
+
+    def what_restore_adds(self, data: bytes, language: str) -> Counts:
+        """What ``restore`` would add (``RuleError`` where it would refuse); writes nothing."""
+        from scorekeeper.session.backup import what_it_adds
+
+        return what_it_adds(self.store, data, language)
+
+    def restore(self, data: bytes, language: str,
+                progress: Callable[[int, int], None] | None = None) -> Counts:
+        """Add what this database lacks from a backup, in one transaction; what was added
+        (``progress``: sessions done, of how many)."""
+        from scorekeeper.session.backup import restore
+
+        added = restore(self.store, data, language, progress)
+        self._details_changed(self.roster())  # a player here without details got some
+        return added
+
     # --- the half-entered deal ---
     # A draft is not a change of the session (no deal, entry or version moves), so it
     # carries no version and nobody is told of it: it is this device's alone.
@@ -281,7 +307,7 @@ class Scorebook(RosterKeeping):
             load_deal=lambda number: store.deal(stored.id, number),
             load_payments=lambda: tuple(session_payments(store.engine, stored.id)),
             load_details=lambda: self.payment_details(session.state.everyone),
-            group=stored.group, played_on=stored.played_on,
+            group=stored.group, played_on=stored.played_on, uid=stored.uid,
         )
         if history is not None:
             session.carry_history(history)

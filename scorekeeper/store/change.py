@@ -50,6 +50,7 @@ class StoredSession:
     updated_at: datetime
     group: str | None = None  # the group whose tab it counts in
     played_on: date | None = None  # the evening's date
+    uid: str | None = None  # what identifies it wherever it goes (revision 0012)
 
     @property
     def finished(self) -> bool:
@@ -214,7 +215,7 @@ class SessionChange:
         version, updated_at = bumped  # as stored (a database keeps the time its own way)
         return StoredSession(row.id, row.name, status or row.status, version, state.deals,
                              self.table, state, row.created_at, updated_at,
-                             self._group, self._played_on)
+                             self._group, self._played_on, row.uid)
 
 
 def opened(connection: Connection, session_id: int, query: Select[Any],
@@ -246,4 +247,4 @@ def stored_session(row: Row[Any], table: Table) -> StoredSession:
     newest = load_state(row.state_after) if row.deal_count and row.state_after else None
     return StoredSession(row.id, row.name, row.status, row.version, row.deal_count, table,
                          newest, row.created_at, row.updated_at, row.group_name,
-                         row.played_on or row.created_at.date())
+                         row.played_on or row.created_at.date(), row.uid)

@@ -3,14 +3,34 @@ rebuilt whenever a past deal is edited. Money is integer minor units, never floa
 
 from __future__ import annotations
 
+import uuid
 from datetime import UTC, date, datetime
 
-from sqlalchemy import BigInteger, Boolean, Column, Index, Integer, Text, UniqueConstraint, false
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Column,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    false,
+)
 from sqlmodel import Field, SQLModel
 
 
 def now() -> datetime:
     return datetime.now(UTC)
+
+
+def new_uid() -> str:
+    """What identifies a session (or a payment on a tab) wherever it goes: another
+    device, the club's database, a backup and back (revision 0012)."""
+    return str(uuid.uuid4())
+
+
+UID_LENGTH = 64  # the longest uid a file may bring; ours are 36 characters
 
 
 IN_PLAY, FINISHED = "in_play", "finished"  # a session's status
@@ -54,6 +74,7 @@ class GroupRow(SQLModel, table=True):
 
 class SessionRow(SQLModel, table=True):
     __tablename__ = "sessions"
+    __table_args__ = (Index("ix_sessions_uid", "uid", unique=True),)
     id: int | None = Field(default=None, primary_key=True)
     name: str
     variant: str = Field(index=True)
@@ -74,6 +95,9 @@ class SessionRow(SQLModel, table=True):
     # each player in order of their seats, written with them: a group's tab reads one
     # row per evening, not a seat and a standing per player (8.7 s over 5,000 evenings).
     result: str | None = Field(default=None, sa_column=Column(Text))
+    # Revision 0012: the session's uid, kept by its session file, a backup and a restore.
+    uid: str | None = Field(default_factory=new_uid,
+                            sa_column=Column(String(UID_LENGTH), default=new_uid))
 
 
 class SeatRow(SQLModel, table=True):
@@ -146,6 +170,7 @@ class PaymentRow(SQLModel, table=True):
     worked out from the money result and every payment, so none is ever forgotten."""
 
     __tablename__ = "payments"
+    __table_args__ = (Index("ix_payments_uid", "uid", unique=True),)
     id: int | None = Field(default=None, primary_key=True)
     session_id: int | None = Field(default=None, foreign_key="sessions.id", index=True,
                                    ondelete="CASCADE")
@@ -155,6 +180,10 @@ class PaymentRow(SQLModel, table=True):
     payee: str
     minor: int = Field(sa_column=Column(BigInteger, nullable=False))
     paid_at: datetime = Field(default_factory=now)
+    # Revision 0012: a payment on a tab travels in a backup by its uid (a session's
+    # payments travel with their session).
+    uid: str | None = Field(default_factory=new_uid,
+                            sa_column=Column(String(UID_LENGTH), default=new_uid))
 
 
 class DraftRow(SQLModel, table=True):

@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session as Db
 from scorekeeper.core.owed import Handover
 from scorekeeper.store.database import reading
 from scorekeeper.store.failures import storage_failures
-from scorekeeper.store.models import PaymentRow, now
+from scorekeeper.store.models import PaymentRow, new_uid, now
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,13 +27,17 @@ class StoredPayment:
     id: int
     handover: Handover
     paid_at: datetime
+    uid: str | None = None  # what a payment on a tab travels in a backup by (revision 0012)
 
 
 def add_payment(connection: Connection, handover: Handover, *, session_id: int | None = None,
-                group_id: int | None = None) -> None:
+                group_id: int | None = None, paid_at: datetime | None = None,
+                uid: str | None = None) -> None:
+    """``paid_at`` and ``uid``: a payment a restore brings back (else now, and a new one)."""
     connection.execute(insert(PaymentRow).values(
         session_id=session_id, group_id=group_id, payer=handover.payer,
-        payee=handover.payee, minor=handover.minor, paid_at=now()))
+        payee=handover.payee, minor=handover.minor, paid_at=paid_at or now(),
+        uid=uid or new_uid()))
 
 
 def take_back(connection: Connection, payment_id: int, *, session_id: int | None = None,
@@ -54,9 +58,9 @@ def payments_of(connection: Connection, *, session_id: int | None = None,
         where = where & PaymentRow.session_id.is_(None)  # type: ignore[union-attr]
     rows = connection.execute(
         select(PaymentRow.id, PaymentRow.payer, PaymentRow.payee, PaymentRow.minor,
-               PaymentRow.paid_at).where(where).order_by(PaymentRow.id))
-    return [StoredPayment(row.id, Handover(row.payer, row.payee, row.minor), row.paid_at)
-            for row in rows]
+               PaymentRow.paid_at, PaymentRow.uid).where(where).order_by(PaymentRow.id))
+    return [StoredPayment(row.id, Handover(row.payer, row.payee, row.minor), row.paid_at,
+                          row.uid) for row in rows]
 
 
 def session_payments(engine: Engine, session_id: int) -> list[StoredPayment]:

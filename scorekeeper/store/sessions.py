@@ -42,6 +42,7 @@ from scorekeeper.store.models import (
     SeatRow,
     SessionRow,
     StandingRow,
+    new_uid,
 )
 from scorekeeper.store.snapshot import load_state
 
@@ -208,33 +209,11 @@ class SessionStore:
 
     @contextmanager
     def new_session(self, name: str, table: Table, played_on: date | None = None,
-                    ) -> Iterator[SessionChange]:
+                    uid: str | None = None) -> Iterator[SessionChange]:
         """A new session (its row, seats and standings) as a change to write its deals
         into: all of it is stored when the block ends, or nothing."""
-        try:
-            name = text.session_name(name)
-        except RuleError as error:
-            raise StoreError(error.message) from None
         with storage_failures(self.engine), Db(self.engine) as db, db.begin():
-            row = SessionRow(
-                name=name or table.rules.variant,
-                variant=table.rules.variant,
-                options=json.dumps(dict(table.options)),
-                first_dealer=table.first_dealer,
-                currency=table.money.currency,
-                unit=str(table.money.unit),
-                played_on=played_on or date.today(),
-            )
-            db.add(row)
-            db.flush()
-            assert row.id is not None
-            for seat, player_name in enumerate(table.players):
-                player = roster.player_row(db, player_name)
-                db.add(SeatRow(session_id=row.id, seat=seat, player_id=player.id,
-                               name=player_name))
-                db.add(StandingRow(session_id=row.id, player_id=player.id))
-            db.flush()
-            yield locked(db.connection(), row.id, row.version)
+            yield start_session(db, name, table, played_on, uid)
 
     @contextmanager
     def change(self, session_id: int, version: int, *, recording: bool = False,
@@ -253,5 +232,38 @@ class SessionStore:
             db.execute(delete(SessionRow).where(SessionRow.id == session_id))
 
 
+def start_session(db: Db, name: str, table: Table, played_on: date | None = None,
+                  uid: str | None = None) -> SessionChange:
+    """A new session's row, seats and standings in ``db``'s transaction, as a change to
+    write its deals into. ``uid``: the one its file brought (None: a new one); a copy of a
+    session this database holds already gets a uid of its own, so that a uid names one
+    session here (``scorekeeper import`` of an export into the database it came from)."""
+    try:
+        name = text.session_name(name)
+    except RuleError as error:
+        raise StoreError(error.message) from None
+    if uid is None or db.scalar(select(SessionRow.id).where(SessionRow.uid == uid)) is not None:
+        uid = new_uid()
+    row = SessionRow(
+        name=name or table.rules.variant,
+        variant=table.rules.variant,
+        options=json.dumps(dict(table.options)),
+        first_dealer=table.first_dealer,
+        currency=table.money.currency,
+        unit=str(table.money.unit),
+        played_on=played_on or date.today(),
+        uid=uid,
+    )
+    db.add(row)
+    db.flush()
+    assert row.id is not None
+    for seat, player_name in enumerate(table.players):
+        player = roster.player_row(db, player_name)
+        db.add(SeatRow(session_id=row.id, seat=seat, player_id=player.id, name=player_name))
+        db.add(StandingRow(session_id=row.id, player_id=player.id))
+    db.flush()
+    return locked(db.connection(), row.id, row.version)
+
+
 __all__ = ["ConflictError", "KeptBefore", "SessionChange", "SessionStore",
-           "SessionSummary", "StorageError", "StoreError", "StoredSession"]
+           "SessionSummary", "StorageError", "StoreError", "StoredSession", "start_session"]

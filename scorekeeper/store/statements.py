@@ -46,7 +46,7 @@ SESSION = (select(sessions.c.id, sessions.c.name, sessions.c.status, sessions.c.
                   sessions.c.deal_count, sessions.c.variant, sessions.c.options,
                   sessions.c.first_dealer, sessions.c.currency, sessions.c.unit,
                   sessions.c.created_at, sessions.c.updated_at, _NEWEST_STATE,
-                  sessions.c.played_on, groups.c.name.label("group_name"),
+                  sessions.c.played_on, sessions.c.uid, groups.c.name.label("group_name"),
                   seats.c.name.label("seated"), seats.c.player_id, seats.c.joined)
            .join(seats, seats.c.session_id == sessions.c.id)
            .outerjoin(groups, groups.c.id == sessions.c.group_id)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from tests.bench import (
     app_bench,
+    backup_bench,
     group_bench,
     hearing_bench,
     import_bench,
@@ -31,6 +32,7 @@ def main() -> None:
             lambda: [store_bench.edit_first(folder)],
             lambda: [store_bench.open_session(folder)],
             lambda: store_bench.club_years(folder),
+            lambda: backup_bench.backup_and_restore(folder),
             lambda: [group_bench.tab_and_season(folder)],
             lambda: store_bench.replay_and_import(folder),
             lambda: [store_bench.settle_up()],

@@ -24,6 +24,7 @@ FIRST_EVENING = date(2013, 1, 1)
 EVENINGS, IMPORTED, DEALS_EACH, TAB_PAYMENTS = 5_000, 250, 12, 40
 # The rows copied from the imported evenings, with the column renumbered in each copy;
 # the tables' own ids are left out and numbered afresh.
+COPIED_UID = "uid || '-' || :offset"  # a uid names one session (or payment): a copy's own
 COPIED = {"seats": "session_id", "standings": "session_id", "deals": "session_id",
           "entries": "session_id", "payments": "session_id"}
 
@@ -62,12 +63,14 @@ def _copy_evenings(connection: Connection, copy: int) -> None:
     shift = {"offset": copy * IMPORTED, "days": f"+{copy * IMPORTED} days"}
     names = _columns(connection, "sessions")
     chosen = [{"id": "id + :offset", "played_on": "date(played_on, :days)",
-               "name": "'Evening ' || (id + :offset)"}.get(name, name) for name in names]
+               "name": "'Evening ' || (id + :offset)", "uid": COPIED_UID}.get(name, name)
+              for name in names]
     connection.execute(text(f"INSERT INTO sessions ({', '.join(names)}) SELECT "
                             f"{', '.join(chosen)} FROM sessions WHERE id <= {IMPORTED}"), shift)
     for table, renumbered in COPIED.items():
         names = [name for name in _columns(connection, table) if name != "id"]
-        chosen = [f"{name} + :offset" if name == renumbered else name for name in names]
+        chosen = [f"{name} + :offset" if name == renumbered else COPIED_UID if name == "uid"
+                  else name for name in names]
         connection.execute(text(
             f"INSERT INTO {table} ({', '.join(names)}) SELECT {', '.join(chosen)} "
             f"FROM {table} WHERE {renumbered} <= {IMPORTED}"), shift)
