@@ -25,6 +25,10 @@ class Settings:
     dark: bool = False
     database_url: str = ""  # empty: SQLite in the data folder (or SCOREKEEPER_DB)
     keep_awake: bool = True  # the screen stays on while a table is open
+    # When this device last backed the scorebook up, and when its reminder to was put
+    # away (ISO 8601; "": never).
+    backed_up: str = ""
+    reminder_dismissed: str = ""
 
 
 def settings_path() -> Path:
@@ -46,7 +50,22 @@ def load_settings() -> Settings:
         dark=raw.get("dark") is True,
         database_url=raw.get("database_url") if isinstance(raw.get("database_url"), str) else "",
         keep_awake=raw.get("keep_awake") is not False,
+        backed_up=_when(raw.get("backed_up")),
+        reminder_dismissed=_when(raw.get("reminder_dismissed")),
     )
+
+
+def _when(kept: object) -> str:
+    """A moment kept in the file, if it is one (a hand-edited file may hold anything)."""
+    from datetime import datetime
+
+    if not isinstance(kept, str):
+        return ""
+    try:
+        datetime.fromisoformat(kept)
+    except ValueError:
+        return ""
+    return kept
 
 
 def save_settings(settings: Settings) -> None:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from scorekeeper.app.routes import Place
+from scorekeeper.app.state.backups import Backups
 from scorekeeper.app.state.drafts import Drafts
 from scorekeeper.app.state.group_shown import GroupShown
 from scorekeeper.app.state.home import Home
@@ -51,11 +52,12 @@ class AppModel:
         self.group = GroupShown(scorebook, self.said)
         self.home = Home(scorebook, self.said)
         self.roster = Roster(scorebook, self.said)
+        self.backups = Backups(scorebook, self.said, self.prefs)
 
     def concerns(self) -> Iterator[ft.Observable]:
         """Every observable of the page: the root draws again when one of them changes."""
         yield from (self.prefs, self.said, self.nav, self.room, self.drafts, self.table,
-                    self.group, self.home, self.roster)
+                    self.group, self.home, self.roster, self.backups)
 
     # --- words ---
     def t(self, key: str, **params: Any) -> str:

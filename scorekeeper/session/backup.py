@@ -55,6 +55,10 @@ class Counts:
     groups: int = 0
     tab_payments: int = 0
 
+    @property
+    def nothing(self) -> bool:
+        return not (self.sessions or self.players or self.groups or self.tab_payments)
+
 
 def backup_name(day: date) -> str:
     """What a backup made on ``day`` is called: ``scorekeeper-backup-2026-11-28.json``."""

@@ -8,6 +8,7 @@ import flet as ft
 
 from scorekeeper.app.model import AppModel
 from scorekeeper.app.routes import group_route
+from scorekeeper.app.screens.backing_up import BackupReminder
 from scorekeeper.app.widgets import (
     Link,
     action,
@@ -55,6 +56,7 @@ def Home(app: AppModel) -> ft.Control:
                 action(app.t("ui.import"), ft.Icons.FILE_OPEN, import_file),
             ]),
             error_line(app.said.problem),
+            *BackupReminder(app, any(s.finished for s in summaries)),
             *([ft.Text(app.t("ui.groups"), size=20, weight=ft.FontWeight.BOLD),
                ft.Row(wrap=True, spacing=10, controls=[
                    action(app.t("ui.open_group", group=name), ft.Icons.GROUPS,

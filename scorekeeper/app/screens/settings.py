@@ -7,7 +7,8 @@ from dataclasses import replace
 import flet as ft
 
 from scorekeeper.app.model import AppModel
-from scorekeeper.app.widgets import Entry, choices, panel, screen, screen_bar
+from scorekeeper.app.screens.backing_up import BackupPanel
+from scorekeeper.app.widgets import Entry, choices, confirmation, panel, screen, screen_bar
 from scorekeeper.i18n import LANGUAGES, own_name
 from scorekeeper.platform import can_use_club_database
 from scorekeeper.session.where import DB_ENV
@@ -29,11 +30,27 @@ def SettingsScreen(app: AppModel) -> ft.Control:
     settings = app.prefs.settings
     save_label = app.t("ui.save_database")
 
+    offered = ft.use_ref("")  # the club's database this device's scorebook may go to
+    offering, set_offering = ft.use_state(False)
+
     def save_url() -> None:
-        app.set_settings(replace(settings, database_url=url.current.strip()))
+        typed = url.current.strip()
+        app.set_settings(replace(settings, database_url=typed))
         url.current = ""
         set_saved(saved + 1)
         app.said.notice = app.t("ui.database_saved")
+        if typed:  # a club's database: this device's evenings may come along
+            offered.current = typed
+            set_offering(True)
+
+    def bring_along() -> None:
+        set_offering(False)
+        app.backups.bring_along(offered.current)
+
+    ft.use_dialog(confirmation(
+        app, app.t("ui.bring_along_title"), app.t("ui.bring_along_text"),
+        app.t("ui.bring_along"), bring_along, lambda: set_offering(False),
+    ) if offering else None)
 
     club = ([
         ft.Text(app.t("ui.database_hint", env=DB_ENV), size=14),
@@ -67,5 +84,6 @@ def SettingsScreen(app: AppModel) -> ft.Control:
                     app.t("ui.database_in_use", url=app.prefs.database_shown))),
                 *club,
             ),
+            BackupPanel(app),
         ),
     ])
