@@ -33,10 +33,12 @@ FLIGHT_WORDS = {
 
 
 def evening_name(name: str, number: int, language: str) -> str:
-    """A session's name with its number, the game's name for one stored without a name:
-    "English Rams no. 17", "Friday at the cabin no. 18"."""
-    title = session_title(name, name, language) if name in PRESETS else name
-    return text("evening.numbered", language, name=title, number=number)
+    """An evening as a group's list names it: by the name it was given, or (stored without
+    one) by its game and number, "English Rams no. 17", which no other evening has."""
+    if name not in PRESETS:
+        return name
+    return text("evening.numbered", language, name=session_title(name, name, language),
+                number=number)
 
 
 def flights_heading(rules: Rules, language: str) -> str:

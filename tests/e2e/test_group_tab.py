@@ -59,7 +59,7 @@ def tab_takes_a_part(phone: Ui, server: Server, tmp_path: Path) -> None:
     phone.read("Astrid: balance -SEK\u00a022.00 (won -SEK\u00a027.00, paid SEK\u00a05.00)")
     phone.read("Bengt: balance -SEK\u00a012.00 (won -SEK\u00a012.00, paid SEK\u00a00.00)")
     phone.read("Cilla: balance SEK\u00a019.00 (won SEK\u00a019.00, paid SEK\u00a00.00)")
-    phone.read("Dag: balance SEK\u00a015.00 (won SEK\u00a020.00, paid -SEK\u00a05.00)")
+    phone.read("Dag: balance SEK\u00a015.00 (won SEK\u00a020.00, received SEK\u00a05.00)")
     # The plan for what was won: Astrid → Dag 20.00 and → Cilla 7.00, Bengt → Cilla 12.00;
     # 5.00 of the first is paid.
     phone.read("Astrid pays Dag SEK\u00a015.00")
@@ -71,7 +71,7 @@ def tab_takes_a_part(phone: Ui, server: Server, tmp_path: Path) -> None:
     phone.tap("Save payment")
     # Astrid -22.00 + 4.00 = -18.00; Cilla 19.00 - 4.00 = 15.00; 3.00 left of her 7.00.
     phone.read("Astrid: balance -SEK\u00a018.00 (won -SEK\u00a027.00, paid SEK\u00a09.00)")
-    phone.read("Cilla: balance SEK\u00a015.00 (won SEK\u00a019.00, paid -SEK\u00a04.00)")
+    phone.read("Cilla: balance SEK\u00a015.00 (won SEK\u00a019.00, received SEK\u00a04.00)")
     phone.read("Astrid pays Cilla SEK\u00a03.00")
     phone.read("paid SEK\u00a04.00 of SEK\u00a07.00")
     phone.see("Astrid paid Cilla SEK 4.00")
