@@ -139,20 +139,27 @@ def LeavePanel(app: AppModel, session: OpenSession, draft: DealDraft, before: St
     problem, set_problem = ft.use_state(None)
     language = app.prefs.settings.language
 
-    def stand_up() -> None:
+    def settle_first() -> None:
+        """The leave waits with the deal (as Leaves would make it), and settle-up opens
+        with what the leaver owes once gone."""
+        if stand_up():
+            app.go(f"/session/{session.id}/settle")
+
+    def stand_up() -> bool:
         if leaver is None:
-            return
+            return False
         if any(join.name == leaver for join in draft.joins):
             draft.stand_up(leaver)  # sat down for this deal only: the join is taken back
             close()
-            return
+            return True
         changes = Deal(leaves=(*draft.leaves, leaver), joins=tuple(draft.joins))
         why = refused(session.table, before, changes, language)
         if why is not None:
             set_problem(why)
-            return
+            return False
         draft.stand_up(leaver)
         close()
+        return True
 
     owed = (owed_on_leaving(session.table, before, leaver, session.handovers,
                             also_leaving=draft.leaves, joining=draft.joins) or 0
@@ -163,8 +170,7 @@ def LeavePanel(app: AppModel, session: OpenSession, draft: DealDraft, before: St
         figure = money_text(abs(owed), session.table.money, language)
         settle = [
             ft.Text(app.t(key, player=leaver, amount=figure), size=16),
-            action(app.t("ui.settle_now"), ft.Icons.PAYMENTS,
-                   lambda: app.go(f"/session/{session.id}/settle")),
+            action(app.t("ui.settle_now"), ft.Icons.PAYMENTS, settle_first),
         ]
     return panel(
         app.t("ui.someone_leaves"),

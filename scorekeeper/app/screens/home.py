@@ -78,7 +78,10 @@ def Home(app: AppModel) -> ft.Control:
 @ft.component
 def SessionTile(app: AppModel, summary: SessionSummary) -> ft.Control:
     leaders = ", ".join(summary.leaders) or "–"
-    subtitle = app.t(counts("ui.session_line", "deals"), game=app.t(f"variant.{summary.variant}"),
+    # A finished night has winners; one in play has leaders so far.
+    line = (counts("ui.session_line_finished", "deals") if summary.finished
+            else counts("ui.session_line", "deals"))
+    subtitle = app.t(line, game=app.t(f"variant.{summary.variant}"),
                      players=", ".join(summary.players), day=f"{summary.updated_at:%Y-%m-%d}",
                      deals=summary.deals, leaders=leaders)
     name = app.session_name(summary.name, summary.variant)

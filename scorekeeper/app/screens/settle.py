@@ -23,7 +23,8 @@ from scorekeeper.app.widgets import (
     screen,
     screen_bar,
 )
-from scorekeeper.core import N_, Transfer
+from scorekeeper.core import N_, Money, Transfer
+from scorekeeper.core.leaving import plan_on_leaving
 from scorekeeper.i18n import render
 from scorekeeper.i18n.accounts import account_name, amount, paid_of, payment_line, transfer_line
 
@@ -89,16 +90,18 @@ def SettleUp(app: AppModel) -> ft.Control:
         else None
     )
 
-    results = [
-        ft.Row(alignment=ft.MainAxisAlignment.SPACE_BETWEEN, controls=[
+    results: list[ft.Control] = []
+    for player in session.state.everyone:
+        results.append(ft.Row(alignment=ft.MainAxisAlignment.SPACE_BETWEEN, controls=[
             ft.Text(player, size=20, weight=ft.FontWeight.BOLD),
             readout(label=app.t("ui.money_of", player=player,
-                                     amount=amount(closing.money[player], money, lang)),
-                         content=ft.Text(amount(closing.money[player], money, lang),
-                                         size=22, weight=ft.FontWeight.BOLD)),
-        ])
-        for player in session.state.everyone
-    ]
+                                amount=amount(closing.money[player], money, lang)),
+                    content=ft.Text(amount(closing.money[player], money, lang),
+                                    size=22, weight=ft.FontWeight.BOLD)),
+        ]))
+        if session.handovers:  # once money has moved: what is left of it, player by player
+            results.append(ft.Text(still_owed(app, player, session.owed[player], money),
+                                   size=15, color=ft.Colors.ON_SURFACE_VARIANT))
     rule = [bullet(render(entry.reason, lang), icon=ft.Icons.SAVINGS)
             for entry in closing.entries]
     if closing.pot_left:
@@ -109,6 +112,7 @@ def SettleUp(app: AppModel) -> ft.Control:
     transfers = [PayCard(app, session, transfer, offer)
                  for transfer, offer in session.offers(lang)
                  ] or [ft.Text(app.t("cli.nothing_to_settle"))]
+    leaving = [] if session.over else leaving_panels(app, session)
     handed = payments_made(app, session, undo=app.room.role == "host")
     exports = ft.Row(wrap=True, spacing=10, controls=[
         action(app.t("card.open"), ft.Icons.IMAGE, lambda: app.go(f"/session/{session.id}/card"),
@@ -133,6 +137,7 @@ def SettleUp(app: AppModel) -> ft.Control:
                   *results),
             panel(app.t("ui.end_pot_rule", rule=app.t(f"option.end_pot.{table.rules.end_pot}")),
                   *rule),
+            *leaving,
             panel(app.t("sheet.transfers"), *transfers),
             *([panel(app.t("sheet.payments"), *handed)] if handed else []),
             *([GroupChoice(app, session)] if app.room.role == "host" else []),
@@ -142,7 +147,33 @@ def SettleUp(app: AppModel) -> ft.Control:
     ])
 
 
-def PayCard(app: AppModel, session: OpenSession, transfer: Transfer, offer: Offer
+def still_owed(app: AppModel, player: str, owed: int, money: Money) -> str:
+    """What is left for ``player`` after every payment: to pay, to receive, or nothing."""
+    lang = app.prefs.language
+    if owed < 0:
+        return app.t("ui.still_to_pay", player=player, amount=amount(-owed, money, lang))
+    if owed > 0:
+        return app.t("ui.still_to_get", player=player, amount=amount(owed, money, lang))
+    return app.t("ui.all_square", player=player)
+
+
+def leaving_panels(app: AppModel, session: OpenSession) -> list[ft.Control]:
+    """For each player whose leave waits with the next deal ("Settle up now" on the leave
+    panel): what they pay or get once gone, to be settled before they go home."""
+    waiting = app.drafts.of(session.id)
+    panels = []
+    for leaver in waiting.leaves:
+        plan = plan_on_leaving(session.table, session.state, leaver, session.handovers,
+                               also_leaving=[p for p in waiting.leaves if p != leaver],
+                               joining=waiting.joins) or []
+        theirs = [t for t in plan if leaver in (t.payer, t.payee)]
+        panels.append(panel(app.t("ui.before_leaving", player=leaver), *(
+            [PayCard(app, session, transfer, None) for transfer in theirs]
+            or [ft.Text(app.t("ui.leaver_settled", player=leaver))])))
+    return panels
+
+
+def PayCard(app: AppModel, session: OpenSession, transfer: Transfer, offer: Offer | None
             ) -> ft.Control:
     """One transfer still owed: who pays whom, what of it is paid already, its codes (or
     why there are none), the exact amount and the message the payment carries; "Paid"
@@ -163,7 +194,7 @@ def PayCard(app: AppModel, session: OpenSession, transfer: Transfer, offer: Offe
     if towards:
         controls.append(bullet(paid_of(towards, transfer, money, lang),
                                icon=ft.Icons.CHECK_CIRCLE, color=ft.Colors.PRIMARY))
-    if offer.codes:
+    if offer is not None and offer.codes:
         controls.append(ft.Row(wrap=True, spacing=16, controls=[
             PaymentCodeView(app, code, session.code_pictures(lang)[code], payer, payee,
                             amount(transfer.minor, money, lang))
@@ -176,7 +207,7 @@ def PayCard(app: AppModel, session: OpenSession, transfer: Transfer, offer: Offe
             ft.Text(app.t("ui.pay_amount", amount=amount(transfer.minor, money, lang)), size=16),
             ft.Text(app.t("ui.pay_message", message=message), size=14),
         ]
-    elif offer.reason is not None:
+    elif offer is not None and offer.reason is not None:
         controls.append(bullet(render(offer.reason, lang), icon=ft.Icons.INFO_OUTLINE, size=14))
     if app.room.role == "host":
         controls.append(PayButtons(app, payer, payee, transfer.minor, money, pay))

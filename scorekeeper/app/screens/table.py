@@ -198,16 +198,17 @@ def Scoreboard(app: AppModel, session: OpenSession) -> ft.Control:
     scores = session.scores
     money = session.closing.money if session.plays_for_money else {}
     seats = deal_guide.seats
+    live = not session.over  # a finished night has no next deal: no dealer, no duties
     cards = []
     for player in state.everyone:
         tags = []
         if player in state.away:
             tags.append(_tag(app.t("ui.left_table"), ft.Colors.OUTLINE, ft.Colors.SURFACE))
-        if player == seats.dealer:
+        if live and player == seats.dealer:
             tags.append(_tag(app.t("ui.dealer"), ft.Colors.PRIMARY, ft.Colors.ON_PRIMARY))
-        if player in seats.sitting_out:
+        if live and player in seats.sitting_out:
             tags.append(_tag(app.t("ui.sits_out"), ft.Colors.OUTLINE, ft.Colors.SURFACE))
-        if player in deal_guide.must_play:
+        if live and player in deal_guide.must_play:
             tags.append(_tag(app.t("ui.must_play"), ft.Colors.TERTIARY, ft.Colors.ON_TERTIARY))
         figure = scores[player]
         flights = flights_count(table.rules, state.flights[player], app.prefs.language)
@@ -257,6 +258,14 @@ def _tag(label: str, bgcolor: str, color: str) -> ft.Control:
 def PotPanel(app: AppModel, session: OpenSession) -> ft.Control:
     rules, deal_guide = session.table.rules, session.guide
     lines: list[ft.Control] = []
+    if session.finished:
+        # The pot was dealt with at the end (split, carried, refunded): no pot stands, and
+        # no next deal is coming.
+        lines.append(readout(label=app.t("ui.session_finished"), content=ft.Text(
+            app.t("ui.session_finished"), size=22, weight=ft.FontWeight.BOLD)))
+        lines.append(ft.Text(app.t("ui.end_pot_done", rule=app.t(
+            f"option.end_pot.{rules.end_pot}")), size=16))
+        return panel(app.t(f"variant.{rules.variant}"), *lines)
     if rules.family is Family.POT:
         lines.append(readout(
             label=app.t("ui.pot_now", pot=deal_guide.pot),
@@ -272,8 +281,6 @@ def PotPanel(app: AppModel, session: OpenSession) -> ft.Control:
                 lines.append(bullet(app.t("ui.game_won", number=record.number,
                                           winners=", ".join(record.winners)),
                                     icon=ft.Icons.EMOJI_EVENTS))
-    if session.finished:
-        lines.append(bullet(app.t("ui.session_finished"), icon=ft.Icons.LOCK))
-    elif deal_guide.session_over:
+    if deal_guide.session_over:
         lines.append(bullet(app.t("ui.session_over"), icon=ft.Icons.FLAG))
     return panel(app.t(f"variant.{rules.variant}"), *lines)
