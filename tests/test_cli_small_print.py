@@ -67,7 +67,8 @@ def unchanged(url: str, *args: str) -> str:
 ], ids=["pay-from", "pay-to", "tab", "season", "export-tab", "pay-group"])
 def test_a_refusal_quotes_at_most_20_characters_of_a_name(tab_group, args):
     line = unchanged(tab_group, *args)
-    assert QUOTED in line and "x" * 21 not in line, line[:80]
+    assert QUOTED in line, line[:80]
+    assert "x" * 21 not in line, line[:80]
 
 
 def test_a_refused_import_says_so_in_one_line(tab_group, tmp_path):

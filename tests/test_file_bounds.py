@@ -18,7 +18,7 @@ from click.testing import CliRunner
 from scorekeeper.cli import main
 from scorekeeper.core import Deal, Join, RuleError, Session, fewest_transfers, make_table
 from scorekeeper.core.seat_changes import MOST_PEOPLE
-from scorekeeper.formats.bounds import DEPTH, PAYMENTS, SEAT_CHANGES, SEATS, WRITTEN
+from scorekeeper.formats.bounds import DEPTH, PAYMENTS, ROSTER, SEAT_CHANGES, SEATS, WRITTEN
 from scorekeeper.formats.session_file import load_session
 from scorekeeper.i18n import describe
 from scorekeeper.store.database import connect
@@ -170,3 +170,17 @@ def test_forty_players_owing_unevenly_are_settled_exactly_in_one_transfer_fewer(
         settled[t.payee] -= t.minor
     assert set(settled.values()) == {0}
     assert len(transfers) <= len(balances) - 1
+
+
+def test_a_roster_of_more_players_than_a_club_has_is_refused_by_its_count(tmp_path):
+    path = tmp_path / "roster.json"
+    path.write_text(json.dumps({"format": "scorekeeper-roster/1", "players": [
+        {"name": name} for name in players(ROSTER + 1)]}), encoding="utf-8")
+    url = f"sqlite:///{tmp_path / 'club.db'}"
+    engine = connect(url)
+    before = database_counts(engine)
+    result = CliRunner().invoke(main, ["--db", url, "players", "--import", str(path)])
+    assert (result.exit_code, result.stderr) == (
+        2, f"the roster holds {ROSTER + 1} players; a roster file holds at most {ROSTER}\n")
+    assert database_counts(engine) == before
+    engine.dispose()

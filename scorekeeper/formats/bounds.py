@@ -19,6 +19,8 @@ alone, 2 to 9: the rest are Scorekeeper's, said in the README):
 - ``WRITTEN``: a name is kept at most 100 characters (a session's or a group's; a
   player's 40), after trimming and NFC; ten times that leaves room for the spaces and
   decomposed letters trimming and NFC take away;
+- ``ROSTER``: a roster file is a club's players, not an evening's: 10,000 is a hundred
+  members a year for a century;
 - ``DEPTH``: the format nests five deep (``deals``, a deal, ``join``, a join); fields
   a reader does not know may nest deeper, up to 32.
 """
@@ -35,6 +37,7 @@ DEALS = 50_000
 PAYMENTS = 10_000
 SEAT_CHANGES = 1_000
 WRITTEN = 1_000
+ROSTER = 10_000
 DEPTH = 32
 
 _ONE_NAME = ("name", "group", "first_dealer", "variant", "format", "played_on")
@@ -64,6 +67,18 @@ def bound_session(document: object) -> None:
     deals = document.get("deals")
     if isinstance(deals, list):
         _deals(deals)
+
+
+def bound_roster(document: object) -> None:
+    """Refuse ``document`` (a parsed roster file) if it holds more players than a club, or
+    nests or writes a name beyond what any roster does."""
+    _depth(document)
+    players = document.get("players") if isinstance(document, dict) else None
+    if not isinstance(players, list):
+        return
+    if len(players) > ROSTER:
+        raise refuse("roster.too_many", count=len(players), most=ROSTER)
+    _written(player.get("name") for player in players if isinstance(player, dict))
 
 
 def _deals(deals: list[object]) -> None:
@@ -99,7 +114,7 @@ def _deal(deal: dict[object, object]) -> None:
 
 
 def _count(field: str, listed: object, most: int) -> None:
-    if isinstance(listed, list) and len(listed) > most:
+    if isinstance(listed, list | dict) and len(listed) > most:
         raise refuse("file.too_many", field=field, count=len(listed), most=most)
 
 

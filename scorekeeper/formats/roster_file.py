@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from scorekeeper.core.errors import RuleError, refuse
 from scorekeeper.core.table import Table
 from scorekeeper.core.text import player_name
+from scorekeeper.formats.bounds import bound_roster
 from scorekeeper.i18n import render
 from scorekeeper.payments.details import DETAIL_FIELDS, PaymentDetails, payment_details
 
@@ -41,6 +42,7 @@ def load_roster(data: bytes | str, language: str = "en") -> dict[str, PaymentDet
         raise refuse("roster.not_json") from None
     except ValueError:  # a number of thousands of digits: Python will not even read it
         raise refuse("roster.number_too_long") from None
+    bound_roster(document)  # counted first, as a session file is
     if not isinstance(document, dict) or not isinstance(document.get("players"), list):
         raise refuse("roster.not_a_roster")
     if document.get("format", FORMAT) != FORMAT:
