@@ -18,7 +18,16 @@ from click.testing import CliRunner
 from scorekeeper.cli import main
 from scorekeeper.core import Deal, Join, RuleError, Session, fewest_transfers, make_table
 from scorekeeper.core.seat_changes import MOST_PEOPLE
-from scorekeeper.formats.bounds import DEPTH, PAYMENTS, ROSTER, SEAT_CHANGES, SEATS, WRITTEN
+from scorekeeper.formats.bounds import (
+    DEPTH,
+    LARGEST_FILE,
+    PAYMENTS,
+    ROSTER,
+    SEAT_CHANGES,
+    SEATS,
+    WRITTEN,
+)
+from scorekeeper.formats.roster_file import load_roster
 from scorekeeper.formats.session_file import load_session
 from scorekeeper.i18n import describe
 from scorekeeper.store.database import connect
@@ -184,3 +193,13 @@ def test_a_roster_of_more_players_than_a_club_has_is_refused_by_its_count(tmp_pa
         2, f"the roster holds {ROSTER + 1} players; a roster file holds at most {ROSTER}\n")
     assert database_counts(engine) == before
     engine.dispose()
+
+
+@pytest.mark.parametrize("load", [load_session, load_roster], ids=["session", "roster"])
+def test_a_file_larger_than_any_session_or_roster_is_refused_before_it_is_parsed(load):
+    # What the app's import buttons hand over: the picked file's contents, any size.
+    padded = "{" + " " * LARGEST_FILE + "}"
+    with pytest.raises(RuleError) as error:
+        load(padded)
+    assert describe(error.value) == (
+        "the file is larger than 64 MB: no session or roster is that large")

@@ -21,6 +21,8 @@ alone, 2 to 9: the rest are Scorekeeper's, said in the README):
   decomposed letters trimming and NFC take away;
 - ``ROSTER``: a roster file is a club's players, not an evening's: 10,000 is a hundred
   members a year for a century;
+- ``LARGEST_FILE``: 64 MiB, the command line's own limit on what it reads (a session of
+  50,000 deals, written as an export writes it, is 2 MB), here for the app's import too;
 - ``DEPTH``: the format nests five deep (``deals``, a deal, ``join``, a join); fields
   a reader does not know may nest deeper, up to 32.
 """
@@ -38,12 +40,19 @@ PAYMENTS = 10_000
 SEAT_CHANGES = 1_000
 WRITTEN = 1_000
 ROSTER = 10_000
+LARGEST_FILE = 64 * 1024 * 1024  # characters, before the JSON is parsed
 DEPTH = 32
 
 _ONE_NAME = ("name", "group", "first_dealer", "variant", "format", "played_on")
 _DEAL_NAME = ("dealer", "widow", "general", "forfeit_to")
 _DEAL_NAMES = ("pass", "fouls", "buy_down", "leave", "join")
 _PAYMENT_FIELDS = ("payments", "paid_transfers")
+
+
+def bound_text(text: str | bytes) -> None:
+    """Refuse a file too large to be parsed at all (the app hands over what was picked)."""
+    if len(text) > LARGEST_FILE:
+        raise refuse("file.too_large", most=LARGEST_FILE // (1024 * 1024))
 
 
 def bound_session(document: object) -> None:

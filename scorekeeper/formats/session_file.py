@@ -17,7 +17,7 @@ from scorekeeper.core.owed import Handover
 from scorekeeper.core.session import Session
 from scorekeeper.core.table import Table, make_money, make_table
 from scorekeeper.core.text import group_name, name_key, player_name, quote, session_name
-from scorekeeper.formats.bounds import bound_session
+from scorekeeper.formats.bounds import bound_session, bound_text
 from scorekeeper.formats.session_payments import PAYMENTS, load_payments, payments_field
 
 FORMAT = "scorekeeper/1"
@@ -50,6 +50,7 @@ class SessionFile:
 
 def load_session(text: str) -> SessionFile:
     """Parse a session file's text; refuses broken JSON and broken rules alike."""
+    bound_text(text)
     try:
         # A byte-order mark (some Windows editors write one) is not part of the JSON.
         document = json.loads(text.removeprefix("\ufeff"), parse_float=Decimal)
