@@ -181,9 +181,10 @@ class Tally:
 
 
 def check_case(url: str, engine: Any, folder: Path, number: int, body: bytes,
-               tally: Tally) -> None:
+               tally: Tally, seconds: float = SECONDS_PER_CASE) -> None:
     """Run one mutated file through `import` (and `replay`); raises AssertionError, naming
-    the case, when Scorekeeper neither refuses it cleanly nor handles it whole."""
+    the case, when Scorekeeper neither refuses it cleanly nor handles it whole within
+    ``seconds``."""
     path = folder / f"case-{number}.json"
     path.write_bytes(body)
     started = time.monotonic()
@@ -194,7 +195,7 @@ def check_case(url: str, engine: Any, folder: Path, number: int, body: bytes,
     if imported.exit_code == 2:
         for result in (imported, replayed):
             _refused_in_one_line(number, result)
-        assert database_counts(engine) == before, _say(number, imported)
+        assert database_counts(engine) == before, "database changed: " + _say(number, imported)
         tally.refused += 1
     else:
         assert imported.exit_code == 0, _say(number, imported)
@@ -212,7 +213,7 @@ def check_case(url: str, engine: Any, folder: Path, number: int, body: bytes,
             assert result.exit_code == 0, _say(number, result)
         tally.accepted += 1
     elapsed = time.monotonic() - started
-    assert elapsed < SECONDS_PER_CASE, f"case {number}: took {elapsed:.1f} s"
+    assert elapsed < seconds, f"over budget: case {number}: took {elapsed:.1f} s"
     path.unlink()
 
 
@@ -267,7 +268,7 @@ def _refused_in_one_line(number: int, result: Result) -> None:
 def _invoke(number: int, *args: str) -> Result:
     result = CliRunner().invoke(main, list(args))
     if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise AssertionError(_say(number, result)) from result.exception
+        raise AssertionError("traceback: " + _say(number, result)) from result.exception
     return result
 
 

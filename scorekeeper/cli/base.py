@@ -14,7 +14,7 @@ import click
 
 from scorekeeper.core import N_, RuleError
 from scorekeeper.core.text import printable, quote
-from scorekeeper.i18n import DEFAULT_LANGUAGE, LANGUAGES, describe, render, text
+from scorekeeper.i18n import DEFAULT_LANGUAGE, LANGUAGES, describe, refusal, text
 from scorekeeper.platform import can_use_club_database
 
 if TYPE_CHECKING:
@@ -69,7 +69,7 @@ def refusals(lang: str) -> Iterator[None]:
         from scorekeeper.session import DatabaseTooNewError, StoreError, storage_error
 
         if isinstance(error, StoreError):
-            _refuse(render(error.message, lang), REFUSED)
+            _refuse(refusal(error.message, lang), REFUSED)
         if isinstance(error, DatabaseTooNewError):
             _refuse(text("store.too_new", lang, revision=quote(error.revision)), REFUSED)
         if isinstance(error, OSError):  # a file named on the command line, e.g. -o
@@ -78,7 +78,7 @@ def refusals(lang: str) -> Iterator[None]:
                          reason=file_problem(error, lang)), REFUSED)
         failure = storage_error(error)  # e.g. from a query outside the store's methods
         if failure is not None:
-            _refuse(render(failure.message, lang), REFUSED)
+            _refuse(refusal(failure.message, lang), REFUSED)
         raise
 
 

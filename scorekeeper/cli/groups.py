@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import json
 from datetime import date
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
 
 from scorekeeper.cli.base import Context, main, refusals
-from scorekeeper.core.owed import amount_of
+from scorekeeper.core.owed import WRITTEN, amount_of
 from scorekeeper.core.text import printable
 from scorekeeper.i18n import number, parse_number
 from scorekeeper.i18n.accounts import amount as money_text
@@ -52,7 +52,8 @@ def tab(ctx: Context, group: str, as_json: bool) -> None:
         click.echo("  " + ctx.t("cli.nothing_to_settle"))
 
 
-@main.command()
+# "-5" is an amount to refuse in words, not an option nobody defined.
+@main.command(context_settings={"ignore_unknown_options": True})
 @click.argument("group")
 @click.option("--from", "payer", required=True, help="Who pays.")
 @click.option("--to", "payee", required=True, help="Who is paid.")
@@ -142,11 +143,10 @@ def tab_report(shown: GroupTab) -> dict[str, object]:
 def _amount(typed: str, language: str) -> Decimal | str:
     """An amount as typed: "10.00" as FORMAT.md writes it, or as the language writes it
     ("10,00" in Swedish); what is neither is left for the rules to refuse in words."""
-    try:
+    if WRITTEN.fullmatch(typed.strip()):
         return Decimal(typed.strip())
-    except (InvalidOperation, ValueError):
-        found = parse_number(typed, language)
-        return typed if found is None else found
+    found = parse_number(typed, language)
+    return typed if found is None else found
 
 
 def _table(rows: list[list[str]]) -> str:

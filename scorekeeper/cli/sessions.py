@@ -54,11 +54,38 @@ def import_(ctx: Context, file: Path) -> None:
         # Checked whole (every deal, every paid tick) before anything is stored.
         read = read_session(read_text_file(file, ctx.lang))
         scorebook = ctx.scorebook()
-        with click.progressbar(length=len(read.session.steps), label=ctx.t("cli.importing"),
-                               file=sys.stderr) as bar:
+        with Progress(len(read.session.steps), ctx.t("cli.importing")) as bar:
             stored = scorebook.import_session(read.name, read.session, bar.update, read.evening)
     click.echo(ctx.t(counts("cli.imported", "deals"), id=stored.id, name=stored.name,
                      deals=stored.state.deals))
+
+
+class Progress:
+    """The import's progress bar, drawn on a terminal only and from the first deal written:
+    a file refused before (its group plays in another currency) says so in one line, and
+    one refused while writing has the bar's line wiped first."""
+
+    def __init__(self, length: int, label: str) -> None:
+        self.length, self.label = length, label
+        self.bar: Any = None
+
+    def __enter__(self) -> Progress:
+        return self
+
+    def update(self, steps: int) -> None:
+        if self.bar is None:
+            if not sys.stderr.isatty():
+                return
+            self.bar = click.progressbar(length=self.length, label=self.label, file=sys.stderr)
+            self.bar.__enter__()
+        self.bar.update(steps)
+
+    def __exit__(self, *failed: object) -> None:
+        if self.bar is None:
+            return
+        self.bar.__exit__(*failed)
+        if failed[0] is not None:
+            sys.stderr.write("\r\x1b[2K")  # the refusal that follows is the only line
 
 
 @main.command()

@@ -8,6 +8,7 @@ group's running tab, whose payments are recorded on the tab itself.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
@@ -22,6 +23,10 @@ from scorekeeper.core.text import quote
 # An amount larger than this is a typing slip, not money a card table hands over.
 MOST = 10**12
 FINER_THAN_MINOR = counts("payment.finer_than_minor", "digits")
+# An amount as FORMAT.md writes it: ASCII digits, then a point and digits if any. Python's
+# Decimal reads far more ("1_000", "1e2", "+5", any script's digits, "Infinity"), none of
+# which anyone writes as money. The minus is read, to be refused as not positive.
+WRITTEN = re.compile(r"-?[0-9]+(?:\.[0-9]+)?", re.ASCII)
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +44,8 @@ def amount_of(amount: object, money: Money, *, typed: str | None = None) -> int:
     amount as the person wrote it ("0,005"), if given."""
     shown = quote(typed if typed is not None else amount)
     if isinstance(amount, bool) or not isinstance(amount, str | int | Decimal):
+        raise refuse("payment.not_a_number", amount=shown)
+    if isinstance(amount, str) and not WRITTEN.fullmatch(amount.strip()):
         raise refuse("payment.not_a_number", amount=shown)
     try:
         value = amount if isinstance(amount, Decimal) else Decimal(str(amount).strip())

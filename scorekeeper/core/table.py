@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
 
@@ -120,8 +120,7 @@ def make_table(
 ) -> Table:
     """A checked table: known variant and options, 2 to 9 unique names (NFC, checked by
     ``core.text.player_name``), a seated first dealer."""
-    return _table(variant, tuple(player_name(name) for name in players), first_dealer,
-                  options, money)
+    return _table(variant, players, first_dealer, options, money, player_name)
 
 
 def stored_table(variant: str, players: Sequence[str], first_dealer: str | None = None,
@@ -139,7 +138,7 @@ def stored_table(variant: str, players: Sequence[str], first_dealer: str | None 
     else:
         if checked.players == tuple(players):
             return checked
-    return _table(variant, tuple(players), first_dealer, options, money)
+    return _table(variant, players, first_dealer, options, money, str)
 
 
 def refuse_if_seated(players: Sequence[str], name: str) -> None:
@@ -151,11 +150,15 @@ def refuse_if_seated(players: Sequence[str], name: str) -> None:
 
 def _table(
     variant: str,
-    names: tuple[str, ...],
+    players: Sequence[str],
     first_dealer: str | None,
     options: Mapping[str, object] | None,
     money: Money | None,
+    named: Callable[[str], str],
 ) -> Table:
+    """The table, its names as ``named`` keeps them. Counted before any name is read, and
+    every check after that is one pass: a file naming a million players is refused as
+    soon as it is parsed."""
     # Refused here rather than in rules_for, so that a long or hostile value is quoted short.
     if not isinstance(variant, str) or variant not in PRESETS:
         raise refuse("setup.unknown_variant", variant=quote(variant))
@@ -163,13 +166,18 @@ def _table(
         if option not in options_for(variant):
             raise refuse("setup.option_not_for_variant", option=quote(option), variant=variant)
     rules = rules_for(variant, options)
-    for seat, name in enumerate(names):
-        refuse_if_seated(names[:seat], name)
-    if not rules.min_players <= len(names) <= rules.max_players:
+    if not rules.min_players <= len(players) <= rules.max_players:
         raise refuse(
-            "setup.player_count", variant=variant, count=len(names),
+            "setup.player_count", variant=variant, count=len(players),
             low=rules.min_players, high=rules.max_players,
         )
+    names = tuple(named(name) for name in players)
+    seen: set[str] = set()
+    for name in names:
+        key = name_key(name)
+        if key in seen:
+            raise refuse("setup.duplicate_player", player=quote(name))
+        seen.add(key)
     table = Table(rules, names, names[0], money or Money(), dict(options or {}))
     if first_dealer is not None:
         dealer = table.resolve(first_dealer)

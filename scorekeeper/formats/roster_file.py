@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from scorekeeper.core.errors import RuleError, refuse
 from scorekeeper.core.table import Table
 from scorekeeper.core.text import player_name
+from scorekeeper.formats.bounds import bound_roster, bound_text
 from scorekeeper.i18n import render
 from scorekeeper.payments.details import DETAIL_FIELDS, PaymentDetails, payment_details
 
@@ -34,6 +35,7 @@ def dump_roster(names: Sequence[str], details: Mapping[str, PaymentDetails]) -> 
 def load_roster(data: bytes | str, language: str = "en") -> dict[str, PaymentDetails]:
     """Each player's details, checked (``RuleError`` names the player and the problem,
     in ``language``)."""
+    bound_text(data)
     try:
         text = data.decode("utf-8") if isinstance(data, bytes) else data
         document = json.loads(text.removeprefix("\ufeff"))
@@ -41,6 +43,7 @@ def load_roster(data: bytes | str, language: str = "en") -> dict[str, PaymentDet
         raise refuse("roster.not_json") from None
     except ValueError:  # a number of thousands of digits: Python will not even read it
         raise refuse("roster.number_too_long") from None
+    bound_roster(document)  # counted first, as a session file is
     if not isinstance(document, dict) or not isinstance(document.get("players"), list):
         raise refuse("roster.not_a_roster")
     if document.get("format", FORMAT) != FORMAT:

@@ -19,6 +19,7 @@ from scorekeeper.core.owed import Handover
 from scorekeeper.core.session import Session
 from scorekeeper.core.table import Table, make_money, make_table
 from scorekeeper.core.text import group_name, name_key, player_name, quote, session_name
+from scorekeeper.formats.bounds import bound_session, bound_text
 from scorekeeper.formats.session_payments import PAYMENTS, load_payments, payments_field
 
 FORMAT = "scorekeeper/1"
@@ -55,6 +56,7 @@ class SessionFile:
 
 def load_session(text: str) -> SessionFile:
     """Parse a session file's text; refuses broken JSON and broken rules alike."""
+    bound_text(text)
     try:
         # A byte-order mark (some Windows editors write one) is not part of the JSON.
         document = json.loads(text.removeprefix("\ufeff"), parse_float=Decimal)
@@ -66,6 +68,7 @@ def load_session(text: str) -> SessionFile:
 
 
 def parse_session(document: object) -> SessionFile:
+    bound_session(document)  # counted first: every check below is linear in what is left
     if not isinstance(document, dict):
         raise refuse("file.not_an_object")
     if document.get("format", FORMAT) != FORMAT:

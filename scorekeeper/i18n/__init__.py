@@ -11,6 +11,7 @@ from collections.abc import Mapping
 
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.messages import Message
+from scorekeeper.core.text import quote
 from scorekeeper.i18n.catalogues import (
     catalogue,
     counting,
@@ -27,8 +28,8 @@ DEFAULT_LANGUAGE = "en"
 
 __all__ = [
     "DEFAULT_LANGUAGE", "LANGUAGES", "UNIT_HINTS", "counted_phrases", "date", "describe",
-    "join", "knows", "money", "number", "own_name", "parse_number", "render", "session_title",
-    "template_for", "text",
+    "join", "knows", "money", "number", "own_name", "parse_number", "refusal", "render",
+    "session_title", "template_for", "text",
 ]
 
 
@@ -73,9 +74,25 @@ def session_title(name: str, variant: str, language: str = DEFAULT_LANGUAGE) -> 
     return text(f"variant.{variant}", language) if name == variant else name
 
 
+# The parameters of a refusal that repeat what a person typed or a file held. Whichever
+# code raised it, a refusal quotes at most QUOTED characters of each (README: a name of
+# 10,000 characters given to `pay --from` is said in 20, not echoed to the line's end).
+_REPEATED = frozenset({"player", "group", "name", "payer", "payee", "after", "dealer", "text",
+                       "amount", "unit", "option", "format", "date"})
+
+
+def refusal(message: Message, language: str = DEFAULT_LANGUAGE) -> str:
+    """A refusal (of the rules or the store) in ``language``: ``render``, with everything
+    it repeats of the input quoted short (``core.text.quote``; quoting twice changes
+    nothing)."""
+    params = {name: quote(value) if name in _REPEATED and isinstance(value, str) else value
+              for name, value in message.params.items()}
+    return render(Message(message.key, params), language)
+
+
 def describe(error: RuleError, language: str = DEFAULT_LANGUAGE) -> str:
     """One line naming the deal (if any) and the rule: ``deal 3: single pot - ...``."""
-    message = render(error.message, language)
+    message = refusal(error.message, language)
     if error.part is not None:
         return text("error.in_part", language, part=error.part, message=message)
     if error.deal is None:

@@ -28,7 +28,9 @@ _SPACES = str.maketrans({"\u2212": MINUS, "\u202f": "\u00a0"})
 # the digits ("SEK 28.00", not "SEK28.00"); "€28.00" and "28,00 kr" are left as they are.
 _LETTERS_THEN_DIGIT = re.compile(r"(?<=[^\W\d_])(?=\d)")
 _DIGIT_THEN_LETTERS = re.compile(r"(?<=\d)(?=[^\W\d_])")
-_NOT_TYPED_IN_A_NUMBER = re.compile(r"[^\d\s.,'’+-]")
+# Digits are ASCII (Python's \d and Decimal take any script's, and full-width ones), and a
+# plus is no way any language writes an amount.
+_NOT_TYPED_IN_A_NUMBER = re.compile(r"[^0-9\s.,'’-]")
 # A day's pattern: a run of one letter (d, dd, MM, MMM, y), a quoted literal, or anything else.
 _DATE_FIELD = re.compile(r"d+|M+|y+|'[^']*'|[^dMy']+")
 

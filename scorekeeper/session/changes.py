@@ -103,8 +103,7 @@ def write_imported(change: SessionChange, session: Session,
     if group is not None:
         _join(change, group)
     change.append(session.steps, progress)
-    for given in payments:
-        change.pay(given)
+    change.pay_all(payments)
     if finished:
         change.add_entries(close(session.table, session.state).entries)
     return _saved(change, session.state, FINISHED if finished else None)

@@ -169,6 +169,9 @@ class SessionChange:
     def pay(self, handover: Handover) -> None:
         payments.add_payment(self.connection, handover, session_id=self.session_id)
 
+    def pay_all(self, handovers: Sequence[Handover]) -> None:
+        payments.add_payments(self.connection, handovers, session_id=self.session_id)
+
     def take_back(self, payment_id: int) -> None:
         if not payments.take_back(self.connection, payment_id, session_id=self.session_id):
             raise StoreError(msg("store.no_payment"))

@@ -8,6 +8,7 @@ is written through the group's ``GroupChange`` the same way.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -40,6 +41,17 @@ def add_payment(connection: Connection, handover: Handover, *, session_id: int |
         uid=uid or new_uid()))
 
 
+def add_payments(connection: Connection, handovers: Sequence[Handover], *,
+                 session_id: int) -> None:
+    """A session file's payments, in one statement: one insert each took 0.25 ms."""
+    if handovers:
+        paid_at = now()
+        connection.execute(insert(PaymentRow), [
+            {"session_id": session_id, "group_id": None, "payer": given.payer,
+             "payee": given.payee, "minor": given.minor, "paid_at": paid_at}
+            for given in handovers])
+
+
 def take_back(connection: Connection, payment_id: int, *, session_id: int | None = None,
               group_id: int | None = None) -> bool:
     """Forget a payment recorded by mistake; False if it is not there (any more)."""
@@ -68,4 +80,5 @@ def session_payments(engine: Engine, session_id: int) -> list[StoredPayment]:
         return payments_of(db.connection(), session_id=session_id)
 
 
-__all__ = ["StoredPayment", "add_payment", "payments_of", "session_payments", "take_back"]
+__all__ = ["StoredPayment", "add_payment", "add_payments", "payments_of", "session_payments",
+           "take_back"]

@@ -1,8 +1,10 @@
-"""`python -m tests.bench.fuzz --cases 20000 --rosters 600`: the fuzzers of the test suite
-(tests/fuzzing.py: mutated session files, then mutated roster files), run longer, on SQLite
+"""`python -m tests.bench.fuzz --cases 20000 --rosters 600 --big 300`: the fuzzers of the
+test suite (tests/fuzzing.py: mutated session files, then mutated roster files), run longer,
+then files grown big (tests/fuzzing_big.py: many players, payments, joins, deals, names in a
+deal, long names, deep nesting), each held to a time proportional to its size; on SQLite
 or on any database URL (`--db`). Not part of the test run. Prints every failing case and a
 summary with the slowest case and the most memory the run held; exits 1 if any case
-failed or took longer than --seconds."""
+failed or took longer than --seconds (a big case: than its budget)."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from typing import Any
 
 from scorekeeper.store.database import connect
 from tests.fuzzing import Tally, cases, check_case, check_roster_case, roster_seeds
+from tests.fuzzing_big import big_cases, budget
 
 Check = Callable[[str, Any, Path, int, bytes, Tally], None]
 
@@ -27,6 +30,7 @@ def main() -> None:
     parser.add_argument("--rosters", type=int, default=600, help="mutated roster files")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--seconds", type=float, default=10.0, help="the most one case may take")
+    parser.add_argument("--big", type=int, default=0, help="files grown big")
     parser.add_argument("--db", help="database URL (default: a new SQLite file)")
     arguments = parser.parse_args()
     failures = 0
@@ -40,6 +44,7 @@ def main() -> None:
                     ("rosters", check_roster_case,
                      cases(arguments.seed, arguments.rosters, roster_seeds()))):
                 failures += run(what, check, made, url, engine, folder, arguments.seconds)
+            failures += run_big(big_cases(arguments.seed, arguments.big), url, engine, folder)
         finally:
             engine.dispose()
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
@@ -71,6 +76,42 @@ def run(what: str, check: Check, made: Iterator[tuple[int, bytes]], url: str, en
           f"{tally.accepted} accepted, {failures} failed; slowest case {slowest[1]} "
           f"({slowest[0]:.2f} s)", flush=True)
     return failures
+
+
+# What a big case's failure says first (tests/fuzzing.py), and how the summary counts it.
+KINDS = {"over budget": "over their time budget", "traceback": "tracebacks",
+         "database changed": "databases changed after a refusal"}
+
+
+def run_big(made: Iterator[tuple[int, str, bytes]], url: str, engine: Any,
+            folder: Path) -> int:
+    tally, count, started = Tally(), 0, time.monotonic()
+    failed = dict.fromkeys(KINDS, 0) | {"other": 0}
+    tightest = (0.0, "")  # the largest share of its budget a case took
+    for number, grown, body in made:
+        count += 1
+        began = time.monotonic()
+        allowed = budget(body)
+        try:
+            check_case(url, engine, folder, number, body, tally, seconds=allowed)
+        except AssertionError as failure:
+            said = str(failure)
+            failed[next((k for k in KINDS if said.startswith(k)), "other")] += 1
+            (folder.parent / f"scorekeeper-fuzz-big-{number}.json").write_bytes(body)
+            print(f"FAIL big case {number} ({grown}, {len(body)} bytes): {said[:300]}",
+                  flush=True)
+        took = time.monotonic() - began
+        tightest = max(tightest, (took / allowed, f"case {number} ({grown}, {len(body)} "
+                                                  f"bytes): {took:.2f} s of {allowed:.1f} s"))
+        if count % 20 == 0:
+            print(f"{count} big files, {time.monotonic() - started:.0f} s", flush=True)
+    if count:
+        print(f"{count} big files in {time.monotonic() - started:.0f} s: {tally.refused} "
+              f"refused, {tally.accepted} accepted; "
+              + ", ".join(f"{failed[k]} {said}" for k, said in KINDS.items())
+              + f", {failed['other']} other failures; closest to its budget: {tightest[1]}",
+              flush=True)
+    return sum(failed.values())
 
 
 if __name__ == "__main__":
