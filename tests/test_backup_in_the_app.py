@@ -3,6 +3,7 @@ up, and bringing this device's scorebook along to a club's database."""
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -57,7 +58,7 @@ def test_this_devices_scorebook_is_brought_along_to_the_club_database(
         cabin_book: Scorebook, tmp_path: Path):
     club = f"sqlite:///{tmp_path / 'club.db'}"
     app = AppModel(cabin_book, Settings(language="en"))
-    app.backups.bring_along(club)
+    asyncio.run(app.backups.bring_along(club))
     # The cabin's evening and its four players; no group, no payment on a tab.
     assert app.said.notice == ("Brought to the club's database: 1 session, 4 players, "
                                "0 groups and 0 payments on tabs added.")
@@ -65,7 +66,7 @@ def test_this_devices_scorebook_is_brought_along_to_the_club_database(
 
     there = open_scorebook(choose_database(club))
     assert [s.name for s in there.summaries()] == ["Friday at the cabin"]
-    app.backups.bring_along(club)  # twice: nothing more
+    asyncio.run(app.backups.bring_along(club))  # twice: nothing more
     assert app.said.notice == ("Brought to the club's database: 0 sessions, 0 players, "
                                "0 groups and 0 payments on tabs added.")
 

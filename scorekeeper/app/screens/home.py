@@ -34,7 +34,7 @@ def Home(app: AppModel) -> ft.Control:
         picked = await pick_json(app.t("ui.import"))
         if picked is None:
             return
-        opened = app.home.import_file(picked)
+        opened = await app.home.import_file(picked)
         if opened is None:
             return
         app.said.notice = app.t(counts("ui.imported", "deals"),

@@ -57,7 +57,7 @@ def Players(app: AppModel) -> ft.Control:
         picked = await pick_json(app.t("ui.import_roster"))
         if picked is None:
             return
-        kept = app.roster.import_file(picked)
+        kept = await app.roster.import_file(picked)
         if kept is None:  # nothing of the file was kept
             return
         app.show("/players")

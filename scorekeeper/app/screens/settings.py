@@ -43,9 +43,9 @@ def SettingsScreen(app: AppModel) -> ft.Control:
             offered.current = typed
             set_offering(True)
 
-    def bring_along() -> None:
+    async def bring_along() -> None:
         set_offering(False)
-        app.backups.bring_along(offered.current)
+        await app.backups.bring_along(offered.current)
 
     ft.use_dialog(confirmation(
         app, app.t("ui.bring_along_title"), app.t("ui.bring_along_text"),

@@ -3,6 +3,7 @@ brought along to a club's database."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
@@ -54,19 +55,22 @@ class Backups:
         self.said.clear()
         self.picked, self.adds = picked, adds
 
-    def restore(self) -> None:
-        """Add what the looked-at backup holds and this scorebook lacks, all or nothing."""
+    async def restore(self) -> None:
+        """Add what the looked-at backup holds and this scorebook lacks, all or nothing
+        (on a worker thread: a club's years take seconds, the other pages go on)."""
         picked, self.picked, self.adds = self.picked, None, None
         if picked is None:
             return
-        added = self.said.attempt(lambda: self.book.restore(picked, self.said.language))
+        language = self.said.language
+        added = await self.said.attempt_async(
+            lambda: asyncio.to_thread(self.book.restore, picked, language))
         if added is not None:
             self.said.notice = self.said.t("ui.restored", **self.counted(added))
 
     def cancel(self) -> None:
         self.picked, self.adds = None, None
 
-    def bring_along(self, url: str) -> None:
+    async def bring_along(self, url: str) -> None:
         """This device's scorebook added to the club's database at ``url``."""
         from scorekeeper.session import open_scorebook
         from scorekeeper.session.where import DatabaseChoice
@@ -75,7 +79,7 @@ class Backups:
             club = open_scorebook(DatabaseChoice(url, "settings"))
             return club.restore(self.book.backup()[1], self.said.language)
 
-        added = self.said.attempt(moved)
+        added = await self.said.attempt_async(lambda: asyncio.to_thread(moved))
         if added is not None:
             self.said.notice = self.said.t("ui.brought_along", **self.counted(added))
 

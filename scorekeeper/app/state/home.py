@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -37,10 +38,13 @@ class Home:
         self.showing_all = True
         self.load()
 
-    def import_file(self, picked: bytes) -> OpenSession | None:
-        """A session file stored whole, or None with why it was refused on the screen."""
+    async def import_file(self, picked: bytes) -> OpenSession | None:
+        """A session file stored whole, or None with why it was refused on the screen.
+        Read and stored on a worker thread: a long evening's file (50,000 deals: seconds)
+        must not hold up the server's other pages meanwhile."""
         try:
-            return self.book.import_file(picked.decode("utf-8", errors="replace"))
+            return await asyncio.to_thread(
+                self.book.import_file, picked.decode("utf-8", errors="replace"))
         except (RuleError, StoreError) as error:
             self.said.problem = self.said.t("ui.import_refused",
                                             reason=self.said.refusal(error))

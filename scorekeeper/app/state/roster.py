@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -41,10 +42,12 @@ class Roster:
     def export_file(self) -> bytes:
         return self.book.roster_file()
 
-    def import_file(self, picked: bytes) -> list[str] | None:
-        """Players and their details from another device's roster file: all or none."""
+    async def import_file(self, picked: bytes) -> list[str] | None:
+        """Players and their details from another device's roster file: all or none (on a
+        worker thread, as a session file is)."""
         try:
-            return self.book.import_roster_file(picked, self.said.language)
+            return await asyncio.to_thread(self.book.import_roster_file, picked,
+                                           self.said.language)
         except (RuleError, StoreError) as error:  # nothing of the file was kept
             self.said.problem = self.said.t("ui.roster_import_refused",
                                             reason=self.said.refusal(error))

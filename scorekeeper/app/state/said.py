@@ -3,7 +3,7 @@ refused, and whether the club's database is away."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -12,7 +12,8 @@ import flet as ft
 from scorekeeper.app.roles import NotAllowedError
 from scorekeeper.app.state.prefs import Prefs
 from scorekeeper.core import RuleError
-from scorekeeper.i18n import describe, render, text
+from scorekeeper.i18n import describe, text
+from scorekeeper.i18n import refusal as refusal_text
 from scorekeeper.session import ConflictError, StoreError
 
 Done = TypeVar("Done")  # what a scorebook command gives back
@@ -22,7 +23,7 @@ def refusal(error: RuleError | StoreError, language: str) -> str:
     """Why the rules or the store refused, in ``language``."""
     if isinstance(error, RuleError):
         return describe(error, language)
-    return render(error.message, language)
+    return refusal_text(error.message, language)
 
 
 @ft.observable
@@ -49,15 +50,26 @@ class Said:
         the one place a refusal becomes words on the screen."""
         try:
             done = command()
-        except (RuleError, StoreError) as error:
-            self.problem = self.refusal(error)
-            self.stale = isinstance(error, ConflictError)
-            return None
-        except NotAllowedError:  # a forged event: the role is checked again on the server
-            self.problem = self.t("ui.not_allowed")
-            return None
+        except (RuleError, StoreError, NotAllowedError) as error:
+            return self._refused(error)
         self.clear()
         return done
+
+    async def attempt_async(self, command: Callable[[], Awaitable[Done]]) -> Done | None:
+        """``attempt`` for a command that is awaited (one run on a worker thread)."""
+        try:
+            done = await command()
+        except (RuleError, StoreError, NotAllowedError) as error:
+            return self._refused(error)
+        self.clear()
+        return done
+
+    def _refused(self, error: RuleError | StoreError | NotAllowedError) -> None:
+        if isinstance(error, NotAllowedError):  # a forged event: the role is checked again
+            self.problem = self.t("ui.not_allowed")
+            return
+        self.problem = self.refusal(error)
+        self.stale = isinstance(error, ConflictError)
 
     def clear(self) -> None:
         self.problem, self.stale = None, False
