@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import threading
 import uuid
-from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -19,6 +19,9 @@ from scorekeeper.core import Deal, Join
 from scorekeeper.core.fields import TRICKS
 from scorekeeper.platform import owned_data_dir
 from scorekeeper.settings import settings_path
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator, Sequence
 
 DEVICE_FILE = "device"  # beside settings.json: this installation's name for its drafts
 # What a tap can change; `choosing` (which chooser is open) is no part of the deal.

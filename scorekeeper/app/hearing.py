@@ -10,15 +10,16 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import logging
-from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
-import flet as ft
-
-from scorekeeper.app.model import AppModel
 from scorekeeper.app.state.room import LAN_CHANGED
 
 if TYPE_CHECKING:
+    from collections.abc import Awaitable, Callable
+
+    import flet as ft
+
+    from scorekeeper.app.model import AppModel
     from scorekeeper.session import Scorebook
     from scorekeeper.session.news import Heard
 

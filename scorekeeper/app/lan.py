@@ -20,9 +20,12 @@ import hmac
 import ipaddress
 import secrets
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 # No 0/O, 1/I/L: a code read off a screen across the table is read without doubt.
 ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"

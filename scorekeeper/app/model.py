@@ -1,18 +1,12 @@
 """One page's state: a small observable per concern (app/state/), and what moves between
-them: where the page goes, what it hears, who it is in the room.
-
-Everything a screen shows is loaded here when the route changes or when the scorebook
-says something changed, never while a screen draws: screens are functions of this state.
-"""
+them. What a screen shows is loaded when the route changes (screen_list.py) or when the
+scorebook says something changed, never while a screen draws."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-import flet as ft
-
-from scorekeeper.app.routes import Place
+from scorekeeper.app.screen_list import SCREENS
 from scorekeeper.app.state.backups import Backups
 from scorekeeper.app.state.drafts import Drafts
 from scorekeeper.app.state.group_shown import GroupShown
@@ -27,16 +21,16 @@ from scorekeeper.app.state.worked_out import LEDGER_FIRST
 from scorekeeper.i18n import session_title
 from scorekeeper.session import StoreError
 from scorekeeper.session.news import ROSTER
-from scorekeeper.session.where import data_dir
-from scorekeeper.settings import Settings
-
-# The session's screens that offer the roster: who may sit down at the table, and who
-# plays the next evening.
-ROSTER_SCREENS = ("table", "again")
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    import flet as ft
+
+    from scorekeeper.app.routes import Place
     from scorekeeper.session import Scorebook
     from scorekeeper.session.news import Heard
+    from scorekeeper.settings import Settings
 
 
 class AppModel:
@@ -99,21 +93,8 @@ class AppModel:
             self.table.session = None
         elif self.room.guest:
             self._open_shared()
-        elif place.session_id is not None:
-            self.table.open(place.session_id, place.screen)
-            if place.screen in ROSTER_SCREENS:  # who may join; or the next evening set up
-                self.roster.load()
-        elif place.screen == "settings":
-            self.prefs.data_folder = str(data_dir())
-            self.prefs.database_shown = self.scorebook.database_shown
-        elif place.screen == "group" and place.group is not None:
-            self.group.open(place.group)
-        elif place.screen == "tonight" and place.group is not None:
-            self.group.open_tonight(place.group)
-        elif place.screen in ("new", "players"):
-            self.roster.load(records=place.screen == "players")
         else:
-            self.home.load()
+            SCREENS[place.screen].load(self, place)
 
     @property
     def may_score(self) -> bool:
@@ -138,7 +119,7 @@ class AppModel:
         self.said.database_lost = not self.scorebook.reachable
         place, host = self.nav.place, self.room.role == "host"
         if session_id == ROSTER:
-            if host and place.screen in (*ROSTER_SCREENS, "new", "players"):
+            if host and place.screen in ("table", "again", "new", "players"):
                 self.roster.load(records=place.screen == "players")
         elif host and place.screen == "tonight" and place.group:
             # One of its tables changed, or the list of sessions did (a new table).
@@ -159,9 +140,6 @@ class AppModel:
             self.table.session = None
         elif self.room.guest:
             self._open_shared()
-
-    def resized(self, width: float | None) -> None:
-        self.nav.resized(width)
 
     # --- settings ---
     def set_settings(self, settings: Settings) -> None:

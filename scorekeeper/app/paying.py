@@ -3,16 +3,20 @@ settle-up screen and on a group's tab."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import flet as ft
 
-from scorekeeper.app.model import AppModel
 from scorekeeper.app.widgets import Entry, action
 from scorekeeper.core import Money, RuleError
 from scorekeeper.core.owed import amount_of
 from scorekeeper.i18n import parse_number
 from scorekeeper.i18n.accounts import amount
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from scorekeeper.app.model import AppModel
 
 
 @ft.component

@@ -10,7 +10,10 @@ no message from the browser changes it). The app decides the host from this, onc
 
 from __future__ import annotations
 
-import flet as ft
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import flet as ft
 
 
 def peer_address(page: ft.Page) -> str:

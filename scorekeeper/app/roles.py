@@ -7,12 +7,12 @@ role (decided on the server from the connection's peer, see ``peer.py``) at each
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.app.lan import LanRoom
-
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from scorekeeper.app.lan import LanRoom
     from scorekeeper.session import Scorebook
 
 # Guests read only the session the host has open; scorers may also record a deal, and

@@ -4,9 +4,12 @@ a dialog."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import flet as ft
 
-from scorekeeper.app.model import AppModel
+if TYPE_CHECKING:
+    from scorekeeper.app.model import AppModel
 
 PHONES = (ft.PagePlatform.ANDROID, ft.PagePlatform.IOS)
 

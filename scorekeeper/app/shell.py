@@ -10,32 +10,21 @@ import flet as ft
 
 from scorekeeper.app import fonts
 from scorekeeper.app.handed import handed
-from scorekeeper.app.hearing import Hearing
 from scorekeeper.app.lan import LanRoom, is_local
 from scorekeeper.app.model import AppModel
 from scorekeeper.app.peer import peer_address
 from scorekeeper.app.roles import GuardedScorebook, role_now
-from scorekeeper.app.screens.card import ResultCard
-from scorekeeper.app.screens.group import GroupScreen
-from scorekeeper.app.screens.home import Home
+from scorekeeper.app.screen_list import SCREENS
 from scorekeeper.app.screens.join import Join
-from scorekeeper.app.screens.ledger import Ledger
-from scorekeeper.app.screens.new_session import NewSession
-from scorekeeper.app.screens.players import Players
-from scorekeeper.app.screens.protocol import Protocol
-from scorekeeper.app.screens.record import CorrectDeal
-from scorekeeper.app.screens.room import RoomScreen
 from scorekeeper.app.screens.rules import RulesScreen
-from scorekeeper.app.screens.settings import SettingsScreen
-from scorekeeper.app.screens.settle import SettleUp
 from scorekeeper.app.screens.table import TableScreen
-from scorekeeper.app.screens.tonight import TonightScreen
 from scorekeeper.app.state.room import Room
 from scorekeeper.app.theme import theme
 from scorekeeper.app.widgets import error_line
 from scorekeeper.settings import load_settings
 
 if TYPE_CHECKING:
+    from scorekeeper.app.hearing import Hearing
     from scorekeeper.session import Scorebook
 
 log = logging.getLogger("scorekeeper.app")
@@ -54,7 +43,7 @@ def opened_page(page: ft.Page, scorebook: Scorebook, lan: LanRoom | None) -> App
         scorebook, lambda: role_now(room.role, lan, room.viewer_key)))
     model = AppModel(guarded, load_settings(), room)
     model.show(page.route or "/")
-    model.resized(page.width)
+    model.nav.resized(page.width)
 
     def crashed(message: str) -> None:
         # Flet would send the traceback to the browser as a crashed session; it belongs in
@@ -67,7 +56,7 @@ def opened_page(page: ft.Page, scorebook: Scorebook, lan: LanRoom | None) -> App
     # whenever one of its own properties is set, and App redraws at every change of the
     # model.
     page.on_route_change = model.on_route_change
-    page.on_resize = lambda event: model.resized(event.width)
+    page.on_resize = lambda event: model.nav.resized(event.width)
     page.title = "Scorekeeper"
     page.theme = theme(dark=False)
     page.dark_theme = theme(dark=True)
@@ -151,40 +140,4 @@ def route(app: AppModel) -> ft.Control:
     if app.room.guest:
         # The rules are the table's too: a guest's "why?" opens them.
         return RulesScreen(app) if app.nav.place.screen == "rules" else TableScreen(app)
-    place = app.nav.place
-    match place.screen:
-        case "new":
-            return NewSession(app)
-        case "again":
-            return NewSession(app, again=app.table.session)
-        case "players":
-            return Players(app)
-        case "settings":
-            return SettingsScreen(app)
-        case "table" | "watch":
-            return TableScreen(app)
-        case "edit":
-            return CorrectDeal(app, place.deal_index or 0)
-        case "ledger":
-            return Ledger(app)
-        case "charts":
-            # flet-charts is loaded only when a chart is asked for: the table stays lean.
-            from scorekeeper.app.screens.charts import Charts
-
-            return Charts(app)
-        case "protocol":
-            return Protocol(app)
-        case "settle":
-            return SettleUp(app)
-        case "room":
-            return RoomScreen(app)
-        case "card":
-            return ResultCard(app)
-        case "rules":
-            return RulesScreen(app)
-        case "group":
-            return GroupScreen(app)
-        case "tonight":
-            return TonightScreen(app)
-        case _:
-            return Home(app)
+    return SCREENS[app.nav.place.screen].draw(app)

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from scorekeeper.app.model import AppModel
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+
+    from scorekeeper.app.model import AppModel
 
 
 def handler(on_click: Callable[[], object]) -> Callable[..., object]:

@@ -4,14 +4,17 @@ remember. Beside the table on a desktop; on a phone folded to a line above the r
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import flet as ft
 
-from scorekeeper.app.model import AppModel
 from scorekeeper.app.widgets import bullet, icon_button, panel, readout
-from scorekeeper.core import DealGuide
 from scorekeeper.i18n import render
 from scorekeeper.i18n.evening_words import must_play_line, rh_line
+
+if TYPE_CHECKING:
+    from scorekeeper.app.model import AppModel
+    from scorekeeper.core import DealGuide
 
 
 @ft.memo

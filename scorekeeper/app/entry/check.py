@@ -4,9 +4,8 @@ what saving it would do to each player; and how many tricks are still to give.""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from scorekeeper.app.draft import DealDraft
-from scorekeeper.app.model import AppModel
 from scorekeeper.core import (
     N_,
     Deal,
@@ -23,6 +22,10 @@ from scorekeeper.core import (
 from scorekeeper.core.rulebook import rule_for
 from scorekeeper.i18n import describe
 from scorekeeper.i18n.accounts import amount
+
+if TYPE_CHECKING:
+    from scorekeeper.app.draft import DealDraft
+    from scorekeeper.app.model import AppModel
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,12 +8,10 @@ and beside Save, which never leaves the screen.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import flet as ft
 
-from scorekeeper.app.draft import DealDraft
 from scorekeeper.app.entry.assistant import AssistantFold, TableStatus
 from scorekeeper.app.entry.check import check, ending_text, summary, tricks_left
 from scorekeeper.app.entry.extras import Chooser, Extras, ExtraTaps, extras_view
@@ -21,12 +19,15 @@ from scorekeeper.app.entry.keys import KeyLegend, keyboard
 from scorekeeper.app.entry.rows import PlayerRow, RowTaps, row_view
 from scorekeeper.app.entry.save_bar import SaveBar
 from scorekeeper.app.entry.seats import SeatChanges, SeatPanel
-from scorekeeper.app.model import AppModel
 from scorekeeper.core import N_, Bidding, changes, duties, games_ended, guide, seating
 from scorekeeper.core.offers import may_buy_down
 from scorekeeper.core.seat_changes import dealt_in
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from scorekeeper.app.draft import DealDraft
+    from scorekeeper.app.model import AppModel
     from scorekeeper.session import OpenSession
 
 

@@ -4,13 +4,16 @@ toggle ("Misdeal"); the open question sits above Save, in view."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import flet as ft
 
-from scorekeeper.app.draft import DealDraft
-from scorekeeper.app.model import AppModel
 from scorekeeper.app.widgets import labelled
-from scorekeeper.core import DealFields
+
+if TYPE_CHECKING:
+    from scorekeeper.app.draft import DealDraft
+    from scorekeeper.app.model import AppModel
+    from scorekeeper.core import DealFields
 
 
 @dataclass(frozen=True, slots=True)

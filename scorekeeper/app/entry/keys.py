@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import flet as ft
 
-from scorekeeper.app.draft import DealDraft
-from scorekeeper.app.model import AppModel
 from scorekeeper.app.widgets import readout
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from scorekeeper.app.draft import DealDraft
+    from scorekeeper.app.model import AppModel
 
 
 def keyboard(draft: DealDraft, order: list[str], tricks: int, save: Callable[[], None]

@@ -9,13 +9,13 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from scorekeeper.app.draft import DealDraft
-from scorekeeper.app.model import AppModel
 from scorekeeper.app.widgets import labelled, readout
 from scorekeeper.core import N_, Message, Seating, counts, score_text
 from scorekeeper.i18n.accounts import amount
 
 if TYPE_CHECKING:
+    from scorekeeper.app.draft import DealDraft
+    from scorekeeper.app.model import AppModel
     from scorekeeper.session import OpenSession
 
 TARGET = 48  # px: the smallest a finger hits reliably (Material's target size)

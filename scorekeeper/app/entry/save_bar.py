@@ -3,19 +3,20 @@ saving does; and Undo beside it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import flet as ft
 
 from scorekeeper.app.entry.check import Check, ending_text, summary
 from scorekeeper.app.entry.rows import TARGET
-from scorekeeper.app.model import AppModel
-from scorekeeper.app.state.drafts import DealTaken
 from scorekeeper.app.widgets import action, labelled, readout, why_button
 from scorekeeper.core import N_
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from scorekeeper.app.model import AppModel
+    from scorekeeper.app.state.drafts import DealTaken
     from scorekeeper.session import OpenSession
 
 SAVE_STYLE = ft.ButtonStyle(text_style=ft.TextStyle(size=20))

@@ -7,13 +7,10 @@ once, and Save records it with the deal. Until then it can be taken back with a 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import flet as ft
 
-from scorekeeper.app.draft import DealDraft
-from scorekeeper.app.model import AppModel
 from scorekeeper.app.widgets import Entry, action, choices, error_line, labelled, panel
 from scorekeeper.core import N_, Deal, Join, RuleError, State, Table
 from scorekeeper.core.leaving import owed_on_leaving
@@ -23,6 +20,10 @@ from scorekeeper.i18n import describe
 from scorekeeper.i18n.accounts import amount as money_text
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from scorekeeper.app.draft import DealDraft
+    from scorekeeper.app.model import AppModel
     from scorekeeper.session import OpenSession
 
 

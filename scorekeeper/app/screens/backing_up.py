@@ -4,13 +4,16 @@ said before it is added), and the reminder home gives when none was made for a w
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING
 
 import flet as ft
 
-from scorekeeper.app.model import AppModel
 from scorekeeper.app.sharing import hand_on_file
 from scorekeeper.app.widgets import action, confirmation, error_line, panel, pick_json
 from scorekeeper.i18n import date as day_text
+
+if TYPE_CHECKING:
+    from scorekeeper.app.model import AppModel
 
 
 @ft.component

@@ -3,11 +3,15 @@ sent, and shared (on a phone) or downloaded (in a browser) with one tap."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import flet as ft
 
-from scorekeeper.app.model import AppModel
 from scorekeeper.app.sharing import hand_on, shares
 from scorekeeper.app.widgets import Missing, action, refused, screen, screen_bar
+
+if TYPE_CHECKING:
+    from scorekeeper.app.model import AppModel
 
 SHOWN_WIDTH = 540  # logical pixels: the card's 1080 at a phone's pixel ratio of two
 

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import flet as ft
 import flet_charts as fch
 
-from scorekeeper.app.model import AppModel
 from scorekeeper.app.widgets import Missing, panel, screen, screen_bar
 from scorekeeper.i18n.evening_words import flights_chart
+
+if TYPE_CHECKING:
+    from scorekeeper.app.model import AppModel
 
 # Distinct at a glance, light or dark.
 PALETTE = (ft.Colors.BLUE, ft.Colors.RED, ft.Colors.GREEN, ft.Colors.ORANGE, ft.Colors.PURPLE,

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from scorekeeper.app.model import AppModel
 from scorekeeper.app.paying import PayButtons
 from scorekeeper.app.routes import tonight_route
 from scorekeeper.app.sharing import hand_on, shares
@@ -30,6 +29,7 @@ from scorekeeper.i18n.accounts import amount, paid_of, payment_line, transfer_li
 from scorekeeper.i18n.evening_words import evening_name, season_line, tab_line, won_and_paid
 
 if TYPE_CHECKING:
+    from scorekeeper.app.model import AppModel
     from scorekeeper.session.groups import GroupTab, TabExport
 
 

@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from scorekeeper.app.model import AppModel
 from scorekeeper.app.routes import group_route
 from scorekeeper.app.screens.backing_up import BackupReminder
 from scorekeeper.app.widgets import (
@@ -22,6 +21,7 @@ from scorekeeper.app.widgets import (
 from scorekeeper.core import counts
 
 if TYPE_CHECKING:
+    from scorekeeper.app.model import AppModel
     from scorekeeper.session import SessionSummary
 
 

@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import asyncio
+from typing import TYPE_CHECKING
 
 import flet as ft
 
 from scorekeeper.app.lan import Verdict
-from scorekeeper.app.model import AppModel
 from scorekeeper.app.peer import peer_address
 from scorekeeper.app.state.room import LAN_CHANGED
 from scorekeeper.app.widgets import Entry, error_line, screen
 from scorekeeper.core import RuleError
 from scorekeeper.core.text import player_name
+
+if TYPE_CHECKING:
+    from scorekeeper.app.model import AppModel
 
 
 @ft.memo

@@ -3,12 +3,10 @@ deal, and everything after it is recomputed."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import flet as ft
 
-from scorekeeper.app.model import AppModel
 from scorekeeper.app.screens.settle import payments_made
 from scorekeeper.app.widgets import (
     Missing,
@@ -27,6 +25,9 @@ from scorekeeper.i18n.accounts import account_name
 from scorekeeper.i18n.accounts import amount as money_text
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from scorekeeper.app.model import AppModel
     from scorekeeper.session import LedgerDeal, OpenSession
 
 # The client lays out the cards on screen and this many pixels beyond (a screen reader

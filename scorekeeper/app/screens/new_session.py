@@ -5,12 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 import flet as ft
 
-from scorekeeper.app.model import AppModel
 from scorekeeper.app.setup_draft import SetupDraft, house_rules, typed_money
 from scorekeeper.app.widgets import (
     Entry,
@@ -40,6 +38,9 @@ from scorekeeper.i18n.evening_words import order_hint
 from scorekeeper.session import StoreError
 
 if TYPE_CHECKING:
+    from collections.abc import Awaitable, Callable
+
+    from scorekeeper.app.model import AppModel
     from scorekeeper.session import OpenSession
 
 

@@ -3,12 +3,10 @@ and each player's lifetime statistics per game."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import flet as ft
 
-from scorekeeper.app.model import AppModel
 from scorekeeper.app.widgets import (
     Entry,
     action,
@@ -25,6 +23,9 @@ from scorekeeper.i18n.accounts import amount
 from scorekeeper.session import StoreError
 
 if TYPE_CHECKING:  # the payments package loads when details are shown or saved
+    from collections.abc import Callable
+
+    from scorekeeper.app.model import AppModel
     from scorekeeper.payments import PaymentDetails
     from scorekeeper.session import Lifetime
 

@@ -3,13 +3,17 @@ finals and flights, the running sum of the finals, and who leads the session."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import flet as ft
 
-from scorekeeper.app.model import AppModel
 from scorekeeper.app.widgets import Missing, panel, readout, screen, screen_bar
 from scorekeeper.core import N_, Rules
 from scorekeeper.i18n.evening_words import flights_count
-from scorekeeper.session import GameRow
+
+if TYPE_CHECKING:
+    from scorekeeper.app.model import AppModel
+    from scorekeeper.session import GameRow
 
 
 @ft.memo

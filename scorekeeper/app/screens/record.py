@@ -10,10 +10,10 @@ import flet as ft
 
 from scorekeeper.app.draft import DealDraft
 from scorekeeper.app.entry import DealEntry
-from scorekeeper.app.model import AppModel
 from scorekeeper.app.widgets import Missing, screen_bar
 
 if TYPE_CHECKING:
+    from scorekeeper.app.model import AppModel
     from scorekeeper.session import OpenSession
 
 

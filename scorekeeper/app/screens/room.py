@@ -5,14 +5,18 @@ and removing a device."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import flet as ft
 
 from scorekeeper.app.lan import LOCK_AFTER, LanRoom, shown
-from scorekeeper.app.model import AppModel
 from scorekeeper.app.state.room import LAN_CHANGED
 from scorekeeper.app.widgets import Link, icon_button, labelled, panel, readout, screen, screen_bar
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from scorekeeper.app.model import AppModel
 
 ADDRESS_SIDE = 200  # px: a phone camera reads it from across a card table
 

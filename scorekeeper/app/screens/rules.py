@@ -4,13 +4,17 @@ its house rules, and RULES.md's decisions marked as such. A refusal's or a ledge
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import flet as ft
 
-from scorekeeper.app.model import AppModel
 from scorekeeper.app.widgets import Missing, action, panel, readout, screen, screen_bar
 from scorekeeper.core import N_
 from scorekeeper.core.rulebook import HouseRule, Paragraph, house_rules, rulebook
 from scorekeeper.i18n import render
+
+if TYPE_CHECKING:
+    from scorekeeper.app.model import AppModel
 
 
 @ft.component

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 import flet as ft
 
-from scorekeeper.app.model import AppModel
 from scorekeeper.app.screens.backing_up import BackupPanel
 from scorekeeper.app.widgets import Entry, choices, confirmation, panel, screen, screen_bar
 from scorekeeper.i18n import LANGUAGES, own_name
 from scorekeeper.platform import can_use_club_database
 from scorekeeper.session.where import DB_ENV
+
+if TYPE_CHECKING:
+    from scorekeeper.app.model import AppModel
 
 
 def copyable(line: str) -> ft.Control:

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from scorekeeper.app.model import AppModel
 from scorekeeper.app.paying import PayButtons
 from scorekeeper.app.widgets import (
     Entry,
@@ -29,6 +28,7 @@ from scorekeeper.i18n import render
 from scorekeeper.i18n.accounts import account_name, amount, paid_of, payment_line, transfer_line
 
 if TYPE_CHECKING:  # the payments package loads when settle-up is first shown
+    from scorekeeper.app.model import AppModel
     from scorekeeper.payments import Offer, PaymentCode
     from scorekeeper.session import Export, OpenSession
 

@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import contextlib
 import weakref
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import flet as ft
 
 from scorekeeper.app.entry import DealEntry
 from scorekeeper.app.entry.assistant import Assistant, TableStatus
-from scorekeeper.app.model import AppModel
 from scorekeeper.app.routes import tonight_route
 from scorekeeper.app.screens.join import Waiting
 from scorekeeper.app.screens.room import LanPanel, room_link
@@ -31,6 +29,9 @@ from scorekeeper.i18n.accounts import amount as money_text
 from scorekeeper.i18n.evening_words import flights_count
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from scorekeeper.app.model import AppModel
     from scorekeeper.session import OpenSession
 
 # One wakelock per page, made the first time a table is opened on it.

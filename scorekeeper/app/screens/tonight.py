@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from scorekeeper.app.model import AppModel
 from scorekeeper.app.routes import group_route
 from scorekeeper.app.widgets import action, bullet, error_line, panel, readout, screen, screen_bar
 from scorekeeper.core import counts, score_text
 from scorekeeper.i18n.accounts import amount
 
 if TYPE_CHECKING:
+    from scorekeeper.app.model import AppModel
     from scorekeeper.session import OpenSession
 
 

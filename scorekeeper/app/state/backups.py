@@ -11,14 +11,14 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from scorekeeper.app.state.prefs import Prefs
-from scorekeeper.app.state.said import Said
 from scorekeeper.core import RuleError
 from scorekeeper.i18n import text
 from scorekeeper.i18n.composed import SCOREBOOK
 from scorekeeper.session import StoreError
 
 if TYPE_CHECKING:
+    from scorekeeper.app.state.prefs import Prefs
+    from scorekeeper.app.state.said import Said
     from scorekeeper.session import Scorebook
     from scorekeeper.session.backup import Counts
 

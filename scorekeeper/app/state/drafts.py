@@ -4,18 +4,19 @@ recorded the deal it was entered for: one hand is one deal."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import flet as ft
 
 from scorekeeper.app.draft import DealDraft, device_id
-from scorekeeper.app.state.said import Said
 from scorekeeper.core import Deal, changes, seating
 from scorekeeper.session import StoreError
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from scorekeeper.app.state.said import Said
     from scorekeeper.session import OpenSession, Scorebook
 
 

@@ -7,12 +7,12 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from scorekeeper.app.state.said import Said
 from scorekeeper.app.state.worked_out import worked_out
 from scorekeeper.core import RuleError
 from scorekeeper.session import StoreError
 
 if TYPE_CHECKING:
+    from scorekeeper.app.state.said import Said
     from scorekeeper.session import OpenSession, Scorebook
     from scorekeeper.session.groups import GroupTab
 

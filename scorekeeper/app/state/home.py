@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from scorekeeper.app.state.said import Said
 from scorekeeper.core import RuleError
 from scorekeeper.session import StoreError
 
 if TYPE_CHECKING:
+    from scorekeeper.app.state.said import Said
     from scorekeeper.session import OpenSession, Scorebook, SessionSummary
 
 HOME_LIST = 10  # sessions listed at first (a screenful); a club's years are one tap further

@@ -4,11 +4,12 @@ devices that joined."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import flet as ft
 
-from scorekeeper.app.lan import LanRoom, Viewer
+if TYPE_CHECKING:
+    from scorekeeper.app.lan import LanRoom, Viewer
 
 Role = Literal["host", "scorer", "viewer", "locked"]
 LAN_CHANGED = "lan-changed"  # pubsub: someone joined the room, or may now score

@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from scorekeeper.app.state.said import Said
 from scorekeeper.core import RuleError
 from scorekeeper.session import StoreError
 
 if TYPE_CHECKING:
+    from scorekeeper.app.state.said import Said
     from scorekeeper.payments import PaymentDetails
     from scorekeeper.session import Lifetime, Scorebook
 

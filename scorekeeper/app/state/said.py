@@ -3,18 +3,21 @@ refused, and whether the club's database is away."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import flet as ft
 
 from scorekeeper.app.roles import NotAllowedError
-from scorekeeper.app.state.prefs import Prefs
 from scorekeeper.core import RuleError
 from scorekeeper.i18n import describe, text
 from scorekeeper.i18n import refusal as refusal_text
 from scorekeeper.session import ConflictError, StoreError
+
+if TYPE_CHECKING:
+    from collections.abc import Awaitable, Callable
+
+    from scorekeeper.app.state.prefs import Prefs
 
 Done = TypeVar("Done")  # what a scorebook command gives back
 

@@ -4,20 +4,21 @@ with a Reload. Every refusal becomes words in one place (``Said.attempt``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import flet as ft
 
-from scorekeeper.app.state.drafts import Drafts
-from scorekeeper.app.state.room import Room
-from scorekeeper.app.state.said import Said
 from scorekeeper.app.state.worked_out import LEDGER_FIRST, worked_out
-from scorekeeper.core import Deal, Step
 from scorekeeper.session import StoreError
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from scorekeeper.app.state.drafts import Drafts
+    from scorekeeper.app.state.room import Room
+    from scorekeeper.app.state.said import Said
+    from scorekeeper.core import Deal, Step
     from scorekeeper.session import Export, OpenSession, Scorebook
 
 # Every ledger card costs the server and the browser about 7 ms to build and send (opening

@@ -1,0 +1,78 @@
+"""Every screen of the app in one list: what it draws, and what is loaded for it when the
+page arrives at its route (routes.py says which route leads where). A new screen is its
+module, a line here and its route."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import flet as ft
+
+from scorekeeper.app.screens.card import ResultCard
+from scorekeeper.app.screens.group import GroupScreen
+from scorekeeper.app.screens.home import Home
+from scorekeeper.app.screens.ledger import Ledger
+from scorekeeper.app.screens.new_session import NewSession
+from scorekeeper.app.screens.players import Players
+from scorekeeper.app.screens.protocol import Protocol
+from scorekeeper.app.screens.record import CorrectDeal
+from scorekeeper.app.screens.room import RoomScreen
+from scorekeeper.app.screens.rules import RulesScreen
+from scorekeeper.app.screens.settings import SettingsScreen
+from scorekeeper.app.screens.settle import SettleUp
+from scorekeeper.app.screens.table import TableScreen
+from scorekeeper.app.screens.tonight import TonightScreen
+from scorekeeper.session.where import data_dir
+
+if TYPE_CHECKING:
+    from scorekeeper.app.model import AppModel
+    from scorekeeper.app.routes import Place
+
+
+@dataclass(frozen=True, slots=True)
+class Screen:
+    draw: Callable[[AppModel], ft.Control]
+    # What the screen shows, read and worked out before it is drawn (a screen only draws).
+    load: Callable[[AppModel, Place], None]
+
+
+def _session(app: AppModel, place: Place) -> None:
+    """A session's screen: the session, with what this screen shows worked out; the table
+    and the next evening also offer the roster."""
+    assert place.session_id is not None  # routes.py gives every session screen its id
+    app.table.open(place.session_id, place.screen)
+    if place.screen in ("table", "again"):
+        app.roster.load()
+
+
+def _settings(app: AppModel, place: Place) -> None:
+    app.prefs.data_folder = str(data_dir())
+    app.prefs.database_shown = app.scorebook.database_shown
+
+
+def _charts(app: AppModel) -> ft.Control:
+    # flet-charts is loaded only when a chart is asked for: the table stays lean.
+    from scorekeeper.app.screens.charts import Charts
+
+    return Charts(app)
+
+
+SESSION_SCREENS = {
+    "table": TableScreen, "watch": TableScreen, "ledger": Ledger, "charts": _charts,
+    "protocol": Protocol, "settle": SettleUp, "room": RoomScreen, "card": ResultCard,
+    "rules": RulesScreen,
+    "edit": lambda app: CorrectDeal(app, app.nav.place.deal_index or 0),
+    "again": lambda app: NewSession(app, again=app.table.session),
+}
+SCREENS: dict[str, Screen] = {
+    "home": Screen(Home, lambda app, place: app.home.load()),
+    "new": Screen(NewSession, lambda app, place: app.roster.load()),
+    "players": Screen(Players, lambda app, place: app.roster.load(records=True)),
+    "settings": Screen(SettingsScreen, _settings),
+    "group": Screen(GroupScreen, lambda app, place: app.group.open(place.group or "")),
+    "tonight": Screen(TonightScreen,
+                      lambda app, place: app.group.open_tonight(place.group or "")),
+    **{name: Screen(draw, _session) for name, draw in SESSION_SCREENS.items()},
+}
