@@ -38,6 +38,7 @@ from scorekeeper.store.payments import StoredPayment
 if TYPE_CHECKING:  # the payments package takes a moment to load: only settle-up needs it
     from scorekeeper.payments import Offer, PaymentCode, PaymentDetails
 
+
 @dataclass(frozen=True, eq=False, slots=True)
 class OpenSession:
     id: int
@@ -54,12 +55,10 @@ class OpenSession:
     # in the roster): read the first time settle-up or an export asks, once per version.
     load_payments: Callable[[], tuple[StoredPayment, ...]] = tuple
     load_details: Callable[[], Mapping[str, PaymentDetails]] = dict
-    # The steps of the newest n deals, replayed from a state the store kept shortly before
-    # them: what the ledger shows first needs no replay of the whole session. Without it
-    # (or once the whole history is loaded anyway) the page is cut from the history.
+    # The newest n deals' steps, replayed from a state kept shortly before them: the
+    # ledger's first page needs no whole replay (without it, the page is cut from it).
     load_recent: Callable[[int], tuple[Step, ...]] | None = None
-    # Deal n as recorded, read alone (what Undo takes back needs no replay).
-    load_deal: Callable[[int], Deal | None] | None = None
+    load_deal: Callable[[int], Deal | None] | None = None  # deal n alone: what Undo takes
     group: str | None = None  # the group whose running tab the session counts in
     played_on: date | None = None  # the evening's date
     uid: str | None = None  # what identifies it wherever it goes (its file, a backup)

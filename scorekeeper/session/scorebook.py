@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from datetime import UTC, date, datetime, timedelta
+from datetime import date
 from typing import TYPE_CHECKING, TextIO
 
 from scorekeeper.core import (
     Deal,
     Message,
-    RuleError,
     Session,
     Step,
     Table,
@@ -25,10 +24,10 @@ from scorekeeper.core import (
 from scorekeeper.formats.exports import Export, export
 from scorekeeper.formats.session_file import PLAIN, Evening
 from scorekeeper.session import changes, files
-from scorekeeper.session.groups import GroupTab, group_tab, pay_on_tab, take_back_on_tab
+from scorekeeper.session.group_keeping import GroupKeeping
 from scorekeeper.session.listeners import Listener, Listeners
 from scorekeeper.session.open_session import OpenSession
-from scorekeeper.session.roster_keeping import RosterKeeping
+from scorekeeper.session.whole_keeping import WholeKeeping
 from scorekeeper.store.drafts import draft_of, drop_draft, keep_draft
 from scorekeeper.store.groups import GroupStore
 from scorekeeper.store.payments import session_payments
@@ -41,15 +40,11 @@ from scorekeeper.store.sessions import (
 )
 
 if TYPE_CHECKING:  # loaded when details are read or kept, never when the app starts
-    from scorekeeper.session.backup import Counts
-
-# A club's evening runs past midnight, and a table set up at seven may see its last deal at
-# one: a table is tonight's if it changed within these hours and was played today or last
-# night. Last week's table, left unfinished or imported from a file today, is not.
-AN_EVENING = timedelta(hours=12)
+    pass
 
 
-class Scorebook(RosterKeeping):
+
+class Scorebook(WholeKeeping, GroupKeeping):
     def __init__(self, store: SessionStore, shown: str = "") -> None:
         self.store = store
         self.shown = shown  # the database's address as chosen, fit for a screen
@@ -180,63 +175,6 @@ class Scorebook(RosterKeeping):
         return session, export(kind, session.name, session.history, language, date.today(),
                                evening=session.evening, offers=offers,
                                details=session.payment_details if kind == "pdf" else {})
-
-    # --- groups and their running tabs ---
-
-    def group_names(self) -> list[str]:
-        return self.groups.names()
-
-    def group(self, name: str) -> GroupTab:
-        """The group called ``name`` (any case), with its tab (``RuleError`` if none)."""
-        return group_tab(self.groups, name)
-
-    def tonight(self, group: str) -> list[OpenSession]:
-        """The group's tables tonight: its sessions of this evening (or of last night's,
-        past midnight) changed within an evening's hours, those in play first
-        (``RuleError`` if there is no such group)."""
-        if not self.groups.has(group):
-            # A group that is not there is said so, not shown as a quiet evening.
-            raise RuleError(msg("store.no_group", group=group))
-        changed, played = datetime.now(UTC) - AN_EVENING, date.today() - timedelta(days=1)
-        return [self.open(session_id)
-                for session_id in self.store.in_group_since(group, changed, played)]
-
-    def pay_on_tab(self, name: str, payer: str, payee: str, minor: int,
-                   version: int | None = None) -> GroupTab:
-        """A payment on the group's tab; refused if the group changed since ``version``."""
-        shown = pay_on_tab(self.groups, name, payer, payee, minor, version)
-        self._listeners.announce(None)
-        return shown
-
-    def take_back_on_tab(self, name: str, payment_id: int, version: int) -> GroupTab:
-        shown = take_back_on_tab(self.groups, name, payment_id, version)
-        self._listeners.announce(None)
-        return shown
-
-    # --- everything in one file (session/backup.py) ---
-
-    def backup(self, made: datetime | None = None) -> tuple[str, bytes]:
-        """The whole scorebook as a backup: its file name (with the date) and bytes."""
-        from scorekeeper.session.backup import backup_bytes, backup_name
-
-        made = made or datetime.now(UTC)
-        return backup_name(made.date()), backup_bytes(self.store, made)
-
-    def what_restore_adds(self, data: bytes, language: str) -> Counts:
-        """What ``restore`` would add (``RuleError`` where it would refuse); writes nothing."""
-        from scorekeeper.session.backup import what_it_adds
-
-        return what_it_adds(self.store, data, language)
-
-    def restore(self, data: bytes, language: str,
-                progress: Callable[[int, int], None] | None = None) -> Counts:
-        """Add what this database lacks from a backup, in one transaction; what was added
-        (``progress``: sessions done, of how many)."""
-        from scorekeeper.session.backup import restore
-
-        added = restore(self.store, data, language, progress)
-        self._details_changed(self.roster())  # a player here without details got some
-        return added
 
     # --- the half-entered deal ---
     # A draft is not a change of the session (no deal, entry or version moves), so it
