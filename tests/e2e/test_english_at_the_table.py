@@ -62,7 +62,7 @@ def test_english_evening_through_the_app(ui: Ui, server: Server, tmp_path):
     ui.tap("Save deal 7")
     ui.see("Deal 7 · Cilla dealt")
     ui.shot("ledger-corrected-deal-desktop-light")
-    ui.page.get_by_role("button", name="Back").click()
+    ui.page.get_by_role("button", name="Back", exact=True).click()
     ui.see("Save deal 9")
 
     replayed = server.replay(1, tmp_path)

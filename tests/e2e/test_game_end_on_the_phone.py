@@ -127,11 +127,11 @@ def test_the_screen_stays_on_at_the_table_unless_the_settings_say_not(phone: Ui)
     ui.read("Deal 4: Ann deals")
     ui.page.wait_for_function("window.wakeLocks.join() === 'held'")
     # Back home the screen may sleep again; the settings turn the lock off for good.
-    ui.page.get_by_role("button", name="Back").click()
+    ui.page.get_by_role("button", name="Back", exact=True).click()
     ui.page.wait_for_function("window.wakeLocks.join() === 'held,released'")
     ui.page.get_by_role("button", name="Settings").click()
     ui.toggle("Keep the screen on at the table")
-    ui.page.get_by_role("button", name="Back").click()
+    ui.page.get_by_role("button", name="Back", exact=True).click()
     ui.tap("Open Saturday")
     # A tap answered after the table was drawn: a lock asked for with it would be held now.
     ui.tap(tricks_button("Ann", 2))

@@ -60,7 +60,7 @@ def test_mattmar_evening_with_money_through_the_app(ui: Ui, server: Server, tmp_
     ui.tap(tricks_button("Ann", 2))
     ui.tap("Save deal 7")
     ui.see("Deal 7 · Ann dealt")
-    ui.page.get_by_role("button", name="Back").click()
+    ui.page.get_by_role("button", name="Back", exact=True).click()
     ui.see("Save deal 9")
     assert ui.scores(PLAYERS) == {"Ann": 2, "Bo": 10, "Cid": 8}
 

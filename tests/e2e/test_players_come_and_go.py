@@ -57,11 +57,14 @@ def test_an_english_evening_where_erik_joins_after_deal_2_and_dag_leaves_after_d
     ui.read(f"Dag owes {in_english('3.50', 'SEK')}")
     ui.shot("table-dag-leaves-phone-light")
     ui.tap("Settle up now")
-    ui.see("Who pays whom")
-    ui.page.get_by_role("button", name="Back").click()
+    # Settle-up opens with what Dag pays once gone: his -7 units, SEK 3.50, all of it to
+    # Astrid, who is owed the most (13 units after deal 4, SEK 6.50 before her pot share).
+    ui.see("Before Dag leaves")
+    ui.read(f"Dag pays Astrid {in_english('3.50', 'SEK')}")
+    ui.shot("settle-before-dag-leaves-phone-light")
+    ui.page.get_by_role("button", name="Back", exact=True).click()
     ui.see("Save deal 5")
-    stand_up(ui, "Dag")
-    ui.see("Dag leaves")
+    ui.see("Dag leaves")  # the leave waits with the deal: he is not picked again
     # Cilla dealt last and Dag, after her, has gone: Astrid deals deal 5.
     ui.read("Deal 5: Astrid deals")
     ui.record(5, {"Bengt": 1, "Erik": 1, "Cilla": 3})
@@ -141,7 +144,7 @@ def test_play_again_sets_up_the_next_evening_in_two_taps(phone: Ui, server: Serv
     sit_down(ui, "Erik", after="Cilla")
     stand_up(ui, "Dag")
     ui.record(2, {"Cilla": 1, "Erik": 2, "Astrid": 2})
-    ui.page.get_by_role("button", name="Back").click()
+    ui.page.get_by_role("button", name="Back", exact=True).click()
 
     # Next Friday: from home to the first deal's rows in two taps. The same group, the
     # players as they sat at the end (Erik after Cilla, Dag gone), the same game and money;

@@ -60,6 +60,8 @@ def test_a_saved_club_database_is_kept_never_shown_and_used_by_the_command_line(
     ui.open("/settings")
     ui.type("Database URL (empty: this device)", url)
     ui.tap("Save the database URL")
+    ui.see("Bring this device's scorebook along?")
+    ui.tap("Cancel")  # not now: the club's address is kept all the same
     ui.see("Saved: restart Scorekeeper to use it")
     assert not ui.readouts("postgresql+psycopg://club:secret")  # the password never shows
     settings = json.loads((server.data / "settings.json").read_text(encoding="utf-8"))

@@ -41,10 +41,15 @@ def SettingsScreen(app: AppModel) -> ft.Control:
         app.set_settings(replace(settings, database_url=typed))
         url.current = ""
         set_saved(saved + 1)
-        app.said.notice = app.t("ui.database_saved")
-        if typed:  # a club's database: this device's evenings may come along
+        if typed:  # a club's database: this device's evenings may come along (asked first)
             offered.current = typed
             set_offering(True)
+        else:
+            app.said.notice = app.t("ui.database_saved")
+
+    def not_now() -> None:
+        set_offering(False)
+        app.said.notice = app.t("ui.database_saved")
 
     async def bring_along() -> None:
         set_offering(False)
@@ -52,7 +57,7 @@ def SettingsScreen(app: AppModel) -> ft.Control:
 
     ft.use_dialog(confirmation(
         app, app.t("ui.bring_along_title"), app.t("ui.bring_along_text"),
-        app.t("ui.bring_along"), bring_along, lambda: set_offering(False),
+        app.t("ui.bring_along"), bring_along, not_now,
     ) if offering else None)
 
     club = ([
