@@ -22,6 +22,8 @@ from scorekeeper.i18n import session_title
 from scorekeeper.session import StoreError
 from scorekeeper.session.news import ROSTER
 
+LISTS = ("home", "group")  # the host's screens that list sessions: a change redraws them
+
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
@@ -125,7 +127,7 @@ class AppModel:
             # One of its tables changed, or the list of sessions did (a new table).
             if session_id is None or any(t.id == session_id for t in self.group.tonight):
                 self.group.open_tonight(place.group)
-        elif isinstance(session_id, int):
+        elif isinstance(session_id, int) and (not host or place.screen not in LISTS):
             self.table.heard(session_id)
         elif host and place.screen == "home":
             try:

@@ -160,8 +160,8 @@ class Scorebook(WholeKeeping, GroupKeeping):
         session = self._opened(stored)
         if before is not None and before.version == version:
             session.carry_over(before, payments=False)
-        self._listeners.announce(stored.id)
-        self._listeners.announce(None)
+        self._listeners.announce(stored.id)  # one word per change: a page showing a
+        # list (home, a group) takes a session's change for a change of its list too
         return session
 
     def export(self, session_id: int, kind: Export, language: str,
@@ -229,8 +229,8 @@ class Scorebook(WholeKeeping, GroupKeeping):
         session = self._opened(stored, history)
         if newest is not None:
             session.carry_newest(newest)
-        self._listeners.announce(stored.id)
-        self._listeners.announce(None)
+        self._listeners.announce(stored.id)  # one word per change: a page showing a
+        # list (home, a group) takes a session's change for a change of its list too
         return session
 
     def _opened(self, stored: StoredSession, history: Session | None = None) -> OpenSession:
