@@ -22,7 +22,7 @@ from scorekeeper.core import (
     counts,
     msg,
 )
-from scorekeeper.formats.exports import Export, export
+from scorekeeper.formats.exports import SESSION_EXPORTS, Export, export
 from scorekeeper.formats.session_file import PLAIN, Evening
 from scorekeeper.session import changes, files
 from scorekeeper.session.groups import GroupTab, group_tab, pay_on_tab, take_back_on_tab
@@ -176,10 +176,11 @@ class Scorebook(RosterKeeping):
         session = self.open(session_id)
         if version is not None and session.version != version:
             raise ConflictError(_conflict(session))
-        offers = session.offers(language) if kind == "pdf" else ()
+        codes = SESSION_EXPORTS[kind].codes  # read only by an export that draws them
         return session, export(kind, session.name, session.history, language, date.today(),
-                               evening=session.evening, offers=offers,
-                               details=session.payment_details if kind == "pdf" else {})
+                               evening=session.evening,
+                               offers=session.offers(language) if codes else (),
+                               details=session.payment_details if codes else {})
 
     # --- groups and their running tabs ---
 
