@@ -15,7 +15,6 @@ from scorekeeper.core.errors import RuleError, refuse
 from scorekeeper.core.families.games import last_in_pays, pay_out_pot
 from scorekeeper.core.ledger import Entry
 from scorekeeper.core.messages import N_, msg
-from scorekeeper.core.presets import Family
 from scorekeeper.core.seating import dealer_after
 from scorekeeper.core.state import GameRecord, State
 from scorekeeper.core.table import Table
@@ -133,7 +132,7 @@ class _TableNow:
             player = player_name(join.name)
             self.everyone.append(player)
             self.book.open_account(player, self.table.rules.start)
-        if self.table.rules.family is not Family.POT and self.game is not None:
+        if self.table.rules.family_rules.in_games and self.game is not None:
             raise refuse("deal.join_mid_game", paragraph="join", player=player)
         if player in self.ring:
             self.ring.remove(player)
