@@ -148,12 +148,18 @@ def named() -> dict[str, frozenset[str]]:
     its paragraph beside it (``N_("ledger.ante"), "ante"``)."""
     found: dict[str, set[str]] = {}
     for module in RULE_MODULES:
-        for node in ast.walk(ast.parse(module.read_text(encoding="utf-8"))):
+        tree = ast.parse(module.read_text(encoding="utf-8"))
+        # A paragraph chosen at run time between anchors: ``paragraph = "a" if ... else "b"``.
+        chosen = {target.id: set(_keys(node.value)) for node in ast.walk(tree)
+                  if isinstance(node, ast.Assign) for target in node.targets
+                  if isinstance(target, ast.Name) and target.id == "paragraph"}
+        for node in ast.walk(tree):
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("msg", "refuse"):
                 for word in node.keywords:
-                    if word.arg == "paragraph" and isinstance(word.value, ast.Constant):
-                        for key in _keys(node.args[0]):
-                            found.setdefault(key, set()).add(word.value.value)
+                    anchors = (set(_keys(word.value)) or chosen.get(getattr(word.value, "id", ""))
+                               if word.arg == "paragraph" else None)
+                    for key in _keys(node.args[0]) if anchors else ():
+                        found.setdefault(key, set()).update(anchors or ())
             side = (node.elts if isinstance(node, ast.Tuple) else node.args
                     if isinstance(node, ast.Call) else node.args.defaults
                     if isinstance(node, ast.FunctionDef) else [])

@@ -94,20 +94,19 @@ def _general_rams(table: Table, state: State, seats: Seating, book: Book, deal: 
     units = table.rules.five_tricks
     pot = book.units(POT)
     others = [p for p in seats.order if p != declarer]
+    paragraph = "general_won" if won else "general_lost"
     if won:
-        book.pay(POT, declarer, pot, msg("ledger.general_won_pot", paragraph="general_won",
-                                         player=declarer, units=pot))
+        book.pay(POT, declarer, pot,
+                 msg("ledger.general_won_pot", paragraph=paragraph, player=declarer, units=pot))
         for player in others:
-            book.pay(player, declarer, units,
-                     msg("ledger.general_won_pays", paragraph="general_won", player=player,
-                         declarer=declarer, units=units))
+            book.pay(player, declarer, units, msg("ledger.general_won_pays", paragraph=paragraph,
+                                                  player=player, declarer=declarer, units=units))
     else:
-        book.pay(declarer, POT, pot, msg("ledger.general_lost_pot", paragraph="general_lost",
-                                         player=declarer, units=pot))
+        book.pay(declarer, POT, pot,
+                 msg("ledger.general_lost_pot", paragraph=paragraph, player=declarer, units=pot))
         for player in others:
-            book.pay(declarer, player, units,
-                     msg("ledger.general_lost_pays", paragraph="general_lost", player=declarer,
-                         to=player, units=units))
+            book.pay(declarer, player, units, msg("ledger.general_lost_pays", paragraph=paragraph,
+                                                  player=declarer, to=player, units=units))
     _fouls(table, book, deal)
 
 
