@@ -78,3 +78,13 @@ def test_a_binary_export_needs_a_file_by_its_record():
     result = CliRunner().invoke(main, ["--db", "sqlite://", "export", "1", "--format", "pdf"])
     assert result.exit_code == 2
     assert "a PDF needs a file" in result.output
+
+
+def test_the_tab_exports_offered_are_the_tab_registrys():
+    from scorekeeper.formats.tab_export import TAB_EXPORTS
+
+    command = main.get_command(None, "export-tab")  # type: ignore[arg-type]
+    assert command is not None
+    (fmt,) = [p for p in command.params if p.name == "fmt"]
+    offered = fmt.type.choices  # type: ignore[attr-defined]
+    assert offered == TAB_EXPORTS.keys() == ("csv", "season", "pdf", "png")
