@@ -4,15 +4,19 @@ refusal and ledger entry leads to the paragraph it applied."""
 
 from __future__ import annotations
 
+import ast
+import functools
+import itertools
+
 import pytest
 
-from scorekeeper.core import Session
+from scorekeeper.core import Deal, Message, Session, msg
 from scorekeeper.core.presets import PRESETS, rules_for
-from scorekeeper.core.rulebook import house_rules, rule_for, rulebook
+from scorekeeper.core.rulebook import BROADER, house_rules, rule_for, rulebook
 from scorekeeper.formats.session_file import load_session
 from scorekeeper.i18n import LANGUAGES, knows, render
 from scorekeeper.i18n.composed import REFUSALS
-from tests.conftest import EXAMPLE_FILE, REPO
+from tests.conftest import EXAMPLE_FILE, REPO, refusal, session_of
 
 
 def paragraphs(rules):  # type: ignore[no-untyped-def]
@@ -118,28 +122,100 @@ def test_every_refusal_of_who_must_play_has_a_game_that_refuses_it():
     assert set(REFUSED_IN) == {key for key in REFUSALS if key.startswith("refused.")}
 
 
+# The modules of the core that refuse a deal or write a ledger entry.
+RULE_MODULES = [REPO / "scorekeeper" / "core" / name for name in (
+    "checks.py", "closing.py", "engine.py", "passing.py", "seat_changes.py")] + sorted(
+    (REPO / "scorekeeper" / "core" / "families").glob("*.py"))
+
+
+def _keys(node: ast.expr) -> list[str]:
+    """The message keys an expression names: "deal.x", N_("ledger.x"), counts(...), or
+    either side of a choice between them."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node.value]
+    if isinstance(node, ast.IfExp):
+        return _keys(node.body) + _keys(node.orelse)
+    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+            and node.func.id in ("N_", "counts")):
+        return _keys(node.args[0])
+    return []
+
+
+@functools.cache
+def named() -> dict[str, frozenset[str]]:
+    """Each refusal's and ledger entry's key, and the paragraphs the core names where it
+    raises or writes it: ``refuse(key, paragraph=...)``, or a key chosen at run time with
+    its paragraph beside it (``N_("ledger.ante"), "ante"``)."""
+    found: dict[str, set[str]] = {}
+    for module in RULE_MODULES:
+        tree = ast.parse(module.read_text(encoding="utf-8"))
+        # A paragraph chosen at run time between anchors: ``paragraph = "a" if ... else "b"``.
+        chosen = {target.id: set(_keys(node.value)) for node in ast.walk(tree)
+                  if isinstance(node, ast.Assign) for target in node.targets
+                  if isinstance(target, ast.Name) and target.id == "paragraph"}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("msg", "refuse"):
+                for word in node.keywords:
+                    anchors = (set(_keys(word.value)) or chosen.get(getattr(word.value, "id", ""))
+                               if word.arg == "paragraph" else None)
+                    for key in _keys(node.args[0]) if anchors else ():
+                        found.setdefault(key, set()).update(anchors or ())
+            side = (node.elts if isinstance(node, ast.Tuple) else node.args
+                    if isinstance(node, ast.Call) else node.args.defaults
+                    if isinstance(node, ast.FunctionDef) else [])
+            for key_of, paragraph in itertools.pairwise(side):
+                if isinstance(key_of, ast.Call) and isinstance(paragraph, ast.Constant):
+                    for key in _keys(key_of):
+                        found.setdefault(key, set()).add(paragraph.value)
+    return {key: frozenset(anchors) for key, anchors in found.items()}
+
+
+def said(key: str) -> list[Message]:
+    """The refusal or entry ``key`` with each paragraph the core names for it (a pass
+    refused carries its rule's ``must.`` paragraph; a floor or cap, its entry's)."""
+    base = key.replace("refused.", "must.").removesuffix("_floor").removesuffix("_capped")
+    return [msg(key, paragraph=p) for p in named().get(key, named().get(base, frozenset()))]
+
+
 @pytest.mark.parametrize(("key", "variant"), sorted(REFUSED_IN.items()))
 def test_every_refusal_of_who_must_play_opens_the_rule_it_applied(key: str, variant: str):
-    anchor = rule_for(PRESETS[variant], key)
-    assert anchor in paragraphs(PRESETS[variant])
+    assert said(key)
+    for refused in said(key):
+        assert rule_for(PRESETS[variant], refused) in paragraphs(PRESETS[variant])
 
 
 def test_a_single_pot_refusal_opens_the_single_pot_paragraph():
-    assert rule_for(PRESETS["english"], "refused.single_pot") == "single_pot"
+    refused = refusal(session_of("english", ("A", "B", "C", "D")),
+                      Deal(passed=("C",), tricks={"B": 2, "D": 3}))
+    assert refused.message.key == "refused.single_pot"
+    assert rule_for(PRESETS["english"], refused.message) == "single_pot"
     assert words(PRESETS["english"], "single_pot") == (
         "Single pot: when the pot was empty before the dealer's ante, everyone must play; "
         "nobody may pass.")
 
 
 def test_a_pot_games_join_opens_the_rule_of_changes_between_deals():
-    assert rule_for(PRESETS["english"], "ledger.joined") == "between_deals"
-    assert rule_for(PRESETS["mattmar"], "ledger.joined") == "join"
+    (joined,) = said("ledger.joined")
+    assert rule_for(PRESETS["english"], joined) == "between_deals"
+    assert rule_for(PRESETS["mattmar"], joined) == "join"
 
 
 def test_a_key_of_no_rule_has_no_why():
-    assert rule_for(PRESETS["english"], "deal.unknown_player") is None
-    assert rule_for(PRESETS["english"], "ledger.hardopfel") == "flight"  # looed, in english
-    assert rule_for(PRESETS["rounce"], "refused.single_pot") is None  # rounce has none
+    assert said("deal.unknown_player") == []
+    assert rule_for(PRESETS["english"], msg("deal.unknown_player")) is None
+    (looed,) = said("ledger.hardopfel")
+    assert rule_for(PRESETS["english"], looed) == "flight"  # looed, in english
+    (single,) = said("refused.single_pot")
+    assert rule_for(PRESETS["rounce"], single) is None  # rounce has none
+
+
+def test_a_paragraph_named_by_the_core_is_one_some_book_has():
+    games = [rules_for(v, {"money": True} if v in ("mattmar", "counters", "ramsen") else None)
+             for v in PRESETS] + [rules_for("mattmar", {"ramina": True}),
+                                  rules_for("counters", {"money": True,
+                                                         "counters_end": "last_in_loses"})]
+    anchors = {anchor for rules in games for anchor in paragraphs(rules)}
+    assert {p for ps in named().values() for p in ps} - anchors - set(BROADER) == set()
 
 
 def replayed(path) -> Session:  # type: ignore[no-untyped-def]
@@ -153,7 +229,7 @@ def test_every_ledger_entry_of_an_evening_has_its_rule(example: str):
     session = replayed(EXAMPLE_FILE.with_name(f"{example}.json"))
     closing = close(session.table, session.state)
     for entry in (*session.entries, *closing.entries):
-        assert rule_for(session.table.rules, entry.reason.key), entry.reason.key
+        assert rule_for(session.table.rules, entry.reason), entry.reason.key
 
 
 def test_the_house_rules_say_which_the_table_chose():
@@ -186,7 +262,7 @@ def test_every_refusal_of_a_deal_opens_its_rule_in_a_game_that_has_it_but_slips(
     games = [rules_for(v, {"money": True} if v in ("mattmar", "counters", "ramsen") else None)
              for v in PRESETS] + [rules_for("mattmar", {"ramina": True})]
     without = {key for key in keys_of("deal.") - SLIPS
-               if not any(rule_for(rules, key) for rules in games)}
+               if not any(rule_for(rules, one) for rules in games for one in said(key))}
     assert without == set()
 
 
@@ -195,5 +271,6 @@ def test_every_ledger_entry_opens_its_rule_in_a_game_that_has_it():
     games = [rules_for(v, {"money": True} if v in ("mattmar", "counters", "ramsen") else None)
              for v in PRESETS] + [rules_for("counters", {"money": True,
                                                          "counters_end": "last_in_loses"})]
-    without = {key for key in entries if not any(rule_for(rules, key) for rules in games)}
+    without = {key for key in entries
+               if not any(rule_for(rules, one) for rules in games for one in said(key))}
     assert without == set()

@@ -18,14 +18,13 @@ from scorekeeper.i18n import DEFAULT_LANGUAGE, LANGUAGES, describe, refusal, tex
 from scorekeeper.platform import can_use_club_database
 
 if TYPE_CHECKING:
+    from scorekeeper.formats.registry import ExportFormat, Exports
     from scorekeeper.session import DatabaseChoice, Scorebook
 
 BROKEN = 2  # exit status for a file that breaks a rule (FORMAT.md)
 REFUSED = 1  # exit status for anything else the store refuses
 MAX_FILE = 64 * 1024 * 1024  # a session file larger than this is not a night of cards
 MAX_LINE = 400  # a refusal is one line a person reads, not a dump of what was refused
-# Exports that are no text for a terminal, and what a command says without ``-o``.
-NEEDS_FILE = {"pdf": N_("cli.pdf_needs_file"), "png": N_("cli.png_needs_file")}
 
 
 class Context:
@@ -46,10 +45,28 @@ class Context:
     def t(self, key: str, **params: Any) -> str:
         return text(key, self.lang, **params)
 
-    def file_for(self, fmt: str, output: Path | None) -> None:
-        """A PDF or a picture goes to a file: refused, in words, without one."""
-        if output is None and fmt in NEEDS_FILE:
-            raise click.UsageError(self.t(NEEDS_FILE[fmt]))
+    def file_for(self, made: ExportFormat[Any], output: Path | None) -> None:
+        """A binary export (a PDF, a picture) goes to a file: refused, in words, without
+        one."""
+        if output is None and made.needs_file is not None:
+            raise click.UsageError(self.t(made.needs_file))
+
+
+class Offered(click.Choice):  # type: ignore[type-arg]
+    """The keys of an export registry, read when the command runs: an export added to
+    the registry is offered without a line here."""
+
+    def __init__(self, registry: Exports[Any]) -> None:
+        self.registry = registry
+        super().__init__(registry.keys())
+
+    @property  # type: ignore[override]
+    def choices(self) -> tuple[str, ...]:
+        return self.registry.keys()
+
+    @choices.setter
+    def choices(self, _: object) -> None:
+        pass  # click's own __init__ sets them; the registry is the list
 
 
 @contextmanager

@@ -11,9 +11,10 @@ from typing import TYPE_CHECKING
 
 import click
 
-from scorekeeper.cli.base import Context, main, refusals
+from scorekeeper.cli.base import Context, Offered, main, refusals
 from scorekeeper.core.owed import WRITTEN, amount_of
 from scorekeeper.core.text import printable
+from scorekeeper.formats.tab_export import TAB_EXPORTS
 from scorekeeper.i18n import number, parse_number
 from scorekeeper.i18n.accounts import amount as money_text
 from scorekeeper.i18n.accounts import payment_line, transfer_line
@@ -104,7 +105,7 @@ def season(ctx: Context, group: str, year: int | None, as_json: bool) -> None:
 
 @main.command("export-tab")
 @click.argument("group")
-@click.option("--format", "fmt", type=click.Choice(["csv", "season", "pdf", "png"]),
+@click.option("--format", "fmt", type=Offered(TAB_EXPORTS),
               default="csv", help="csv: the tab; season: the season table; pdf: both, "
               "printable; png: the tab's card for the group chat.")
 @click.option("--year", type=int, default=None, help="The season (default: the latest).")
@@ -115,10 +116,10 @@ def export_tab(ctx: Context, group: str, fmt: str, year: int | None,
                output: Path | None) -> None:
     """Export a group's tab or season table; the group screen's buttons write the same
     bytes."""
-    ctx.file_for(fmt, output)
+    ctx.file_for(TAB_EXPORTS[fmt], output)
     with refusals(ctx.lang):
         shown = ctx.scorebook().group(group)
-        _, body = shown.export(fmt, ctx.lang, date.today(), year)  # type: ignore[arg-type]
+        _, body = shown.export(fmt, ctx.lang, date.today(), year)
         if output is None:
             click.get_binary_stream("stdout").write(body)
         else:

@@ -6,24 +6,22 @@ import json
 import sys
 from decimal import Decimal
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import click
 
-from scorekeeper.cli.base import Context, main, read_text_file, refusals
+from scorekeeper.cli.base import Context, Offered, main, read_text_file, refusals
 from scorekeeper.core import N_, counts
 from scorekeeper.core.presets import rules_for
 from scorekeeper.core.text import printable
 from scorekeeper.formats.csv_export import ENCODING
+from scorekeeper.formats.exports import SESSION_EXPORTS
 from scorekeeper.formats.replay import replay_report, result_at
 from scorekeeper.formats.session_file import load_session
 from scorekeeper.i18n import LANGUAGES, number
 from scorekeeper.i18n.accounts import transfer_line
 from scorekeeper.i18n.evening_words import flights_heading
 from scorekeeper.session.files import read_session
-
-if TYPE_CHECKING:
-    from scorekeeper.session import Export
 
 
 @main.command()
@@ -132,8 +130,8 @@ def settle(ctx: Context, session_id: int) -> None:
 
 @main.command()
 @click.argument("session_id", type=int)
-@click.option("--format", "fmt", type=click.Choice(["json", "csv", "pdf", "png"]),
-              default="json", help="png: the result card for the group chat.")
+@click.option("--format", "fmt", type=Offered(SESSION_EXPORTS), default="json",
+              help="png: the result card for the group chat; standings: csv --standings.")
 @click.option("--standings", is_flag=True, help="CSV: one row per player instead of per entry.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
               help="File to write (default: standard output; PDF and PNG need a file).")
@@ -141,8 +139,8 @@ def settle(ctx: Context, session_id: int) -> None:
 def export(ctx: Context, session_id: int, fmt: str, standings: bool, output: Path | None) -> None:
     """Export a session as the FORMAT.md JSON, a CSV of its ledger or standings, a PDF or
     its result card (PNG). The app's export buttons write the very same bytes."""
-    ctx.file_for(fmt, output)
-    kind: Export = "standings" if fmt == "csv" and standings else fmt  # type: ignore[assignment]
+    kind = "standings" if fmt == "csv" and standings else fmt
+    ctx.file_for(SESSION_EXPORTS[kind], output)
     with refusals(ctx.lang):
         _, body = ctx.scorebook().export(session_id, kind, ctx.lang)
         if output is None:

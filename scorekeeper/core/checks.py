@@ -8,6 +8,7 @@ from dataclasses import replace
 from scorekeeper.core.deal import Deal
 from scorekeeper.core.errors import refuse
 from scorekeeper.core.fields import TRICKS, deal_fields
+from scorekeeper.core.messages import N_
 from scorekeeper.core.presets import Rules
 from scorekeeper.core.seating import Seating
 from scorekeeper.core.state import State
@@ -30,7 +31,7 @@ def resolve_names(state: State, deal: Deal) -> Deal:
         player = by_key.get(key)
         if player is None:
             if key in away:
-                raise refuse("deal.player_away", player=away[key])
+                raise refuse("deal.player_away", paragraph="between_deals", player=away[key])
             raise refuse("deal.unknown_player", player=quote(name))
         return player
 
@@ -51,7 +52,7 @@ def resolve_names(state: State, deal: Deal) -> Deal:
         if player in tricks:
             raise refuse("deal.listed_twice", player=player, field="tricks")
         if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= TRICKS:
-            raise refuse("deal.tricks_range", player=player)
+            raise refuse("deal.tricks_range", paragraph="cards", player=player)
         tricks[player] = count
     return replace(
         deal,
@@ -84,26 +85,27 @@ def _as_seated(seated: frozenset[str], deal: Deal) -> bool:
 
 def check_dealer(state: State, deal: Deal) -> None:
     if deal.dealer is not None and deal.dealer != state.dealer:
-        raise refuse("deal.wrong_dealer", player=deal.dealer, dealer=state.dealer)
+        raise refuse("deal.wrong_dealer", paragraph="deal_passes", player=deal.dealer,
+                     dealer=state.dealer)
 
 
 def check_fields(rules: Rules, deal: Deal) -> None:
     """Refuse what the variant does not have (a widow in mattmar, fouls outside english...)."""
     offered = deal_fields(rules)
-    present = {
-        "widow": deal.widow is not None,
-        "general": deal.general is not None,
-        "fouls": bool(deal.fouls or deal.forfeit_to),
-        "buy_down": bool(deal.buy_down),
-        "conceded": deal.conceded,
-        "interrupted": deal.interrupted,
+    present = {  # each field: whether the deal uses it, its refusal, the paragraph that has it
+        "widow": (deal.widow is not None, N_("deal.no_widow"), "widow"),
+        "general": (deal.general is not None, N_("deal.no_general"), "general"),
+        "fouls": (bool(deal.fouls or deal.forfeit_to), N_("deal.no_fouls"), "foul"),
+        "buy_down": (bool(deal.buy_down), N_("deal.no_buy_down"), "buy_down"),
+        "conceded": (deal.conceded, N_("deal.no_conceded"), "rh"),
+        "interrupted": (deal.interrupted, N_("deal.no_interrupted"), "ramina"),
     }
-    for field, used in present.items():
+    for field, (used, key, paragraph) in present.items():
         if used and not getattr(offered, field):
-            raise refuse(f"deal.no_{field}", variant=rules.variant)
+            raise refuse(key, paragraph=paragraph, variant=rules.variant)
     if deal.misdeal and (deal.passed or deal.tricks or deal.widow or deal.general or deal.fouls
                          or deal.forfeit_to or deal.buy_down or deal.conceded or deal.interrupted):
-        raise refuse("deal.misdeal_alone")
+        raise refuse("deal.misdeal_alone", paragraph="misdeal")
 
 
 def check_seated(seats: Seating, deal: Deal) -> None:
@@ -112,7 +114,7 @@ def check_seated(seats: Seating, deal: Deal) -> None:
     named.update(p for p in (deal.widow, deal.general, deal.forfeit_to) if p is not None)
     for player in seats.sitting_out:
         if player in named:
-            raise refuse("deal.sitting_out", player=player)
+            raise refuse("deal.sitting_out", paragraph="sits_out", player=player)
 
 
 def check_tricks(deal: Deal, active: Collection[str], total: int | None = TRICKS) -> None:
@@ -122,14 +124,15 @@ def check_tricks(deal: Deal, active: Collection[str], total: int | None = TRICKS
             raise refuse("deal.tricks_not_active", player=player)
     taken = sum(deal.tricks.values())
     if total is not None and taken != total:
-        raise refuse("deal.tricks_total", taken=taken, total=total)
+        raise refuse("deal.tricks_total", paragraph="cards", taken=taken, total=total)
     if taken > TRICKS:
-        raise refuse("deal.tricks_total", taken=taken, total=TRICKS)
+        raise refuse("deal.tricks_total", paragraph="cards", taken=taken, total=TRICKS)
 
 
 def check_widow(rules: Rules, seats: Seating, deal: Deal) -> None:
     if deal.widow is not None and rules.widow == "forehand" and deal.widow != seats.forehand:
-        raise refuse("deal.widow_forehand", player=deal.widow, forehand=seats.forehand)
+        raise refuse("deal.widow_forehand", paragraph="widow", player=deal.widow,
+                     forehand=seats.forehand)
 
 
 def check_general_tricks(deal: Deal, declarer: str) -> bool:
@@ -139,5 +142,5 @@ def check_general_tricks(deal: Deal, declarer: str) -> bool:
     if own == TRICKS and not others:
         return True
     if len(others) != 1 or next(iter(others.values())) != 1:
-        raise refuse("deal.general_stops", declarer=declarer)
+        raise refuse("deal.general_stops", paragraph="general", declarer=declarer)
     return False

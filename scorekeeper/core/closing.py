@@ -43,7 +43,8 @@ def close(table: Table, state: State) -> Closing:
             share = units[player] * per_unit + rest[player]
             if share:
                 entries.append(Payment(END_OF_SESSION, POT, player, share,
-                                       msg("ledger.end_pot_split", player=player,
+                                       msg("ledger.end_pot_split", paragraph="end_pot",
+                                           player=player,
                                            units=units[player])))
     elif pot and rule == "refund":
         entries.extend(_refund(table, state))
@@ -63,7 +64,8 @@ def _refund(table: Table, state: State) -> list[Payment]:
         paid = state.pot_paid.get(player, 0)
         if paid:
             entries.append(Payment(END_OF_SESSION, POT, player, paid,
-                                   msg("ledger.end_pot_refund", player=player)))
+                                   msg("ledger.end_pot_refund", paragraph="end_pot",
+                                       player=player)))
     given_up = state.pot - sum(entry.minor for entry in entries)
     if given_up:
         game = state.games[-1]
@@ -72,5 +74,6 @@ def _refund(table: Table, state: State) -> list[Payment]:
         for player, share in share_out(given_up, order).items():
             if share:
                 entries.append(Payment(END_OF_SESSION, POT, player, share,
-                                       msg("ledger.end_pot_given_up", player=player)))
+                                       msg("ledger.end_pot_given_up", paragraph="leave",
+                                           player=player)))
     return entries

@@ -26,5 +26,7 @@ class RuleError(Exception):
         return RuleError(self.message, part=part)
 
 
-def refuse(key: str, **params: Param) -> RuleError:
-    return RuleError(msg(key, **params))
+def refuse(key: str, *, paragraph: str | None = None, **params: Param) -> RuleError:
+    """A refusal; of a rule of the game, with the ``paragraph`` of the rulebook it applied
+    (the anchor a "why?" opens)."""
+    return RuleError(msg(key, paragraph=paragraph, **params))

@@ -17,10 +17,14 @@ Param = str | int
 class Message:
     key: str
     params: Mapping[str, Param] = field(default_factory=dict)
+    # The anchor of the rulebook's paragraph a refusal or a ledger entry applied ("why?"),
+    # named where it is raised or written: not part of what is said, nor of its equality
+    # (a ledger entry read back from the store has none).
+    paragraph: str | None = field(default=None, compare=False)
 
 
-def msg(key: str, **params: Param) -> Message:
-    return Message(key, params)
+def msg(key: str, *, paragraph: str | None = None, **params: Param) -> Message:
+    return Message(key, params, paragraph)
 
 
 # Markers for ``pybabel extract`` (see babel.cfg): it finds the keys written literally in a

@@ -37,33 +37,36 @@ def must_play(
 ) -> Message | None:
     """Why ``player`` may not pass now (a ``must.*`` message), or None if they may."""
     if bidding.general is not None:
-        return msg("must.general", declarer=bidding.general)
+        return msg("must.general", paragraph="general_all_play", declarer=bidding.general)
     if player == bidding.widow:
-        return msg("must.widow")
+        return msg("must.widow", paragraph="widow_plays")
     went_in = sum(bidding.went_in.get(p, False) for p in seats.before(player))
     passing = table.rules.passing
     if passing == "pot":
         if is_single_pot(table, state):
-            return msg("must.single_pot")
+            return msg("must.single_pot", paragraph="single_pot")
         if player == seats.rh and went_in == 0:
-            return msg(N_("must.rh_or_concede") if seats.dealer_plays else N_("must.rh_concede"))
+            return msg(N_("must.rh_or_concede") if seats.dealer_plays else N_("must.rh_concede"),
+                       paragraph="rh")
         # One player in must not play alone: the last to speak joins them. That is the
         # dealer, or the RH when the dealer of six sits out.
         if player == seats.order[-1] and went_in == 1:
-            return msg(N_("must.dealer_one_in") if seats.dealer_plays else N_("must.rh_one_in"))
+            if seats.dealer_plays:
+                return msg("must.dealer_one_in", paragraph="dealer_one_in")
+            return msg("must.rh_one_in", paragraph="rh")
     elif passing == "counters":
         if player == seats.rh and went_in == 0:
-            return msg("must.two_play")
+            return msg("must.two_play", paragraph="two_play")
         if player == seats.dealer and went_in <= 1:
-            return msg("must.two_play")
+            return msg("must.two_play", paragraph="two_play")
     elif passing == "mattmar":
         score = table.rules.start if state.between_games else state.scores[player]
         if score == 1:
-            return msg("must.one_point")
+            return msg("must.one_point", paragraph="one_point")
         if player in state.must_play:
-            return msg("must.two_points")
+            return msg("must.two_points", paragraph="two_points")
         if player == seats.dealer and went_in == 0:
-            return msg("must.dealer_takes_all")
+            return msg("must.dealer_takes_all", paragraph="dealer_takes_all")
     return None
 
 
@@ -85,4 +88,4 @@ def check_passes(
 def refusal(reason: Message, player: str) -> Message:
     """``must.single_pot`` becomes ``refused.single_pot``: the same rule, said of a pass."""
     refused = "refused." + reason.key.removeprefix("must.")  # the keys: i18n/composed.py
-    return msg(refused, player=player, **reason.params)
+    return msg(refused, paragraph=reason.paragraph, player=player, **reason.params)

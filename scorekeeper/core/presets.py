@@ -21,6 +21,35 @@ class Family(StrEnum):
     COUNTUP = "countup"  # ramsen: points counted up to a target
 
 
+# What a family calls a player's score: the units won or paid into the pot, or the
+# protocol's points (counters, Ramsen points).
+Measure = Literal["units", "points"]
+
+
+@dataclass(frozen=True, slots=True)
+class FamilyRules:
+    """What a family of games is, where a screen, a file or the session layer would
+    otherwise ask "is this a pot game?": data on the family, read as ``rules.family_rules``."""
+
+    measure: Measure
+    in_games: bool  # a session of games, each begun from the start score, each with winners
+    always_for_money: bool  # every deal moves money (the pot), not only with the money option
+    lowest_leads: bool  # the lowest score is ahead (a countdown)
+
+    @property
+    def in_units(self) -> bool:
+        """A score is units won or paid, written signed ("+3"), not a count of points."""
+        return self.measure == "units"
+
+
+FAMILY_RULES: Mapping[Family, FamilyRules] = {
+    Family.POT: FamilyRules("units", in_games=False, always_for_money=True, lowest_leads=False),
+    Family.COUNTDOWN: FamilyRules("points", in_games=True, always_for_money=False,
+                                  lowest_leads=True),
+    Family.COUNTUP: FamilyRules("points", in_games=True, always_for_money=False,
+                                lowest_leads=False),
+}
+
 Passing = Literal["pot", "mattmar", "counters", "free"]
 WidowRule = Literal["any", "forehand", "none"]
 EndPot = Literal["split", "carry", "refund"]
@@ -54,7 +83,7 @@ class Rules:
     fouls: bool = False
     dealer_sits_out_from: int | None = None  # english: six players, the dealer sits out
     # countdown and count-up families
-    start: int = 0
+    start: int = 0  # where every score begins (a pot game's: 0, nothing won or paid)
     cap: int | None = None
     floor: int | None = None
     flight_points: int = 5
@@ -81,6 +110,15 @@ class Rules:
 
     def dealer_sits_out(self, players: int) -> bool:
         return self.dealer_sits_out_from is not None and players >= self.dealer_sits_out_from
+
+    @property
+    def family_rules(self) -> FamilyRules:
+        return FAMILY_RULES[self.family]
+
+    @property
+    def for_money(self) -> bool:
+        """Whether the table plays for money: a pot game always, the others by the option."""
+        return self.family_rules.always_for_money or self.money
 
 
 def _pot_game(variant: str, **params: object) -> Rules:

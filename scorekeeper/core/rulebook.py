@@ -66,11 +66,16 @@ def house_rules(rules: Rules) -> tuple[HouseRule, ...]:
     )
 
 
-def rule_for(rules: Rules, key: str) -> str | None:
-    """The anchor of the paragraph a refusal or ledger entry (by its message key) applied,
-    if this session's book has it."""
+# Where a paragraph is not in a variant's book, the one that says it more broadly (a pot
+# game's join is the rule of changes between deals).
+BROADER: dict[str, str] = {"join": "between_deals", "game_tie": "stake", "leave_last_in": "leave"}
+
+
+def rule_for(rules: Rules, said: Message) -> str | None:
+    """The anchor of the paragraph a refusal or ledger entry applied (named where it was
+    raised or written: ``refuse(key, paragraph=...)``), if this session's book has it."""
     present = _anchors(rules)
-    anchor = BECAUSE.get(key)
+    anchor = said.paragraph
     while anchor is not None and anchor not in present:
         anchor = BROADER.get(anchor)
     return anchor
@@ -241,95 +246,3 @@ def _come_and_go(rules: Rules) -> tuple[Paragraph, ...]:
             found.append(Paragraph("leave_last_in", msg("rule.leave_last_in"), decision=True))
     return tuple(found)
 
-
-# Where a paragraph is not in a variant's book, the one that says it more broadly (a pot
-# game's join is the rule of changes between deals).
-BROADER = {"join": "between_deals", "game_tie": "stake", "leave_last_in": "leave"}
-# The paragraph each refusal and ledger entry applies, by its message key.
-BECAUSE: dict[str, str] = {
-    # refusals of a deal
-    "refused.single_pot": "single_pot",
-    "refused.rh_or_concede": "rh",
-    "refused.rh_one_in": "rh",
-    "refused.rh_concede": "rh",
-    "refused.dealer_one_in": "dealer_one_in",
-    "refused.dealer_takes_all": "dealer_takes_all",
-    "refused.general": "general_all_play",
-    "refused.one_point": "one_point",
-    "refused.two_points": "two_points",
-    "refused.two_play": "two_play",
-    "refused.widow": "widow_plays",
-    "deal.concede_needs_passes": "rh",
-    "deal.dealer_takes_all": "dealer_takes_all",
-    "deal.widow_forehand": "widow",
-    "deal.no_widow": "widow",
-    "deal.buy_down_not_at_cap": "buy_down",
-    "deal.no_buy_down": "buy_down",
-    "deal.interrupted_needs_zero": "ramina",
-    "deal.interrupted_all_played": "ramina",
-    "deal.no_interrupted": "ramina",
-    "deal.tricks_total": "cards",
-    "deal.player_count": "players",
-    "deal.join_mid_game": "join",
-    "deal.wrong_dealer": "deal_passes",
-    "deal.sitting_out": "sits_out",
-    "deal.session_over": "session_games",
-    "deal.tricks_range": "cards",
-    "deal.concede_not_played": "rh",
-    "deal.no_conceded": "rh",
-    "deal.misdeal_alone": "misdeal",
-    "deal.forfeit_to_not_active": "forfeit",
-    "deal.forfeit_without_foul": "forfeit",
-    "deal.foul_not_active": "foul",
-    "deal.no_fouls": "foul",
-    "deal.general_stops": "general",
-    "deal.no_general": "general",
-    "deal.ramina_below_zero": "ramina",
-    "deal.join_seated": "between_deals",
-    "deal.leave_not_seated": "between_deals",
-    "deal.join_after_not_seated": "between_deals",
-    "deal.player_away": "between_deals",
-    # ledger entries
-    "ledger.ante": "ante",
-    "ledger.ante_single": "single_pot",
-    "ledger.ante_double": "double_pot",
-    "ledger.ante_misdeal": "misdeal",
-    "ledger.trick_share": "trick_share",
-    "ledger.flight": "flight",
-    "ledger.foul": "foul",
-    "ledger.foul_no_share": "foul",
-    "ledger.forfeit": "forfeit",
-    "ledger.conceded": "rh",
-    "ledger.general_won_pot": "general_won",
-    "ledger.general_won_pays": "general_won",
-    "ledger.general_lost_pot": "general_lost",
-    "ledger.general_lost_pays": "general_lost",
-    "ledger.general_won_points": "general_won",
-    "ledger.general_won_points_floor": "general_won",
-    "ledger.general_others_plus": "general_won",
-    "ledger.general_others_plus_capped": "general_won",
-    "ledger.general_lost_points": "general_lost",
-    "ledger.general_lost_points_capped": "general_lost",
-    "ledger.tricks": "tricks",
-    "ledger.tricks_floor": "floor",
-    "ledger.points_tricks": "tricks",
-    "ledger.flight_points": "flight",
-    "ledger.flight_points_capped": "flight",
-    "ledger.hardopfel": "flight",
-    "ledger.dealer_takes_all": "dealer_takes_all",
-    "ledger.stake": "stake",
-    "ledger.flight_stake": "stake",
-    "ledger.pot_to_winner": "stake",
-    "ledger.pot_shared": "game_tie",
-    "ledger.last_in_pays": "stake",
-    "ledger.buy_down": "buy_down",
-    "ledger.buy_down_stake": "buy_down",
-    "ledger.end_pot_split": "end_pot",
-    "ledger.end_pot_refund": "end_pot",
-    "ledger.end_pot_given_up": "leave",
-    "ledger.joined": "join",
-    "ledger.left": "leave",
-    "ledger.gave_up": "leave",
-    "ledger.gave_up_stake": "leave",
-    "ledger.last_one_wins": "leave",
-}

@@ -15,7 +15,6 @@ from scorekeeper.core.errors import RuleError, refuse
 from scorekeeper.core.families.games import last_in_pays, pay_out_pot
 from scorekeeper.core.ledger import Entry
 from scorekeeper.core.messages import N_, msg
-from scorekeeper.core.presets import Family
 from scorekeeper.core.seating import dealer_after
 from scorekeeper.core.state import GameRecord, State
 from scorekeeper.core.table import Table
@@ -39,7 +38,8 @@ def seat_changes(table: Table, state: State, deal: Deal) -> tuple[State, Deal, l
     seated = table_now.seated()
     rules = table.rules
     if not rules.min_players <= len(seated) <= rules.max_players:
-        raise refuse("deal.player_count", variant=rules.variant, count=len(seated),
+        raise refuse("deal.player_count", paragraph="players", variant=rules.variant,
+                     count=len(seated),
                      low=rules.min_players, high=rules.max_players)
     after = table_now.state()
     after = after.evolve(dealer=dealer_after(table, after, after.last_dealer))
@@ -87,12 +87,12 @@ class _TableNow:
         seated = {name_key(p): p for p in self.seated()}
         player = seated.get(name_key(name))
         if player is None:
-            raise refuse("deal.leave_not_seated", player=quote(name))
+            raise refuse("deal.leave_not_seated", paragraph="between_deals", player=quote(name))
         self.away.add(player)
         game = self.game
         if game is None or player in self.out:
             # Between games (or out of this one already): nothing is given up.
-            self.book.note(player, msg("ledger.left", player=player))
+            self.book.note(player, msg("ledger.left", paragraph="leave", player=player))
         else:
             self._give_up(game, player)
         return player
@@ -101,8 +101,8 @@ class _TableNow:
         """A leave during a game: no further part in it, and the stakes stay in its pot."""
         book = self.book
         staked = book.pot_paid.pop(player, 0)
-        key = N_("ledger.gave_up_stake") if staked else N_("ledger.gave_up")
-        book.note(player, msg(key, player=player, game=game.number))
+        book.note(player, msg(N_("ledger.gave_up_stake") if staked else N_("ledger.gave_up"),
+                              paragraph="leave", player=player, game=game.number))
         game = replace(game, gave_up=(*game.gave_up, player))
         rules = self.table.rules
         in_order = [p for p in self.everyone if p in game.scores]
@@ -116,7 +116,7 @@ class _TableNow:
         else:
             left = [p for p in in_order if game.played_to_the_end(p)]
             if len(left) == 1:
-                book.note(left[0], msg("ledger.last_one_wins", player=left[0],
+                book.note(left[0], msg("ledger.last_one_wins", paragraph="leave", player=left[0],
                                        game=game.number))
                 if rules.money:
                     pay_out_pot(book, left)
@@ -127,25 +127,27 @@ class _TableNow:
         known = {name_key(p): p for p in self.everyone}
         player = known.get(name_key(join.name))
         if player is not None and player not in self.away:
-            raise refuse("deal.join_seated", player=player)
+            raise refuse("deal.join_seated", paragraph="between_deals", player=player)
         seated = {name_key(p): p for p in self.seated()}
         after = seated.get(name_key(join.after))
         if after is None:
-            raise refuse("deal.join_after_not_seated", player=quote(join.name),
+            raise refuse("deal.join_after_not_seated", paragraph="between_deals",
+                         player=quote(join.name),
                          after=quote(join.after))
         if player is None:
             player = player_name(join.name)
             if len(self.everyone) >= MOST_PEOPLE:
-                raise refuse("deal.too_many_people", player=quote(player), most=MOST_PEOPLE)
+                raise refuse("deal.too_many_people", paragraph="between_deals",
+                             player=quote(player), most=MOST_PEOPLE)
             self.everyone.append(player)
             self.book.open_account(player, self.table.rules.start)
-        if self.table.rules.family is not Family.POT and self.game is not None:
-            raise refuse("deal.join_mid_game", player=player)
+        if self.table.rules.family_rules.in_games and self.game is not None:
+            raise refuse("deal.join_mid_game", paragraph="join", player=player)
         if player in self.ring:
             self.ring.remove(player)
         self.ring.insert(self.ring.index(after) + 1, player)
         self.away.discard(player)
-        self.book.note(player, msg("ledger.joined", player=player, after=after))
+        self.book.note(player, msg("ledger.joined", paragraph="join", player=player, after=after))
         return Join(player, after)
 
 

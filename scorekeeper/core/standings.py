@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from scorekeeper.core.engine import Step
 from scorekeeper.core.families.games import rank
 from scorekeeper.core.ledger import POT, Payment
-from scorekeeper.core.presets import Family
 from scorekeeper.core.state import GameRecord, State
 from scorekeeper.core.table import Table
 
@@ -15,7 +14,7 @@ from scorekeeper.core.table import Table
 def standing(table: Table, state: State) -> dict[str, int]:
     """Each player's score in the family's own measure: units won or paid in pot games,
     the protocol score (points, counters, Ramsen points) of the current game otherwise."""
-    if table.rules.family is Family.POT:
+    if table.rules.family_rules.in_units:
         per_unit = table.money.minor_per_unit
         return {p: state.balances[p] // per_unit for p in state.everyone}
     return {p: state.scores[p] for p in state.everyone}
@@ -24,7 +23,7 @@ def standing(table: Table, state: State) -> dict[str, int]:
 def score_text(table: Table, score: int) -> str:
     """A score as the table writes it: in a pot game what a player is up or down in units,
     signed ("+3", "-28"); in a countdown or count-up game a count ("7")."""
-    return f"{score:+d}" if table.rules.family is Family.POT else str(score)
+    return f"{score:+d}" if table.rules.family_rules.in_units else str(score)
 
 
 def games_won(table: Table, state: State) -> dict[str, int]:
@@ -38,7 +37,7 @@ def session_winners(table: Table, state: State) -> tuple[str, ...]:
     session, a remaining tie shared. counters and ramsen: the last finished game's winners.
     Pot games have no winners, only money."""
     finished = [game for game in state.games if game.finished]
-    if table.rules.family is Family.POT or not finished:
+    if not table.rules.family_rules.in_games or not finished:
         return ()
     if table.rules.ranked_over_games:
         # Only a player who played every finished game to its end can win the session.
@@ -58,13 +57,13 @@ def leaders(table: Table, state: State) -> tuple[str, ...]:
     if winners:
         return winners
     players = state.everyone
-    if table.rules.family is Family.POT:
+    if table.rules.family_rules.in_units:
         best = max(state.balances[p] for p in players)
         return tuple(p for p in players if state.balances[p] == best) if best > 0 else ()
     if not state.deals:
         return ()
     players = tuple(p for p in players if p not in state.away)
-    lowest = table.rules.family is Family.COUNTDOWN
+    lowest = table.rules.family_rules.lowest_leads
     best = (min if lowest else max)(state.scores[p] for p in players)
     return tuple(p for p in players if state.scores[p] == best)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from datetime import date
 
 from scorekeeper.core.presets import PRESETS
-from scorekeeper.formats.exports import SUFFIX, Export, file_name
+from scorekeeper.formats.exports import SESSION_EXPORTS, Export, file_stem
 from scorekeeper.i18n.evening_words import evening_name
 
 
@@ -22,9 +22,8 @@ def evening_file_name(name: str, group: str | None, day: date | None, number: in
     or its game's; the evening's date; its number. ``Fredagsgänget-2026-11-28-17.png``."""
     called = group if name in PRESETS and group else name
     # The name is cut to its 60 characters alone: the date and number always follow.
-    stem = file_name(called, "json").removesuffix(".json")
-    parts = [stem, *([day.isoformat()] if day is not None else []), str(number)]
-    return f"{'-'.join(parts)}{'-standings' if kind == 'standings' else ''}.{SUFFIX[kind]}"
+    parts = [file_stem(called), *([day.isoformat()] if day is not None else []), str(number)]
+    return SESSION_EXPORTS[kind].file_name("-".join(parts))
 
 
 __all__ = ["evening_file_name", "evening_name"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scorekeeper.core import Family, GameRecord, State, Table
+from scorekeeper.core import GameRecord, State, Table
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,7 +17,7 @@ class GameRow:
 
 def games_protocol(table: Table, state: State) -> tuple[GameRow, ...]:
     """One row per game begun; pot games have none."""
-    if table.rules.family is Family.POT:
+    if not table.rules.family_rules.in_games:
         return ()
     running = dict.fromkeys(state.everyone, 0)
     rows = []

@@ -7,7 +7,6 @@ from collections.abc import Sequence
 from scorekeeper.core.closing import close
 from scorekeeper.core.ledger import POT
 from scorekeeper.core.owed import Handover, owed_transfers, paid
-from scorekeeper.core.presets import Family
 from scorekeeper.core.session import Session
 from scorekeeper.core.standings import session_winners
 from scorekeeper.core.state import State
@@ -35,7 +34,7 @@ def result_at(table: Table, state: State, payments: Sequence[Handover] = ()) -> 
     money = table.money
     closing = close(table, state)
     net_paid = paid(state.everyone, payments)
-    pot_game = table.rules.family is Family.POT
+    in_units = table.rules.family_rules.in_units
     players = []
     for player in state.everyone:
         balance = units(state.balances[player], money)
@@ -43,7 +42,7 @@ def result_at(table: Table, state: State, payments: Sequence[Handover] = ()) -> 
             "name": player,
             "seated": player not in state.away,
             "units": balance,
-            "score": balance if pot_game else state.scores[player],
+            "score": balance if in_units else state.scores[player],
             "flights": state.flights[player],
             "money": money.format(closing.money[player]),
             "paid": money.format(net_paid[player]),

@@ -11,7 +11,6 @@ from datetime import date
 
 from scorekeeper.core import (
     N_,
-    Family,
     Money,
     Session,
     Transfer,
@@ -65,8 +64,8 @@ def session_card(name: str, session: Session, played_on: date,
     closing = close(table, state)
     scores = standing(table, state)
     players = state.everyone
-    pot_game = table.rules.family is Family.POT
-    if pot_game:
+    in_games = table.rules.family_rules.in_games
+    if not in_games:
         middle = (flights_heading(table.rules, language),)
         counted = {p: (str(state.flights[p]),) for p in players}
     else:

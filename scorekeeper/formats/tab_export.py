@@ -1,17 +1,21 @@
-"""A group's running tab and season table as files: CSV (one row per line of the screen)
-and a printable PDF, the same bytes from the group screen and ``scorekeeper export-tab``."""
+"""A group's running tab and season table as files: CSV (one row per line of the screen),
+a printable PDF and the tab's card, the same bytes from the group screen and
+``scorekeeper export-tab``. A new one is an ``ExportFormat`` added to ``TAB_EXPORTS``."""
 
 from __future__ import annotations
 
 import csv
 import io
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import date
 
+from scorekeeper.core.messages import N_
 from scorekeeper.core.owed import Handover
 from scorekeeper.core.tab import SeasonLine, Tab
 from scorekeeper.core.table import Money
 from scorekeeper.formats.csv_export import ENCODING, safe_row
+from scorekeeper.formats.registry import ExportFormat, Exports
 from scorekeeper.i18n import text
 from scorekeeper.i18n.accounts import amount, transfer_line
 
@@ -107,3 +111,45 @@ def tab_pdf(group: str, money: Money, tab: Tab, own: Sequence[Handover], year: i
                           amount(line.money, money, language), str(line.flights),
                           amount(line.per_evening, money, language)])
     return bytes(pdf.output())
+
+
+@dataclass(frozen=True, slots=True)
+class TabSource:
+    """What a group's export is made from: its tab, the payments on it and one season
+    (``year``: the season asked for, None if the group has played none)."""
+
+    group: str
+    money: Money
+    tab: Tab
+    own: Sequence[Handover]
+    year: int | None
+    season: Sequence[SeasonLine]
+    day: date
+    language: str
+
+    @property
+    def season_year(self) -> int:
+        return self.year or self.day.year
+
+
+def _tab_card(source: TabSource) -> bytes:
+    # Pillow and the card's fonts: loaded only when a card is asked for.
+    from scorekeeper.formats.card_picture import card_png
+    from scorekeeper.formats.result_card import tab_card
+
+    return card_png(tab_card(source.group, source.money, source.tab, source.own, source.day,
+                             source.language))
+
+
+TAB_EXPORTS: Exports[TabSource] = Exports(
+    ExportFormat("csv", "csv", lambda s: tab_csv(s.group, s.money, s.tab, s.own), tail="-tab",
+                 label=N_("ui.export_tab_csv"), icon="table_view"),
+    ExportFormat("season", "csv",
+                 lambda s: season_csv(s.group, s.money, s.season_year, s.season),
+                 tail="-season-{year}", label=N_("ui.export_season_csv"), icon="table_view"),
+    ExportFormat("pdf", "pdf", lambda s: tab_pdf(s.group, s.money, s.tab, s.own, s.year,
+                                                 s.season, s.day, s.language),
+                 needs_file=N_("cli.pdf_needs_file"), tail="-tab",
+                 label=N_("ui.export_tab_pdf"), icon="picture_as_pdf"),
+    ExportFormat("png", "png", _tab_card, needs_file=N_("cli.png_needs_file"), tail="-tab"),
+)

@@ -49,11 +49,8 @@ EXTRAS = (
     N_("ui.mark_buy_down"),
 )
 
-# An extra the game does not have (``deal.no_{field}``), and a pass refused
-# (``refused.`` + the rule's ``must.`` key).
+# A pass refused (``refused.`` + the rule's ``must.`` key).
 REFUSALS = (
-    N_("deal.no_widow"), N_("deal.no_general"), N_("deal.no_fouls"), N_("deal.no_buy_down"),
-    N_("deal.no_conceded"), N_("deal.no_interrupted"),
     N_("refused.general"), N_("refused.widow"), N_("refused.single_pot"),
     N_("refused.rh_or_concede"), N_("refused.rh_concede"), N_("refused.dealer_one_in"),
     N_("refused.rh_one_in"), N_("refused.two_play"), N_("refused.one_point"),

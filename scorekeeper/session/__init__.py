@@ -18,8 +18,9 @@ from scorekeeper.session.where import DatabaseChoice, choose_database, shown_url
 from scorekeeper.store.errors import ConflictError, DatabaseTooNewError, StoreError
 
 if TYPE_CHECKING:
-    from scorekeeper.formats.exports import Export
+    from scorekeeper.formats.exports import SESSION_EXPORTS, Export
     from scorekeeper.formats.games_protocol import GameRow
+    from scorekeeper.formats.tab_export import TAB_EXPORTS
     from scorekeeper.session.ledger_view import ChartLine, LedgerDeal
     from scorekeeper.session.open_session import OpenSession
     from scorekeeper.session.scorebook import Scorebook
@@ -35,15 +36,33 @@ _LOADED_ON_USE = {
     "Scorebook": "scorekeeper.session.scorebook",
     "storage_error": "scorekeeper.store.failures",
     "Export": "scorekeeper.formats.exports",
+    # The export registries a screen's buttons read (a file is still made by the scorebook).
+    "SESSION_EXPORTS": "scorekeeper.formats.exports",
+    "TAB_EXPORTS": "scorekeeper.formats.tab_export",
     "GameRow": "scorekeeper.formats.games_protocol",
     "SessionSummary": "scorekeeper.store.sessions",
     "Lifetime": "scorekeeper.store.statistics",
 }
 
 __all__ = [
-    "ChartLine", "ConflictError", "DatabaseChoice", "DatabaseTooNewError", "Export", "GameRow",
-    "LedgerDeal", "Lifetime", "OpenSession", "Scorebook", "SessionSummary", "StoreError",
-    "choose_database", "open_scorebook", "shown_url", "storage_error",
+    "SESSION_EXPORTS",
+    "TAB_EXPORTS",
+    "ChartLine",
+    "ConflictError",
+    "DatabaseChoice",
+    "DatabaseTooNewError",
+    "Export",
+    "GameRow",
+    "LedgerDeal",
+    "Lifetime",
+    "OpenSession",
+    "Scorebook",
+    "SessionSummary",
+    "StoreError",
+    "choose_database",
+    "open_scorebook",
+    "shown_url",
+    "storage_error",
 ]
 
 

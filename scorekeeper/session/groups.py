@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
-from typing import Literal
 
 from scorekeeper.core import Money, RuleError
 from scorekeeper.core.tab import SeasonLine, Tab, running_tab, season_table, seasons, tab_handover
@@ -14,7 +13,7 @@ from scorekeeper.store.errors import StoreError
 from scorekeeper.store.groups import GroupRecord, GroupStore
 from scorekeeper.store.payments import StoredPayment
 
-TabExport = Literal["csv", "season", "pdf", "png"]
+TabExport = str  # a key of formats.tab_export.TAB_EXPORTS: "csv", "season", "pdf", "png"
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,29 +48,19 @@ class GroupTab:
 
     def export(self, kind: TabExport, language: str, day: date,
                year: int | None = None) -> tuple[str, bytes]:
-        """The tab (``csv``, ``pdf``, ``png``: its card for the chat) or a season table
-        (``season``; the latest if no ``year``) as a file: its name and its bytes."""
-        from scorekeeper.formats.exports import file_name
-        from scorekeeper.formats.tab_export import season_csv, tab_csv, tab_pdf
+        """The group's export called ``kind`` (``formats.tab_export.TAB_EXPORTS``: the tab,
+        a season table, the latest if no ``year``, ...) as a file: its name and its bytes."""
+        from scorekeeper.formats.exports import file_stem
+        from scorekeeper.formats.tab_export import TAB_EXPORTS, TabSource
 
         years = self.seasons()
         year = year if year is not None else (years[0] if years else None)
         season = self.season(year) if year is not None else []
         own = [payment.handover for payment in self.own_payments]
-        stem = file_name(self.name, "csv").removesuffix(".csv")
-        if kind == "csv":
-            return f"{stem}-tab.csv", tab_csv(self.name, self.money, self.tab, own)
-        if kind == "png":
-            from scorekeeper.formats.card_picture import card_png
-            from scorekeeper.formats.result_card import tab_card
-
-            return f"{stem}-tab.png", card_png(tab_card(self.name, self.money, self.tab, own,
-                                                        day, language))
-        if kind == "season":
-            return (f"{stem}-season-{year or day.year}.csv",
-                    season_csv(self.name, self.money, year or day.year, season))
-        return f"{stem}-tab.pdf", tab_pdf(self.name, self.money, self.tab, own, year, season,
-                                          day, language)
+        made = TAB_EXPORTS[kind]
+        source = TabSource(self.name, self.money, self.tab, own, year, season, day, language)
+        return (made.file_name(file_stem(self.name), year=source.season_year),
+                made.make(source))
 
 
 def group_tab(groups: GroupStore, name: str) -> GroupTab:

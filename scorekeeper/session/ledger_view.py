@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scorekeeper.core import Entry, Family, Message, Session, Step, Table, events, standing
+from scorekeeper.core import Entry, Message, Session, Step, Table, events, standing
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +41,7 @@ def ledger_deal(table: Table, step: Step) -> LedgerDeal:
 def chart_lines(table: Table, everyone: Sequence[str], ledger: Sequence[LedgerDeal],
                 history: Session) -> tuple[ChartLine, ...]:
     """Each player's score over the deals of ``ledger`` (every deal of ``history``)."""
-    start = 0 if table.rules.family is Family.POT else table.rules.start
+    start = table.rules.start  # a chart begins where every score does
     return tuple(ChartLine(player, _line(table, player, start, ledger, history))
                  for player in everyone)
 

@@ -13,7 +13,6 @@ from scorekeeper.core import (
     Deal,
     DealFields,
     DealGuide,
-    Family,
     Session,
     State,
     Step,
@@ -119,7 +118,7 @@ class OpenSession:
         count-up session, everyone is back on the start score (the finished game's finals
         are in ``games``)."""
         rules = self.table.rules
-        if rules.family is not Family.POT and self.state.games and self.state.between_games:
+        if rules.family_rules.in_games and self.state.games and self.state.between_games:
             return {**standing(self.table, self.state),
                     **dict.fromkeys(self.state.seated, rules.start)}
         return standing(self.table, self.state)
@@ -140,7 +139,7 @@ class OpenSession:
     @property
     def plays_for_money(self) -> bool:
         rules = self.table.rules
-        return bool(self.table.money.currency) and (rules.family is Family.POT or rules.money)
+        return bool(self.table.money.currency) and rules.for_money
 
     @property
     def over(self) -> bool:

@@ -21,7 +21,7 @@ from scorekeeper.core import (
     counts,
     msg,
 )
-from scorekeeper.formats.exports import Export, export
+from scorekeeper.formats.exports import SESSION_EXPORTS, Export, export
 from scorekeeper.formats.session_file import PLAIN, Evening
 from scorekeeper.session import changes, files
 from scorekeeper.session.group_keeping import GroupKeeping
@@ -171,10 +171,11 @@ class Scorebook(WholeKeeping, GroupKeeping):
         session = self.open(session_id)
         if version is not None and session.version != version:
             raise ConflictError(_conflict(session))
-        offers = session.offers(language) if kind == "pdf" else ()
+        codes = SESSION_EXPORTS[kind].codes  # read only by an export that draws them
         return session, export(kind, session.name, session.history, language, date.today(),
-                               evening=session.evening, offers=offers,
-                               details=session.payment_details if kind == "pdf" else {})
+                               evening=session.evening,
+                               offers=session.offers(language) if codes else (),
+                               details=session.payment_details if codes else {})
 
     # --- the half-entered deal ---
     # A draft is not a change of the session (no deal, entry or version moves), so it

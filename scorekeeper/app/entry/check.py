@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 from scorekeeper.core import (
     N_,
     Deal,
-    Family,
     GameEnd,
     RuleError,
     State,
@@ -66,7 +65,7 @@ def check(table: Table, state: State, deal: Deal, language: str) -> Check:
         missing = error.message.key == "deal.tricks_total" and sum(deal.tricks.values()) < 5
         player = error.message.params.get("player")
         return Check(describe(error, language), str(player) if player else None, None, missing,
-                     rule=rule_for(table.rules, error.message.key))
+                     rule=rule_for(table.rules, error.message))
     return Check(None, None, changes(table, step.entries),
                  endings=games_ended(state, step))
 
@@ -78,7 +77,7 @@ def summary(app: AppModel, table: Table, moves: dict[str, tuple[int, int]],
     per_unit = table.money.minor_per_unit
     parts = []
     for player, (minor, points) in moves.items():
-        change = minor // per_unit if table.rules.family is Family.POT else points
+        change = minor // per_unit if table.rules.family_rules.in_units else points
         if change or minor:
             parts.append(f"{player} {change:+d}")
     return app.t(key, changes=" · ".join(parts) or "±0", **params)

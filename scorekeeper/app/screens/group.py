@@ -27,8 +27,11 @@ from scorekeeper.app.widgets import (
 from scorekeeper.core import N_, Transfer, counts
 from scorekeeper.i18n.accounts import amount, paid_of, payment_line, transfer_line
 from scorekeeper.i18n.evening_words import evening_name, season_line, tab_line, won_and_paid
+from scorekeeper.session import TAB_EXPORTS
 
 if TYPE_CHECKING:
+    from collections.abc import Awaitable, Callable
+
     from scorekeeper.app.model import AppModel
     from scorekeeper.session.groups import GroupTab, TabExport
 
@@ -71,21 +74,16 @@ def TabExports(app: AppModel, shown: GroupTab) -> ft.Control:
         name, body = shown.export("png", app.prefs.settings.language, date.today())
         await hand_on(app, body, name)
 
-    async def save_csv() -> None:
-        await save("csv")
-
-    async def save_season() -> None:
-        await save("season")
-
-    async def save_pdf() -> None:
-        await save("pdf")
+    def saver(kind: TabExport) -> Callable[[], Awaitable[None]]:
+        async def save_it() -> None:
+            await save(kind)
+        return save_it
 
     return ft.Row(wrap=True, spacing=10, controls=[
         action(app.t("card.share_tab") if shares() else app.t("card.download_tab"),
                ft.Icons.SHARE if shares() else ft.Icons.IMAGE, send_card, filled=True),
-        action(app.t("ui.export_tab_csv"), ft.Icons.TABLE_VIEW, save_csv),
-        action(app.t("ui.export_season_csv"), ft.Icons.TABLE_VIEW, save_season),
-        action(app.t("ui.export_tab_pdf"), ft.Icons.PICTURE_AS_PDF, save_pdf),
+        *(action(app.t(made.label), getattr(ft.Icons, made.icon.upper()), saver(made.key))
+          for made in TAB_EXPORTS.offered().values()),
     ])
 
 

@@ -135,7 +135,7 @@ def deal_card(app: AppModel, session: OpenSession, title: str, what: str, entrie
         if only is not None and not concerns(entry, only):
             continue
         reason = render(entry.reason, lang)
-        rule = rule_for(session.table.rules, entry.reason.key)
+        rule = rule_for(session.table.rules, entry.reason)
         figure = entry_line(app, session, entry, only)
         # The figure under its reason (beside it, a phone's line left the reason a word
         # wide), in one text: a page of the ledger is hundreds of lines to send and lay out.

@@ -26,8 +26,11 @@ from scorekeeper.core import N_, Money, Transfer
 from scorekeeper.core.leaving import plan_on_leaving
 from scorekeeper.i18n import render
 from scorekeeper.i18n.accounts import account_name, amount, paid_of, payment_line, transfer_line
+from scorekeeper.session import SESSION_EXPORTS
 
 if TYPE_CHECKING:  # the payments package loads when settle-up is first shown
+    from collections.abc import Awaitable, Callable
+
     from scorekeeper.app.model import AppModel
     from scorekeeper.payments import Offer, PaymentCode
     from scorekeeper.session import Export, OpenSession
@@ -63,14 +66,10 @@ def SettleUp(app: AppModel) -> ft.Control:
         await ft.Clipboard().set(as_text())
         app.said.notice = app.t("ui.copied")
 
-    async def save_json() -> None:
-        await save("json")
-
-    async def save_csv() -> None:
-        await save("csv")
-
-    async def save_pdf() -> None:
-        await save("pdf")
+    def saver(kind: Export) -> Callable[[], Awaitable[None]]:
+        async def save_it() -> None:
+            await save(kind)
+        return save_it
 
     async def save(kind: Export) -> None:
         body = app.table.export(session, kind)
@@ -118,9 +117,8 @@ def SettleUp(app: AppModel) -> ft.Control:
         action(app.t("card.open"), ft.Icons.IMAGE, lambda: app.go(f"/session/{session.id}/card"),
                filled=True),
         action(app.t("ui.copy_text"), ft.Icons.COPY, copy),
-        action(app.t("ui.export_json"), ft.Icons.DATA_OBJECT, save_json),
-        action(app.t("ui.export_csv"), ft.Icons.TABLE_VIEW, save_csv),
-        action(app.t("ui.export_pdf"), ft.Icons.PICTURE_AS_PDF, save_pdf),
+        *(action(app.t(made.label), getattr(ft.Icons, made.icon.upper()), saver(made.key))
+          for made in SESSION_EXPORTS.offered().values()),
     ])
     finish_row: list[ft.Control] = []
     if session.finished:

@@ -23,7 +23,7 @@ from scorekeeper.app.widgets import (
     readout,
     screen_bar,
 )
-from scorekeeper.core import N_, Deal, Family, events, score_text
+from scorekeeper.core import N_, Deal, events, score_text
 from scorekeeper.i18n import render
 from scorekeeper.i18n.accounts import amount as money_text
 from scorekeeper.i18n.evening_words import flights_count
@@ -160,7 +160,7 @@ def pot_line(app: AppModel, session: OpenSession) -> str:
     """The pot as the next deal will have it: before a game of stakes begins, with everyone's
     stake in it already ("Pot: 0" said nothing of the stakes the deal books)."""
     rules, state, deal_guide = session.table.rules, session.state, session.guide
-    if (rules.family is not Family.POT and rules.money and rules.game_end != "last_in_loses"
+    if (rules.family_rules.in_games and rules.money and rules.game_end != "last_in_loses"
             and state.between_games):
         return app.t("ui.pot_with_stakes", pot=deal_guide.pot + len(state.seated),
                      game=deal_guide.game or 1)
@@ -178,7 +178,7 @@ def table_status(app: AppModel, session: OpenSession) -> TableStatus:
     """The pot and what the next deal is (single or double, the game), for a phone's fold."""
     rules = session.table.rules
     pot = pot_line(app, session)
-    if rules.family is Family.POT:
+    if not rules.family_rules.in_games:
         figures = [pot]
         words = pot_kind(app, session)
     else:
@@ -267,7 +267,7 @@ def PotPanel(app: AppModel, session: OpenSession) -> ft.Control:
         lines.append(ft.Text(app.t("ui.end_pot_done", rule=app.t(
             f"option.end_pot.{rules.end_pot}")), size=16))
         return panel(app.t(f"variant.{rules.variant}"), *lines)
-    if rules.family is Family.POT:
+    if not rules.family_rules.in_games:
         lines.append(readout(
             label=app.t("ui.pot_now", pot=deal_guide.pot),
             content=ft.Text(app.t("ui.pot_now", pot=deal_guide.pot), size=28,

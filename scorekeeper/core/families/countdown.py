@@ -71,31 +71,37 @@ def _dealer_takes_all(rules: Rules, book: Book, dealer: str, deal: Deal) -> None
     """mattmar: everyone before the dealer passed, so the dealer takes five tricks unplayed.
     With ramina the game stops as the dealer reaches 0, so no trick takes them below it."""
     if deal.tricks and dict(deal.tricks) != {dealer: TRICKS}:
-        raise refuse("deal.dealer_takes_all", player=dealer)
+        raise refuse("deal.dealer_takes_all", paragraph="dealer_takes_all", player=dealer)
     taken = min(TRICKS, book.scores[dealer]) if rules.ramina else TRICKS
-    book.score(dealer, -taken, msg("ledger.dealer_takes_all", player=dealer, points=-taken))
+    book.score(dealer, -taken, msg("ledger.dealer_takes_all", paragraph="dealer_takes_all",
+                                   player=dealer, points=-taken))
     book.went_in([dealer], {dealer: taken})
 
 
 def _take_tricks(
-    rules: Rules, book: Book, player: str, taken: int, key: str = counts("ledger.tricks", "tricks")
+    rules: Rules, book: Book, player: str, taken: int,
+    key: str = counts("ledger.tricks", "tricks"), paragraph: str = "tricks",
 ) -> None:
     points = rules.trick_points * taken
     if rules.floor is not None and book.scores[player] + points < rules.floor:
-        # counters: you cannot hand in counters you do not have
+        # counters: you cannot hand in counters you do not have (a General Rams won stays
+        # the general's paragraph, which says so)
         points, key = rules.floor - book.scores[player], key + "_floor"
-    book.score(player, points, msg(key, player=player, tricks=taken, points=points))
+        paragraph = "floor" if paragraph == "tricks" else paragraph
+    book.score(player, points,
+               msg(key, paragraph=paragraph, player=player, tricks=taken, points=points))
 
 
-def _raise(rules: Rules, book: Book, player: str, points: int, key: str) -> None:
+def _raise(rules: Rules, book: Book, player: str, points: int, key: str,
+           paragraph: str) -> None:
     """Points up (a flight, a lost General Rams), never above the cap (mattmar: 10)."""
     capped = rules.cap is not None and book.scores[player] + points > rules.cap
     if capped:
         assert rules.cap is not None
         points = max(0, rules.cap - book.scores[player])
     cap = rules.cap if rules.cap is not None else 0
-    book.score(player, points, msg(key + ("_capped" if capped else ""), player=player,
-                                   points=points, cap=cap))
+    book.score(player, points, msg(key + ("_capped" if capped else ""), paragraph=paragraph,
+                                   player=player, points=points, cap=cap))
 
 
 def _tricks(
@@ -106,12 +112,12 @@ def _tricks(
         if taken:
             _take_tricks(rules, book, player, taken)
         elif not deal.interrupted:  # an interrupted deal has no flights
-            _raise(rules, book, player, rules.flight_points, N_("ledger.flight_points"))
+            _raise(rules, book, player, rules.flight_points, N_("ledger.flight_points"), "flight")
             book.fly(player)
             flights[player] += 1
             if rules.money and rules.flight_stake:
-                book.stake(player, 1, msg(counts("ledger.flight_stake", "units"), player=player,
-                                          units=1))
+                book.stake(player, 1, msg(counts("ledger.flight_stake", "units"),
+                                          paragraph="stake", player=player, units=1))
 
 
 def _general_rams(rules: Rules, book: Book, seats: Seating, declarer: str, deal: Deal) -> None:
@@ -119,11 +125,14 @@ def _general_rams(rules: Rules, book: Book, seats: Seating, declarer: str, deal:
     the others -1 per trick they took; no flights either way."""
     others = [p for p in seats.order if p != declarer]
     if check_general_tricks(deal, declarer):
-        _take_tricks(rules, book, declarer, TRICKS, N_("ledger.general_won_points"))
+        _take_tricks(rules, book, declarer, TRICKS, N_("ledger.general_won_points"),
+                     "general_won")
         for player in others:
-            _raise(rules, book, player, rules.flight_points, N_("ledger.general_others_plus"))
+            _raise(rules, book, player, rules.flight_points, N_("ledger.general_others_plus"),
+                   "general_won")
     else:
-        _raise(rules, book, declarer, rules.flight_points, N_("ledger.general_lost_points"))
+        _raise(rules, book, declarer, rules.flight_points, N_("ledger.general_lost_points"),
+               "general_lost")
         for player in others:
             if deal.tricks_of(player):
                 _take_tricks(rules, book, player, deal.tricks_of(player))
@@ -135,12 +144,12 @@ def _check_ramina(rules: Rules, book: Book, active: list[str], deal: Deal) -> No
         return
     below = [p for p in active if book.scores[p] < 0]
     if below:
-        raise refuse("deal.ramina_below_zero", player=below[0])
+        raise refuse("deal.ramina_below_zero", paragraph="ramina", player=below[0])
     if deal.interrupted:
         if sum(deal.tricks.values()) == TRICKS:
-            raise refuse("deal.interrupted_all_played")
+            raise refuse("deal.interrupted_all_played", paragraph="ramina")
         if sum(1 for p in active if book.scores[p] == 0) != 1:
-            raise refuse("deal.interrupted_needs_zero")
+            raise refuse("deal.interrupted_needs_zero", paragraph="ramina")
 
 
 def _buy_down(
@@ -150,11 +159,14 @@ def _buy_down(
     for player in deal.buy_down:
         flew = player in active and not deal.tricks_of(player) and not deal.interrupted
         if not flew or book.scores[player] != rules.cap:
-            raise refuse("deal.buy_down_not_at_cap", player=player, cap=rules.cap or 0)
+            raise refuse("deal.buy_down_not_at_cap", paragraph="buy_down", player=player,
+                         cap=rules.cap or 0)
         book.score(player, -BUY_DOWN_POINTS,
-                   msg("ledger.buy_down", player=player, points=-BUY_DOWN_POINTS,
+                   msg("ledger.buy_down", paragraph="buy_down", player=player,
+                       points=-BUY_DOWN_POINTS,
                        score=book.scores[player] - BUY_DOWN_POINTS))
-        book.stake(player, 1, msg(counts("ledger.buy_down_stake", "units"), player=player, units=1))
+        book.stake(player, 1, msg(counts("ledger.buy_down_stake", "units"), paragraph="buy_down",
+                                  player=player, units=1))
 
 
 def _game_end(

@@ -36,11 +36,13 @@ def play(table: Table, state: State, seats: Seating, deal: Deal) -> tuple[State,
             if taken:
                 points = rules.trick_points * taken
                 book.score(player, points,
-                           msg(counts("ledger.points_tricks", "tricks"), player=player,
+                           msg(counts("ledger.points_tricks", "tricks"), paragraph="tricks",
+                               player=player,
                                tricks=taken, points=points))
             else:
                 book.score(player, rules.flight_points,
-                           msg("ledger.hardopfel", player=player, points=rules.flight_points))
+                           msg("ledger.hardopfel", paragraph="flight", player=player,
+                               points=rules.flight_points))
                 book.fly(player)
                 flights[player] += 1
     scores = book.scores

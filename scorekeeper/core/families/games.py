@@ -21,7 +21,8 @@ def open_game(table: Table, state: State, book: Book) -> GameRecord:
         return state.game
     rules = table.rules
     if rules.games is not None and len(state.games) >= rules.games:
-        raise refuse(counts("deal.session_over", "games"), games=rules.games)
+        raise refuse(counts("deal.session_over", "games"), paragraph="session_games",
+                     games=rules.games)
     number = len(state.games) + 1
     players = state.seated
     # Everyone seated starts again; one who is away keeps the score of their last game.
@@ -29,7 +30,8 @@ def open_game(table: Table, state: State, book: Book) -> GameRecord:
     book.pot_paid = {}
     if rules.money and rules.game_end != "last_in_loses":
         for player in players:
-            book.stake(player, 1, msg("ledger.stake", player=player, game=number, units=1))
+            book.stake(player, 1, msg("ledger.stake", paragraph="stake", player=player,
+                                      game=number, units=1))
     return GameRecord(number, dict.fromkeys(players, rules.start), dict.fromkeys(players, 0))
 
 
@@ -59,8 +61,10 @@ def pay_out_pot(book: Book, order: Sequence[str]) -> None:
     a time in ``order``."""
     shares = share_out(book.balances[POT], order)
     for player in order:
-        key = N_("ledger.pot_to_winner") if len(order) == 1 else N_("ledger.pot_shared")
-        book.pay_minor(POT, player, shares[player], msg(key, player=player, winners=len(order)))
+        key, paragraph = ((N_("ledger.pot_to_winner"), "stake") if len(order) == 1
+                          else (N_("ledger.pot_shared"), "game_tie"))
+        book.pay_minor(POT, player, shares[player],
+                       msg(key, paragraph=paragraph, player=player, winners=len(order)))
     book.pot_paid = {}
 
 
@@ -69,6 +73,7 @@ def last_in_pays(book: Book, losers: Sequence[str], players: Sequence[str]) -> N
     for loser in losers:
         for player in players:
             if player not in losers:
-                book.pay(loser, player, 1, msg("ledger.last_in_pays", player=loser, to=player,
+                book.pay(loser, player, 1, msg("ledger.last_in_pays", paragraph="stake",
+                                               player=loser, to=player,
                                                 units=1))
 
