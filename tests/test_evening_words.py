@@ -27,6 +27,8 @@ from tests.conftest import session_of
 
 SEK = make_money("0.50", "SEK")
 NNBSP = "\N{NARROW NO-BREAK SPACE}"
+# French puts a no-break space before a colon, a narrow one before ; ! and ?
+NBSP = "\N{NO-BREAK SPACE}"
 
 
 def plain(said: str) -> str:
@@ -75,7 +77,7 @@ def test_the_tab_says_paid_to_whoever_paid_money():
 
 @pytest.mark.parametrize(("language", "start"), [
     ("sv", "Spelkvällens slut: "), ("en", "End of session: "),
-    ("de", "Ende des Spielabends: "), ("fr", f"Fin de séance{NNBSP}: ")])
+    ("de", "Ende des Spielabends: "), ("fr", f"Fin de séance{NBSP}: ")])
 def test_the_end_of_session_pot_lines_name_the_session_not_a_game(language, start):
     # A game ends (Swedish "spelet", "ramsen"); the session, the evening, is finished.
     # Said alike of a session finished and of one only looked at "if it ended now".
@@ -90,7 +92,7 @@ def test_the_end_of_session_pot_lines_name_the_session_not_a_game(language, star
 
 def test_french_puts_a_narrow_no_break_space_before_every_colon_in_the_assistant():
     said = must_play_line("Astrid", msg("must.one_point"), "fr")
-    assert said == f"Astrid{NNBSP}: à 1 point{NNBSP}: doit frapper (jouer)"
+    assert said == f"Astrid{NBSP}: à 1 point{NBSP}: doit frapper (jouer)"
     assert must_play_line("Astrid", msg("must.one_point"), "en").startswith("Astrid: ")
 
 

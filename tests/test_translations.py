@@ -197,7 +197,7 @@ def test_tricks_over_reads_right(language, one, two):
     ("en", "Bengt took 1 trick: -1"),
     ("sv", "Bengt tog 1 stick: -1"),
     ("de", "Bengt hat 1 Stich gemacht: -1"),
-    ("fr", "Bengt a fait 1 pli\u202f: -1"),
+    ("fr", "Bengt a fait 1 pli\u00a0: -1"),
 ])
 def test_the_ledger_says_one_trick(language, expected):
     assert render(Message("ledger.tricks", {"player": "Bengt", "tricks": 1, "points": -1}),
@@ -210,7 +210,7 @@ def test_the_ledger_says_one_trick(language, expected):
            "pengar 5.00"),
     ("de", "Alle Spiele: 1 Sitzung, 4 Spiele mitgespielt, 1 Stich, 0-mal ohne Stich, "
            "1 Partie gewonnen, Geld 5.00"),
-    ("fr", "Tous les jeux\u202f: 1 séance, 4 donnes jouées, 1 pli, 0 fois sans pli, "
+    ("fr", "Tous les jeux\u00a0: 1 séance, 4 donnes jouées, 1 pli, 0 fois sans pli, "
            "1 partie gagnée, argent 5.00"),
 ])
 def test_a_lifetime_line_counts_each_figure_in_its_own_form(language, expected):
@@ -266,7 +266,7 @@ def test_a_finished_session_has_its_own_result_heading(language):
     ("en", "General Rams lost: play stopped after 2 tricks"),
     ("sv", "Generalramsen förlorad: spelet slutade efter 2 stick"),
     ("de", "General-Rams verloren: nach 2 Stichen abgebrochen"),
-    ("fr", "Rams général perdu\u202f: le jeu s'est arrêté après 2 plis"),
+    ("fr", "Rams général perdu\u00a0: le jeu s'est arrêté après 2 plis"),
 ])
 def test_a_lost_general_rams_says_where_play_stopped(language, expected):
     # RULES.md worked example, deal 4: A declared General Rams and lost trick 2 to C.
