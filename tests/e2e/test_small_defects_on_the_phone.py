@@ -72,3 +72,19 @@ def test_an_unnamed_session_is_called_by_its_game_in_the_language_now_chosen(
     phone.open("/session/1")
     phone.read("Rams (engelsk)")  # the table's title
     assert not phone.page.evaluate(SHOWN, "English Rams")
+
+
+def test_an_open_question_is_put_away_with_done_and_the_foul_chips_show_again(
+        phone: Ui, server: Server):
+    """Issue 49: "Who fouled?" stayed open over Foul and Forfeit, with nothing to close it.
+    Done puts it away as it stands: Astrid's foul, tapped, is kept."""
+    server.holds(EXAMPLES / "friday-at-the-cabin.json")
+    phone.open("/session/1")
+    phone.see("Save deal 7")
+    phone.tap("Foul")
+    phone.read("Who fouled?")
+    phone.tap("Astrid fouled")
+    phone.tap("Done")
+    phone.page.get_by_text("Who fouled?", exact=True).wait_for(state="detached")
+    phone.see("Forfeit to")
+    phone.see("foul")  # Astrid's row is marked: the foul stays with the deal

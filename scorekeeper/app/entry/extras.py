@@ -34,6 +34,7 @@ class ExtrasView:
     choosing: str | None  # the chooser that is open
     question: str  # "Who took the widow?"
     picks: tuple[tuple[str, str, bool], ...]  # per player: name, label, chosen
+    done: str = ""  # what puts the question away, answered or not ("Done")
 
 
 def extras_view(app: AppModel, fields: DealFields, draft: DealDraft,
@@ -58,7 +59,8 @@ def extras_view(app: AppModel, fields: DealFields, draft: DealDraft,
         (player, app.t(f"ui.pick_{name}", player=player),
          player in getattr(draft, name) if name == "fouls" else getattr(draft, name) == player)
         for player in players)
-    return ExtrasView(tuple(chips), name, app.t(f"ui.choose_{name}"), picks)
+    return ExtrasView(tuple(chips), name, app.t(f"ui.choose_{name}"), picks,
+                      app.t("ui.question_done"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +75,10 @@ class ExtraTaps:
             draft.choosing = None if draft.choosing == chip.name else chip.name
         else:
             setattr(draft, chip.name, not getattr(draft, chip.name))
+
+    def put_away(self) -> None:
+        """The open question closed, as it stands (fouls are answered one tap at a time)."""
+        self.draft.choosing = None
 
     def pick(self, name: str, player: str) -> None:
         if name == "fouls":  # fouls are many; every other chooser names one player
@@ -106,7 +112,10 @@ def Chooser(view: ExtrasView, taps: ExtraTaps) -> ft.Control:
         border_radius=ft.BorderRadius.all(14),
         bgcolor=ft.Colors.SECONDARY_CONTAINER,
         content=ft.Column(spacing=4, controls=[
-            ft.Text(view.question, size=15),
+            ft.Row(alignment=ft.MainAxisAlignment.SPACE_BETWEEN, controls=[
+                ft.Text(view.question, size=15, expand=True),
+                ft.TextButton(view.done, icon=ft.Icons.CHECK, on_click=lambda: taps.put_away()),
+            ]),
             ft.Row(wrap=True, spacing=6, controls=[
                 labelled(label, ft.Chip(label=ft.Text(player), selected=chosen,
                                         on_select=lambda _, p=player: taps.pick(name, p)),
