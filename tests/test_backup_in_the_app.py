@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import replace
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -21,26 +21,33 @@ def ago(days: int) -> str:
     return (NOW - timedelta(days=days)).isoformat()
 
 
+def day_ago(days: int) -> date:
+    return (NOW - timedelta(days=days)).date()
+
+
 @pytest.mark.parametrize(("finished", "backed_up", "dismissed", "reminds"), [
-    (True, "", "", True),  # finished evenings, never backed up
-    (False, "", "", False),  # nothing finished: nothing to lose yet
-    (True, ago(29), "", False),  # backed up within 30 days
-    (True, ago(30), "", True),  # 30 days without one
-    (True, "", ago(3), False),  # put away three days ago: said once
-    (True, ago(40), ago(31), True),  # put away a month ago, still no backup
+    (40, "", "", True),  # an evening finished 40 days ago, never backed up
+    (None, "", "", False),  # nothing finished: nothing to lose yet
+    (29, "", "", False),  # the first finished evening is 29 days old: not 30 days yet
+    (40, ago(29), "", False),  # backed up within 30 days
+    (40, ago(30), "", True),  # 30 days without one
+    (40, "", ago(3), False),  # put away three days ago: said once
+    (60, ago(40), ago(31), True),  # put away a month ago, still no backup
 ])
-def test_home_reminds_once_of_a_backup_after_30_days(cabin_book: Scorebook, finished: bool,
-                                                     backed_up: str, dismissed: str,
-                                                     reminds: bool):
+def test_home_reminds_once_of_a_backup_after_30_days(cabin_book: Scorebook,
+                                                     finished: int | None, backed_up: str,
+                                                     dismissed: str, reminds: bool):
     app = AppModel(cabin_book, Settings(backed_up=backed_up, reminder_dismissed=dismissed))
-    assert app.backups.reminds(finished, NOW) is reminds
+    since = day_ago(finished) if finished is not None else None
+    assert app.backups.reminds(since, NOW) is reminds
 
 
 def test_putting_the_reminder_away_keeps_it_away(cabin_book: Scorebook):
     app = AppModel(cabin_book, Settings())
-    assert app.backups.reminds(True, datetime.now(UTC))
+    month_ago = (datetime.now(UTC) - timedelta(days=31)).date()
+    assert app.backups.reminds(month_ago, datetime.now(UTC))
     app.backups.dismiss()
-    assert not app.backups.reminds(True, datetime.now(UTC))
+    assert not app.backups.reminds(month_ago, datetime.now(UTC))
     assert app.prefs.settings.reminder_dismissed
 
 

@@ -59,6 +59,7 @@ class SessionSummary:
     deals: int
     updated_at: datetime
     leaders: tuple[str, ...]
+    played_on: date | None = None  # the evening's date
 
     @property
     def finished(self) -> bool:
@@ -150,7 +151,8 @@ class SessionStore:
     def summaries(self, limit: int | None = None) -> list[SessionSummary]:
         """Sessions, latest first (the ``limit`` latest), with their players and leaders."""
         query = (select(SessionRow.id, SessionRow.name, SessionRow.variant, SessionRow.status,
-                        SessionRow.deal_count, SessionRow.updated_at, SessionRow.leaders)
+                        SessionRow.deal_count, SessionRow.updated_at, SessionRow.leaders,
+                        SessionRow.played_on)
                  .order_by(SessionRow.updated_at.desc(), SessionRow.id.desc()).limit(limit))
         with storage_failures(self.engine), Db(self.reader) as db:
             rows = db.execute(query).all()
@@ -161,7 +163,8 @@ class SessionStore:
                 seats[session_id].append(name)
         return [
             SessionSummary(row.id, row.name, row.variant, tuple(seats[row.id]), row.status,
-                           row.deal_count, row.updated_at, tuple(json.loads(row.leaders)))
+                           row.deal_count, row.updated_at, tuple(json.loads(row.leaders)),
+                           row.played_on)
             for row in rows
         ]
 

@@ -76,8 +76,10 @@ def test_a_backup_made_in_settings_restores_the_tab_and_the_details_on_another_d
 def test_home_reminds_of_a_backup_once_and_settings_bring_the_scorebook_to_a_club(
         phone: Ui, server: Server, tmp_path: Path):
     finished = tmp_path / "finished.json"
+    # Played and finished on the first of October: far more than 30 days without a backup.
     finished.write_text(json.dumps({**json.loads(CABIN.read_text(encoding="utf-8")),
-                                    "finished": True}), encoding="utf-8")
+                                    "finished": True, "played_on": "2026-10-01"}),
+                        encoding="utf-8")
     server.holds(finished)
     phone.open("/")
     reminder = ("No backup of this scorebook for 30 days. A lost or new phone loses nothing "

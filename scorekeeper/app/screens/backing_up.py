@@ -3,7 +3,7 @@ said before it is added), and the reminder home gives when none was made for a w
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING
 
 import flet as ft
@@ -53,9 +53,9 @@ def BackupPanel(app: AppModel) -> ft.Control:
     )
 
 
-def BackupReminder(app: AppModel, finished_evenings: bool) -> list[ft.Control]:
+def BackupReminder(app: AppModel, finished_since: date | None) -> list[ft.Control]:
     """On home, once: no backup of a scorebook with finished evenings for 30 days."""
-    if not app.backups.reminds(finished_evenings, datetime.now(UTC)):
+    if not app.backups.reminds(finished_since, datetime.now(UTC)):
         return []
     return [ft.Container(
         padding=ft.Padding.symmetric(horizontal=12, vertical=8),

@@ -56,7 +56,8 @@ def Home(app: AppModel) -> ft.Control:
                 action(app.t("ui.import"), ft.Icons.FILE_OPEN, import_file),
             ]),
             error_line(app.said.problem),
-            *BackupReminder(app, any(s.finished for s in summaries)),
+            *BackupReminder(app, min((s.played_on for s in summaries
+                                      if s.finished and s.played_on), default=None)),
             *([ft.Text(app.t("ui.groups"), size=20, weight=ft.FontWeight.BOLD),
                ft.Row(wrap=True, spacing=10, controls=[
                    action(app.t("ui.open_group", group=name), ft.Icons.GROUPS,
@@ -82,7 +83,8 @@ def SessionTile(app: AppModel, summary: SessionSummary) -> ft.Control:
     line = (counts("ui.session_line_finished", "deals") if summary.finished
             else counts("ui.session_line", "deals"))
     subtitle = app.t(line, game=app.t(f"variant.{summary.variant}"),
-                     players=", ".join(summary.players), day=f"{summary.updated_at:%Y-%m-%d}",
+                     players=", ".join(summary.players),
+                     day=f"{summary.played_on or summary.updated_at:%Y-%m-%d}",
                      deals=summary.deals, leaders=leaders)
     name = app.session_name(summary.name, summary.variant)
     label = app.t("ui.open_session", name=name)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING
 
 import flet as ft
@@ -88,10 +88,12 @@ class Backups:
         return {name: text(key, self.said.language, count=getattr(counts, name))
                 for name, key in SCOREBOOK.items()}
 
-    def reminds(self, finished_evenings: bool, now: datetime) -> bool:
-        """Should home say that no backup was made for a while (and not said so already)?"""
+    def reminds(self, finished_since: date | None, now: datetime) -> bool:
+        """Should home say that no backup was made for a while (and not said so already)?
+        ``finished_since``: the day of the oldest finished evening, the first that a lost
+        phone would lose; the 30 days count from it, or from the last backup."""
         settings = self.prefs.settings
-        if not finished_evenings:
+        if finished_since is None or now.date() - finished_since < REMIND_AFTER:
             return False
         return all(not moment or now - _moment(moment) >= REMIND_AFTER
                    for moment in (settings.backed_up, settings.reminder_dismissed))
