@@ -12,8 +12,20 @@ import pytest
 from playwright.sync_api import Browser
 from sqlalchemy.engine import make_url
 
+from scorekeeper.app.fonts import FALLBACK, FONTS
 from tests.conftest import fresh_postgres_database
-from tests.e2e.conftest import CABIN, LOST, HeldSocket, Ui, start_server, stop_server
+from tests.e2e.conftest import (
+    CABIN,
+    FETCHED,
+    FIRST_PAINT,
+    LOST,
+    POLL,
+    STILL_FRAMES,
+    HeldSocket,
+    Ui,
+    start_server,
+    stop_server,
+)
 from tests.relay import Relay
 
 
@@ -83,6 +95,11 @@ def test_a_tap_as_the_club_server_goes_and_comes_back_is_not_lost(
             server.holds(CABIN)
             ui.open("/")
             ui.see("Friday at the cabin")
+            # The fallback fonts come a moment after the first screen, and the text is laid
+            # out anew with them: the press must not meet that redraw instead.
+            page.wait_for_function(FETCHED, arg="/" + FONTS[FALLBACK[-1]], polling=POLL,
+                                   timeout=FIRST_PAINT)
+            ui.next_frame(STILL_FRAMES)
             held.tap_as_it_changes(relay.cut, "Players", lambda: ui.read(LOST))
             ui.see("Add player")  # the Players screen, as tapped
             ui.tap("Back")

@@ -88,3 +88,25 @@ def test_an_open_question_is_put_away_with_done_and_the_foul_chips_show_again(
     phone.page.get_by_text("Who fouled?", exact=True).wait_for(state="detached")
     phone.see("Forfeit to")
     phone.see("foul")  # Astrid's row is marked: the foul stays with the deal
+
+
+def test_a_finished_night_looks_finished_on_its_table_and_at_home(phone: Ui, server: Server,
+                                                                   tmp_path: Path):
+    """Issue 49: a finished session said "Pot: 10", "Next deal: double pot…" and showed a
+    DEALER badge, though its pot was split; home said "leading" of a night that was over.
+    The cabin's evening finished: Cilla and Dag on +18 won it."""
+    finished = tmp_path / "finished.json"
+    finished.write_text(json.dumps({**json.loads((EXAMPLES / "friday-at-the-cabin.json")
+                                                 .read_text(encoding="utf-8")),
+                                    "finished": True}), encoding="utf-8")
+    server.holds(finished)
+    phone.open("/session/1")
+    phone.read("This session is finished.")
+    phone.read("No deal is to come. The pot at the end: split equally among all players")
+    phone.shot("table-finished-phone")
+    assert not phone.page.evaluate(SHOWN, "Pot:")
+    assert not phone.page.evaluate(SHOWN, "DEALER")
+    assert not phone.page.evaluate(SHOWN, "Next deal")
+    phone.open("/")
+    phone.see("6 deals · finished, won by Cilla, Dag")
+    assert not phone.page.evaluate(SHOWN, "leading")
