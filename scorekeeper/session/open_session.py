@@ -23,7 +23,6 @@ from scorekeeper.core import (
     guide,
     leaders,
     session_winners,
-    standing,
 )
 from scorekeeper.core.owed import Handover, owed_transfers, paid, paid_between, still_owed
 from scorekeeper.formats.evening_names import evening_file_name
@@ -31,6 +30,7 @@ from scorekeeper.formats.exports import Export, export
 from scorekeeper.formats.games_protocol import GameRow, games_protocol
 from scorekeeper.formats.session_file import Evening
 from scorekeeper.session.ledger_view import ChartLine, LedgerDeal, chart_lines, ledger_deal
+from scorekeeper.session.standing_view import Figures, pot_shares, scores_as_dealt
 from scorekeeper.session.worked import MAKERS, Kept, Made, kept, named
 from scorekeeper.store.payments import StoredPayment
 
@@ -114,14 +114,8 @@ class OpenSession:
 
     @kept("scores")
     def scores(self) -> dict[str, int]:
-        """Each player's score as the next deal starts: between two games of a countdown or
-        count-up session, everyone is back on the start score (the finished game's finals
-        are in ``games``)."""
-        rules = self.table.rules
-        if rules.family_rules.in_games and self.state.games and self.state.between_games:
-            return {**standing(self.table, self.state),
-                    **dict.fromkeys(self.state.seated, rules.start)}
-        return standing(self.table, self.state)
+        """Each player's score as the next deal starts (``scores_as_dealt``)."""
+        return scores_as_dealt(self.table, self.state)
 
     @kept("closing")
     def closing(self) -> Closing:
@@ -130,11 +124,13 @@ class OpenSession:
 
     @kept("pot_shares")
     def pot_shares(self) -> dict[str, int]:
-        """What each player's money figure holds of the pot (if the session ended now)."""
-        shares: dict[str, int] = {}
-        for entry in self.closing.entries:
-            shares[entry.payee] = shares.get(entry.payee, 0) + entry.minor
-        return shares
+        return pot_shares(self.closing)
+
+    @property
+    def figures(self) -> Figures:
+        """What the rows show for the next deal: scores, money, pot shares."""
+        money = self.closing.money if self.plays_for_money else {}
+        return Figures(self.scores, money, self.pot_shares)
 
     @property
     def plays_for_money(self) -> bool:

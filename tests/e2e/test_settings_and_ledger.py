@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Browser
 
 from tests.e2e.conftest import Server, Ui
 
@@ -112,3 +113,24 @@ def test_settings_names_the_database_given_with_db(ui: Ui, server: Server):
     ui.open("/settings")
     ui.read(f"Database in use: sqlite:///{database}")
     assert not (server.data / "scorekeeper.db").exists()
+
+
+def test_a_deal_corrected_on_a_desktop_shows_the_scores_before_it_and_takes_the_keys(
+        browser: Browser, cabin: Server):
+    """Issue 49: correcting deal 3 of RULES.md's worked example, the rows showed tonight's
+    scores, and the keys its legend promises did nothing. Before deal 3 the units stood
+    at A 2, B -8, C 3, D -2 (the example's table, deal 2); Enter saves the correction."""
+    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    page.set_default_timeout(20_000)
+    ui = Ui(page, cabin.url)
+    try:
+        ui.open("/session/1/edit/2")
+        for player, score in (("Astrid", 2), ("Bengt", -8), ("Cilla", 3), ("Dag", -2)):
+            ui.read(f"{player}: {score}")
+        assert not ui.readouts("Astrid: -28")  # tonight's score is not the one shown
+        ui.see("Enter saves")
+        ui.shot("correct-deal-desktop")
+        ui.press("Enter")
+        ui.see("Deal 3 corrected; everything after it is recomputed")
+    finally:
+        page.context.close()

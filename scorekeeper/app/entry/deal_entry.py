@@ -22,6 +22,7 @@ from scorekeeper.app.entry.seats import SeatChanges, SeatPanel
 from scorekeeper.core import N_, Bidding, changes, duties, games_ended, guide, seating
 from scorekeeper.core.offers import may_buy_down
 from scorekeeper.core.seat_changes import dealt_in
+from scorekeeper.session.standing_view import figures_at
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -53,6 +54,10 @@ def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int 
     verdict = ft.use_memo(lambda: check(table, before, deal, language),
                           [deal, session.version, index, language])
     number = before.deals + 1
+    # The rows show where everyone stood as this deal was dealt: the table now for the
+    # next deal, the state before it for a deal being corrected.
+    figures = ft.use_memo(lambda: session.figures if index is None else figures_at(
+        table, before, session.plays_for_money), [session.version, index])
     duty = duties(table, at_table, Bidding({p: p not in draft.passed for p in seats.order},
                                          draft.general, draft.widow))
     buying = may_buy_down(table, before, deal)
@@ -86,7 +91,7 @@ def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int 
     latest.current = save_now
     save = ft.use_callback(lambda: latest.current(), [])
     clear = ft.use_callback(lambda: draft.clear(), [draft])
-    keyed = index is None and app.nav.wide  # on a desktop a whole deal can be keyed in
+    keyed = app.nav.wide  # on a desktop a whole deal can be keyed in, a correction too
 
     def listen() -> None:
         ft.context.page.on_keyboard_event = (
@@ -103,7 +108,7 @@ def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int 
                            verdict.refusal if verdict.player == player and not verdict.unfinished
                            else None,
                            filled=deal.tricks_of(player) if filled == player else None,
-                           may_buy_down=player in buying,
+                           may_buy_down=player in buying, figures=figures,
                            marked=app.nav.wide and draft.cursor == seat),
                   # Keyed by player: the rows turn with the deal, and a row moved is not
                   # redrawn as another player's
@@ -136,7 +141,7 @@ def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int 
                 controls=[*top, *sitting_out, *rows, Extras(extras, extra_taps), *comings],
             ),
             *questions,
-            *([KeyLegend(app)] if index is None and app.nav.wide else []),
+            *([KeyLegend(app)] if keyed else []),
             SaveBar(app, session, tricks_left(app, draft, deal, session.fields.tricks), verdict,
                     number, save, on_undo,
                     just_saved=draft.just_saved if draft.for_deal == number

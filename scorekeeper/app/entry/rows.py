@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from scorekeeper.app.draft import DealDraft
     from scorekeeper.app.model import AppModel
     from scorekeeper.session import OpenSession
+    from scorekeeper.session.standing_view import Figures
 
 TARGET = 48  # px: the smallest a finger hits reliably (Material's target size)
 
@@ -83,7 +84,9 @@ class RowTaps:
 
 def row_view(app: AppModel, session: OpenSession, draft: DealDraft, player: str,
              seats: Seating, duty: Message | None, refusal: str | None, *,
-             filled: int | None, may_buy_down: bool, marked: bool) -> RowView:
+             filled: int | None, may_buy_down: bool, marked: bool,
+             figures: Figures) -> RowView:
+    """``figures``: where everyone stands as the deal is dealt (before a deal corrected)."""
     passed = player in draft.passed
     taken = draft.tricks.get(player)
     rules = session.table.rules
@@ -100,7 +103,7 @@ def row_view(app: AppModel, session: OpenSession, draft: DealDraft, player: str,
               if player in getattr(draft, name)]
     duty_line = _duty_tag(app, duty, passed, rules.five_tricks)
     # One sitting down with this deal has no score yet: they start where everyone did.
-    score = session.scores.get(player, rules.start)
+    score = figures.scores.get(player, rules.start)
     buttons: list[tuple[str, bool, bool]] = []
     if not (passed or draft.misdeal or draft.conceded):
         for count in range(session.fields.tricks + 1):
@@ -118,11 +121,11 @@ def row_view(app: AppModel, session: OpenSession, draft: DealDraft, player: str,
         about=" · ".join([*tags, *marks, *([duty_line] if duty_line else [])]),
         score=score_text(session.table, score),
         score_label=app.t("ui.score_of", player=player, score=score),
-        money=(amount(session.closing.money.get(player, 0), session.table.money,
+        money=(amount(figures.money.get(player, 0), session.table.money,
                       app.prefs.settings.language) if session.plays_for_money else None),
         pot_share=(app.t("ui.pot_share_short", amount=amount(
-            session.pot_shares[player], session.table.money, app.prefs.settings.language))
-            if session.plays_for_money and session.pot_shares.get(player) else None),
+            figures.pot_shares[player], session.table.money, app.prefs.settings.language))
+            if session.plays_for_money and figures.pot_shares.get(player) else None),
     )
     return RowView(
         heading=heading,
