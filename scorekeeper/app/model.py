@@ -83,7 +83,7 @@ class AppModel:
         self.said.clear()
         before = self.nav.place.screen
         place = self.nav.moved_to(route)
-        if place.screen == "ledger" and before != "ledger":
+        if place.screen in ("ledger", "sheet") and before != place.screen:
             self.table.ledger_shown = LEDGER_FIRST
         try:
             self._load(place)

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from urllib.parse import quote, unquote
 
 # "watch": the table, read-only, opened from the club's evening (its own host records it)
-SESSION_SCREENS = ("ledger", "charts", "protocol", "settle", "room", "card", "rules", "watch")
+SESSION_SCREENS = ("ledger", "sheet", "charts", "protocol", "settle", "room", "card", "rules",
+                   "watch")
 
 
 @dataclass(frozen=True, slots=True)

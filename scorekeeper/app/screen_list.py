@@ -22,6 +22,7 @@ from scorekeeper.app.screens.room import RoomScreen
 from scorekeeper.app.screens.rules import RulesScreen
 from scorekeeper.app.screens.settings import SettingsScreen
 from scorekeeper.app.screens.settle import SettleUp
+from scorekeeper.app.screens.sheet import ScoreSheet
 from scorekeeper.app.screens.table import TableScreen
 from scorekeeper.app.screens.tonight import TonightScreen
 from scorekeeper.session.where import data_dir
@@ -61,8 +62,8 @@ def _charts(app: AppModel) -> ft.Control:
 
 SESSION_SCREENS = {
     "table": TableScreen, "watch": TableScreen, "ledger": Ledger, "charts": _charts,
-    "protocol": Protocol, "settle": SettleUp, "room": RoomScreen, "card": ResultCard,
-    "rules": RulesScreen,
+    "protocol": Protocol, "sheet": ScoreSheet, "settle": SettleUp, "room": RoomScreen,
+    "card": ResultCard, "rules": RulesScreen,
     "edit": lambda app: CorrectDeal(app, app.nav.place.deal_index or 0),
     "again": lambda app: NewSession(app, again=app.table.session),
 }

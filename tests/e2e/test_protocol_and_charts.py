@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.e2e.conftest import CABIN, Server, Ui
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "mattmar-saturday.json"
@@ -51,3 +53,16 @@ def test_the_score_chart_is_labelled_to_the_last_deal_and_at_both_ends_of_the_sc
     for end in ("0", "6", "-30", "30"):
         assert end in labels, end
     phone.shot("charts-axes-phone-light")
+
+
+@pytest.mark.usefixtures("cabin")
+def test_the_score_sheet_lists_every_deal_as_on_paper(phone: Ui):
+    """Issue 49: the deal-by-deal protocol on screen, as the PDF has it. RULES.md's worked
+    example: after deal 3 (Cilla dealt, Dag's General Rams) A -3, B -13, C -7, D 23, pot 0;
+    after deal 6 (Bengt dealt) A -28, B -13, C 18, D 18, pot 5."""
+    phone.open("/session/1")
+    phone.tap("Ledger")
+    phone.tap("Score sheet")
+    phone.read("Deal 3, Cilla dealt: Astrid -3, Bengt -13, Cilla -7, Dag 23; pot 0")
+    phone.read("Deal 6, Bengt dealt: Astrid -28, Bengt -13, Cilla 18, Dag 18; pot 5")
+    phone.shot("score-sheet-phone")

@@ -9,6 +9,7 @@ import flet as ft
 
 from scorekeeper.app.screens.settle import payments_made
 from scorekeeper.app.widgets import (
+    Link,
     Missing,
     choices,
     confirmation,
@@ -88,8 +89,10 @@ def Ledger(app: AppModel) -> ft.Control:
     if not ledger:
         cards.append(ft.Text(app.t("ui.no_deals_yet")))
     return ft.Column(expand=True, spacing=0, controls=[
+        # The score sheet is a tap away here: a phone's table bar has no room for it.
         screen_bar(app, app.t("ui.ledger_of", name=app.session_name(
-            session.name, session.table.rules.variant)), f"/session/{session.id}"),
+            session.name, session.table.rules.variant)), f"/session/{session.id}",
+            [Link(ft.Icons.GRID_ON, app.t("ui.sheet"), f"/session/{session.id}/sheet")]),
         long_screen(error_line(app.said.problem), *cards, beyond=BEYOND_SCREEN),
     ])
 

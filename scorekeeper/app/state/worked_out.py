@@ -19,7 +19,7 @@ def worked_out(session: OpenSession, screen: str, language: str, *, undo: bool =
         session.work_out("guide", "scores", "closing")
         if undo and not session.finished:
             session.work_out("newest_deal")  # what Undo would take back
-    elif screen == "ledger":
+    elif screen in ("ledger", "sheet"):
         session.ledger_page(ledger_shown)
         session.work_out("payments_made", "closing")
     elif screen == "edit":
