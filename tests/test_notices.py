@@ -29,10 +29,16 @@ def engine(db_url: str) -> Iterator[Engine]:
 
 @pytest.fixture
 def told(engine: Engine) -> Iterator[queue.Queue[str]]:
-    """What a listening server hears, once it is listening."""
+    """What a listening server hears of sessions and groups, once it is listening (a
+    session's new players are heard as the roster's news too: see the roster's test)."""
     heard: queue.Queue[str] = queue.Queue()
     stop, listening = threading.Event(), threading.Event()
-    listener = threading.Thread(target=listen, args=(engine, heard.put, stop, listening),
+
+    def hear(payload: str) -> None:
+        if payload != "roster":
+            heard.put(payload)
+
+    listener = threading.Thread(target=listen, args=(engine, hear, stop, listening),
                                 daemon=True)
     listener.start()
     assert listening.wait(timeout=TOLD_WITHIN)
@@ -92,3 +98,20 @@ def test_a_server_knows_when_the_database_server_goes_and_when_it_is_back():
             stop.set()
             listener.join(timeout=TOLD_WITHIN)
             engine.dispose()
+
+
+@pytest.mark.parametrize("db_url", ["postgresql"], indirect=True)
+def test_a_player_added_to_the_roster_is_told_as_the_rosters_news(engine):  # type: ignore[no-untyped-def]
+    heard: queue.Queue[str] = queue.Queue()
+    stop, listening = threading.Event(), threading.Event()
+    listener = threading.Thread(target=listen, args=(engine, heard.put, stop, listening),
+                                daemon=True)
+    listener.start()
+    try:
+        assert listening.wait(timeout=TOLD_WITHIN)
+        assert heard.get(timeout=TOLD_WITHIN) == ""
+        SessionStore(engine).add_player("Erik")
+        assert heard.get(timeout=TOLD_WITHIN) == "roster"
+    finally:
+        stop.set()
+        listener.join(timeout=TOLD_WITHIN)
