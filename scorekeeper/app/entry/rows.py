@@ -199,12 +199,13 @@ def Heading(row: RowHeading) -> ft.Control:
         spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER,
         controls=[
             # The name over what the rules ask: at a large text size the figures take the
-            # width they need and these two lines still read, cut short at worst.
+            # width they need; the name is cut short at worst, what the rules ask of the
+            # player wraps to a second line ("högerhand · måste spela eller betala 5": the
+            # last words decide the deal, and were cut).
             ft.Column(spacing=0, expand=True, controls=[
                 ft.Text(row.player, size=16, weight=ft.FontWeight.BOLD, max_lines=1,
                         overflow=ft.TextOverflow.ELLIPSIS),
-                ft.Text(row.about, size=10, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
-                        color=ft.Colors.ON_SURFACE_VARIANT),
+                ft.Text(row.about, size=10, max_lines=2, color=ft.Colors.ON_SURFACE_VARIANT),
             ]),
             readout(label=row.score_label,
                     content=ft.Text(row.score, size=22, weight=ft.FontWeight.BOLD)),
