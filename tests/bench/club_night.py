@@ -33,6 +33,7 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from multiprocessing.synchronize import Barrier, Event
+from pathlib import Path
 from typing import Any
 
 from scorekeeper.session.scorebook import Scorebook
@@ -40,7 +41,7 @@ from scorekeeper.store.database import connect
 from scorekeeper.store.sessions import SessionStore
 from tests.bench.data import english_table, next_deal
 from tests.bench.rows import Row
-from tests.bench.tables_bench import Spent, lost_or_doubled, postgres_spent, spent
+from tests.bench.tables_bench import lost_or_doubled, spent
 from tests.postgres import postgres_server
 
 TABLES, SERVERS = 200, 4
@@ -48,6 +49,7 @@ MEAN_GAP = 60.0  # seconds between two saves of one table, on average
 NIGHT = 600.0  # seconds of the night
 HANDLERS = 8  # threads a server runs its pages' handlers on
 SETTLE = 3.0  # seconds after the last tap for the last notices to arrive
+IDLE = 10.0  # seconds the servers and PostgreSQL are watched idle, before the night
 WAIT = 900  # seconds a server or the bench waits for the others, before it gives up
 
 
@@ -65,6 +67,25 @@ def cpu_seconds() -> float:
     """This process's CPU so far, every thread's (ended ones too), user and system."""
     used = resource.getrusage(resource.RUSAGE_SELF)
     return used.ru_utime + used.ru_stime
+
+
+def postgres_running() -> dict[str, float]:
+    """CPU seconds so far of each PostgreSQL process, by its pid."""
+    running = {}
+    for pid in Path("/proc").glob("[0-9]*"):
+        try:
+            if (pid / "comm").read_text().strip() == "postgres":
+                running[pid.name] = spent(str(pid / "schedstat")).running
+        except OSError:
+            pass  # gone between the listing and the reading
+    return running
+
+
+def postgres_since(before: dict[str, float]) -> float:
+    """PostgreSQL's CPU seconds since ``before``: a process started since counts whole, one
+    ended since is not counted (its part is lost with it: a connection's backend lives
+    as long as the servers' pools keep it, through the night)."""
+    return sum(cpu - before.get(pid, 0.0) for pid, cpu in postgres_running().items())
 
 
 def hearing_seconds() -> float:
@@ -127,14 +148,20 @@ class Server:
 
 
 def server_night(url: str, number: int, seconds: float, ids: Any, watch: Any,
-                 start: Barrier, end: Barrier, done: Event, results: Any) -> None:
+                 barriers: tuple[Barrier, Barrier, Barrier], done: Event,
+                 results: Any) -> None:
+    ready, start, end = barriers
     server = Server(url, number)
     ids.put((number, [session.id for session in server.open.values()]))
     server.hear(watch.get(timeout=WAIT))
+    ready.wait(WAIT)
+    idle = cpu_seconds()
+    time.sleep(IDLE)
+    idle = cpu_seconds() - idle
     start.wait(WAIT)
     before, hearing = cpu_seconds(), hearing_seconds()
     server.night(seconds)
-    cpu = (cpu_seconds() - before, sum(server.recording), hearing_seconds() - hearing)
+    cpu = (cpu_seconds() - before, sum(server.recording), hearing_seconds() - hearing, idle)
     end.wait(WAIT)
     results.put((number, server.saves, server.heard, cpu))
     done.wait(WAIT)  # PostgreSQL's backends are counted before they go
@@ -147,10 +174,11 @@ def club_night(seconds: float = NIGHT) -> list[Row]:
         context = multiprocessing.get_context("spawn")
         ids, results = context.Queue(), context.Queue()
         watch = [context.Queue() for _ in range(SERVERS)]
-        start, end = context.Barrier(SERVERS + 1), context.Barrier(SERVERS + 1)
+        barriers = tuple(context.Barrier(SERVERS + 1) for _ in range(3))
+        ready, start, end = barriers
         done = context.Event()
         servers = [context.Process(target=server_night, args=(
-            url, n, seconds, ids, watch[n], start, end, done, results))
+            url, n, seconds, ids, watch[n], barriers, done, results))
             for n in range(SERVERS)]
         for server in servers:
             server.start()
@@ -158,10 +186,14 @@ def club_night(seconds: float = NIGHT) -> list[Row]:
             held = dict(ids.get(timeout=WAIT) for _ in servers)
             for n in range(SERVERS):  # each server hears the next one's tables
                 watch[n].put(held[(n + 1) % SERVERS])
+            ready.wait(WAIT)
+            idle_before = postgres_running()
+            time.sleep(IDLE)
+            idle = postgres_since(idle_before)
             start.wait(WAIT)
-            server_before, load_before = postgres_spent(), os.getloadavg()[0]
+            server_before, load_before = postgres_running(), os.getloadavg()[0]
             end.wait(WAIT)
-            database, load_after = postgres_spent() - server_before, os.getloadavg()[0]
+            database, load_after = postgres_since(server_before), os.getloadavg()[0]
             told = [results.get(timeout=WAIT) for _ in servers]
         finally:  # the servers go before their database does, whatever happened
             done.set()
@@ -173,8 +205,10 @@ def club_night(seconds: float = NIGHT) -> list[Row]:
             expected[session_id] = max(number, expected.get(session_id, 0))
         wrong = lost_or_doubled(url, expected)
     heard = [h for _, _, night, _ in told for h in night]
-    app_cpu = tuple(sum(cpu[n] for _, _, _, cpu in told) for n in range(3))
-    return _rows(seconds, saves, heard, app_cpu, database, (load_before, load_after), wrong)
+    app_cpu = tuple(sum(cpu[n] for _, _, _, cpu in told) for n in range(4))
+    idling = (app_cpu[3] + idle) / IDLE  # CPU-s a second, nothing recorded
+    return _rows(seconds, saves, heard, app_cpu, database, (load_before, load_after), wrong,
+                 idling)
 
 
 def _heard_after(saves: list[tuple[int, int, float, float]],
@@ -203,8 +237,8 @@ def p95(values: list[float]) -> float:
 
 
 def _rows(seconds: float, saves: list[tuple[int, int, float, float]],
-          heard: list[tuple[int, int, float]], app_cpu: tuple[float, ...], database: Spent,
-          load: tuple[float, float], wrong: list[str]) -> list[Row]:
+          heard: list[tuple[int, int, float]], app_cpu: tuple[float, ...], database: float,
+          load: tuple[float, float], wrong: list[str], idling: float) -> list[Row]:
     count = len(saves)
     took = [saved - tap for _, _, tap, saved in saves]
     after, unheard = _heard_after(saves, heard)
@@ -212,10 +246,13 @@ def _rows(seconds: float, saves: list[tuple[int, int, float, float]],
     intact = "none lost, none doubled" if not wrong else "LOST OR DOUBLED: " + "; ".join(wrong)
     never = "every save heard" if not unheard else f"{unheard} saves NEVER HEARD"
     cores = os.cpu_count() or 1
-    app_ms, db_ms = 1000 * app_cpu[0] / count, 1000 * database.running / count
+    app_ms, db_ms = 1000 * app_cpu[0] / count, 1000 * database / count
     recording_ms, hearing_ms = 1000 * app_cpu[1] / count, 1000 * app_cpu[2] / count
     per_deal = app_ms + db_ms
-    sustained = cores * 1000 / per_deal
+    # What one more deal costs: the night's CPU less what the servers and PostgreSQL
+    # spend idle (watched for IDLE seconds before it), which no deal adds to.
+    marginal = per_deal - 1000 * idling * seconds / count
+    sustained = cores * 1000 / marginal
     night = (f"{TABLES} tables across {SERVERS} app servers (processes, each one scorebook; "
              f"a Save is its record, on a pool of {HANDLERS} handler threads, not the page's "
              f"drawing) on one durable PostgreSQL, each table saving at random every "
@@ -237,8 +274,10 @@ def _rows(seconds: float, saves: list[tuple[int, int, float, float]],
             "≤ 3 CPU-ms a deal",
             f"{per_deal:.1f} CPU-ms a deal ({app_ms:.1f} in the app servers: recording it "
             f"{recording_ms:.1f}, the {SERVERS} servers hearing of it {hearing_ms:.1f}, the "
-            f"rest their other threads; {db_ms:.1f} in PostgreSQL): {cores} cores sustain "
-            f"about {sustained:,.0f} deals/s, "
+            f"rest their other threads; {db_ms:.1f} in PostgreSQL); of it {marginal:.1f} "
+            f"CPU-ms is the deal's own (idle, the servers and PostgreSQL spent "
+            f"{1000 * idling:.0f} CPU-ms a second): {cores} cores sustain about "
+            f"{sustained:,.0f} deals/s, "
             f"{sustained / (TABLES / MEAN_GAP):.0f} × the night's {TABLES / MEAN_GAP:.1f}",
             per_deal <= 3),
     ]
