@@ -344,11 +344,10 @@ class Ui:
         app's own font (``font``, the path the page fetches it from: a bare Flet page of a
         benchmark draws in Flutter's own, which it fetches instead). Flutter draws that screen
         first in a narrower font of its own, while the app's is fetched, and lays it out
-        again once the font is in: buttons
-        move, a row of two wraps into two rows, and a tap at the moment they move was
-        lost (the group's tab on the phone's home screen jumped 42 pixels down, and a
-        full run's first tap on it never reached the app). The font is laid out in the
-        frames after its file has come."""
+        again once the font is in: buttons move, a row of two wraps into two rows, and a
+        tap at the moment they move was lost (the group's tab on the phone's home screen
+        jumped 42 pixels down, and a full run's first tap on it never reached the app). The
+        font is laid out in the frames after its file has come."""
         # The page's own load is bounded as its first paint is: a test that lowers the
         # page's default wait (20 s) met a load slower than that once, under a full suite.
         with self.page.expect_websocket(timeout=FIRST_PAINT) as connected:
