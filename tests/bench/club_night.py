@@ -265,7 +265,8 @@ def _rows(seconds: float, saves: list[tuple[int, int, float, float]],
         Row("a club night, PostgreSQL", night,
             "p95 Save ≤ 25 ms; p95 heard on another server ≤ 150 ms; none lost or doubled",
             f"Save median {statistics.median(took) * 1000:.1f} ms, p95 {save_p95:.1f} ms; "
-            f"heard on another server median {statistics.median(after) * 1000:.1f} ms, "
+            f"heard on another server median "
+            f"{statistics.median(after) * 1000 if after else float('inf'):.1f} ms, "
             f"p95 {heard_p95:.1f} ms; {intact}; {never} ({how})",
             save_p95 <= 25 and heard_p95 <= 150 and not wrong and not unheard),
         Row("a club night's capacity", "the same night: CPU the app servers (every thread, "
