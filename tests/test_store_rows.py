@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from scorekeeper.core import Deal
 from scorekeeper.store.models import DealRow, SessionRow
@@ -37,3 +37,22 @@ def test_a_database_without_update_returning_reads_the_new_version_back(book, mo
     assert recorded.version == stored.version + 1
     assert recorded.updated_at == book.open(stored.id).updated_at
     assert recorded.state.deals == 7
+
+
+def test_a_long_import_has_room_in_sqlite_s_cache_and_gives_it_back(book):
+    """An import of ROOMY_FROM deals or more writes with a roomy page cache (its pages
+    would spill into the log and be written twice), and the connection has its own size
+    again afterwards: the same deals and entries stored as a short import stores them."""
+    from scorekeeper.store.statements import ROOMY_FROM
+    from tests.bench.data import session_of
+
+    session = session_of(ROOMY_FROM)
+    stored = book.import_session("Long evening", session)
+    with book.store.engine.connect() as connection:
+        deals = connection.scalar(select(func.count()).select_from(DealRow))
+        entries = connection.exec_driver_sql("SELECT count(*) FROM entries").scalar()
+        if book.store.engine.dialect.name == "sqlite":
+            assert connection.exec_driver_sql("PRAGMA cache_size").scalar() == -2000
+    assert (stored.state.deals, deals) == (ROOMY_FROM, ROOMY_FROM)
+    assert entries == sum(len(step.entries) for step in session.steps)
+    assert book.open(stored.id).state == session.state

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 from dataclasses import replace
 
-from scorekeeper.core.deal import Deal
+from scorekeeper.core.deal import Deal, dealt_plainly
 from scorekeeper.core.errors import refuse
 from scorekeeper.core.fields import TRICKS, deal_fields
 from scorekeeper.core.messages import N_
@@ -91,6 +91,8 @@ def check_dealer(state: State, deal: Deal) -> None:
 
 def check_fields(rules: Rules, deal: Deal) -> None:
     """Refuse what the variant does not have (a widow in mattmar, fouls outside english...)."""
+    if dealt_plainly(deal):
+        return  # a dealer and tricks, as most deals: every variant has those
     offered = deal_fields(rules)
     present = {  # each field: whether the deal uses it, its refusal, the paragraph that has it
         "widow": (deal.widow is not None, N_("deal.no_widow"), "widow"),

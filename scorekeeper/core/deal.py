@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any
 
 from scorekeeper.core.errors import refuse
@@ -49,6 +50,11 @@ class Deal:
 
 def deal_record(deal: Deal) -> dict[str, object]:
     """The deal as plain data, leaving out what did not happen."""
+    if dealt_plainly(deal):
+        record: dict[str, object] = {"dealer": deal.dealer} if deal.dealer else {}
+        if deal.tricks:
+            record["tricks"] = dict(deal.tricks)
+        return record
     fields: dict[str, object] = {
         "dealer": deal.dealer,
         "pass": list(deal.passed),
@@ -67,6 +73,20 @@ def deal_record(deal: Deal) -> dict[str, object]:
     return {key: value for key, value in fields.items() if value}
 
 
+# Every field but the dealer and the tricks, as a deal without them has them: the record
+# of most deals names only those two (a session file's, and every stored one).
+_ONLY_PLAYED = attrgetter("passed", "widow", "general", "fouls", "forfeit_to", "buy_down",
+                          "conceded", "misdeal", "interrupted", "leaves", "joins")
+_NOTHING_ELSE = _ONLY_PLAYED(Deal())
+_DEALER_AND_TRICKS = frozenset({"dealer", "tricks"})
+
+
+def dealt_plainly(deal: Deal) -> bool:
+    """Nothing but a dealer and the tricks: most deals (the fast way through the checks,
+    and to and from a record)."""
+    return _ONLY_PLAYED(deal) == _NOTHING_ELSE
+
+
 def deal_of_record(record: object) -> Deal:
     """A deal from plain data; refuses fields of the wrong kind (the rules check the rest)."""
     if not isinstance(record, dict):
@@ -74,6 +94,8 @@ def deal_of_record(record: object) -> Deal:
     tricks = record.get("tricks") or {}
     if not isinstance(tricks, dict):
         raise refuse("file.tricks")
+    if _DEALER_AND_TRICKS.issuperset(record):  # the others absent: each its default
+        return Deal(dealer=_name(record, "dealer"), tricks=dict(tricks))
     return Deal(
         dealer=_name(record, "dealer"),
         passed=_names(record, "pass"),

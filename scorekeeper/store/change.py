@@ -96,6 +96,11 @@ class SessionChange:
         kept (the next deal starts from it), and every SNAPSHOT_EVERY-th deal's (the
         ledger's newest deals are replayed from it). ``by``: the device recording them,
         when it gave a name."""
+        with sql.roomy_cache(self.connection, len(steps)):
+            self._append(steps, progress, by)
+
+    def _append(self, steps: Sequence[Step], progress: Callable[[int], None] | None,
+                by: str | None) -> None:
         batch = 500
         last = steps[-1] if steps else None
         recorded_at = sql.driver_time(self.connection, now())  # one moment for an import

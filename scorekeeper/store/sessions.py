@@ -184,20 +184,19 @@ class SessionStore:
         if not session_ids:
             return {}
         query = select(SessionRow.id, SessionRow.version).where(SessionRow.id.in_(session_ids))
-        with Db(self.reader) as db:
-            return {row[0]: row[1] for row in db.execute(query)}
+        with self.reader.connect() as connection:
+            return {row[0]: row[1] for row in connection.execute(query)}
 
-    def list_mark(self) -> tuple[int, datetime | None]:
-        """Changes whenever a session is added, changed or removed (for the sessions list)."""
-        query = select(func.count(), func.max(SessionRow.updated_at))
-        with Db(self.reader) as db:
-            count, latest = db.execute(query).one()
-        return count, latest
-
-    def roster_mark(self) -> int:
-        """Changes whenever a player is added to the roster (players are never removed)."""
-        with Db(self.reader) as db:
-            return db.scalar(select(func.count()).select_from(PlayerRow)) or 0
+    def marks(self) -> tuple[tuple[int, datetime | None], int]:
+        """What changes whenever a session is added, changed or removed (for the sessions
+        list), and whenever a player is added to the roster (players are never removed):
+        one query, as a server asks at every notice it hears and hears every deal."""
+        query = select(select(func.count()).select_from(SessionRow).scalar_subquery(),
+                       select(func.max(SessionRow.updated_at)).scalar_subquery(),
+                       select(func.count()).select_from(PlayerRow).scalar_subquery())
+        with self.reader.connect() as connection:
+            count, latest, players = connection.execute(query).one()
+        return (count, latest), players or 0
 
     def count_sessions(self) -> int:
         with storage_failures(self.engine), Db(self.reader) as db:

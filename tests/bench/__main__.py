@@ -8,6 +8,7 @@ from pathlib import Path
 from tests.bench import (
     app_bench,
     backup_bench,
+    club_night,
     group_bench,
     hearing_bench,
     import_bench,
@@ -29,6 +30,7 @@ def main() -> None:
             lambda: store_bench.record_sqlite(folder),
             lambda: [store_bench.record_postgres()],
             lambda: [tables_bench.twenty_tables()],
+            club_night.club_night,
             lambda: [store_bench.edit_first(folder)],
             lambda: [store_bench.open_session(folder)],
             lambda: store_bench.club_years(folder),

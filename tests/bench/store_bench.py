@@ -9,7 +9,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from scorekeeper.app.model import HOME_LIST
+from scorekeeper.app.state.home import HOME_LIST
 from scorekeeper.core import close, fewest_transfers, guide
 from scorekeeper.formats.session_file import dump_session, load_session
 from scorekeeper.session import changes

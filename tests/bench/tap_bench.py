@@ -213,9 +213,15 @@ def timed_tap(page: Page, label: str, prefix: str) -> tuple[float, float]:
     return total, reply if reply is not None else total
 
 
+# The font a bare Flet page draws in: Flutter's own, served by flet-web with no CDN. The
+# bare pages never fetch the app's (MAIN_FONT); each page is waited on for the font it draws.
+BARE_FONT = "/assets/fonts/roboto.woff2"
+
+
 def _open(page: Page, url: str, ready: str) -> None:
-    Ui(page, url).open("/")
-    Ui(page, url).see(ready, timeout=FIRST_PAINT)
+    ui = Ui(page, url)
+    ui.open("/", font=BARE_FONT)
+    ui.see(ready, timeout=FIRST_PAINT)
 
 
 def _serve(folder: Path, name: str, code: str) -> tuple[subprocess.Popen[bytes], str]:

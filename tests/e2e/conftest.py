@@ -339,14 +339,15 @@ class Ui:
             raise AssertionError("the page has no connection to the app: open() it first")
         return self.socket.expect_event(direction, predicate=what)
 
-    def open(self, path: str = "/") -> None:
+    def open(self, path: str = "/", font: str = MAIN_FONT) -> None:
         """Load the page at ``path``, and return once its first screen is drawn in the
-        app's own font. Flutter draws that screen first in a narrower font of its own,
-        while the app's is fetched, and lays it out again once the font is in: buttons
-        move, a row of two wraps into two rows, and a tap at the moment they move was
-        lost (the group's tab on the phone's home screen jumped 42 pixels down, and a
-        full run's first tap on it never reached the app). The font is laid out in the
-        frames after its file has come."""
+        app's own font (``font``, the path the page fetches it from: a bare Flet page of a
+        benchmark draws in Flutter's own, which it fetches instead). Flutter draws that screen
+        first in a narrower font of its own, while the app's is fetched, and lays it out
+        again once the font is in: buttons move, a row of two wraps into two rows, and a
+        tap at the moment they move was lost (the group's tab on the phone's home screen
+        jumped 42 pixels down, and a full run's first tap on it never reached the app). The
+        font is laid out in the frames after its file has come."""
         # The page's own load is bounded as its first paint is: a test that lowers the
         # page's default wait (20 s) met a load slower than that once, under a full suite.
         with self.page.expect_websocket(timeout=FIRST_PAINT) as connected:
@@ -355,7 +356,7 @@ class Ui:
         placeholder = self.page.locator("flt-semantics-placeholder")
         placeholder.wait_for(state="attached", timeout=FIRST_PAINT)
         placeholder.dispatch_event("click")
-        self.page.wait_for_function(FETCHED, arg=MAIN_FONT, polling=POLL, timeout=FIRST_PAINT)
+        self.page.wait_for_function(FETCHED, arg=font, polling=POLL, timeout=FIRST_PAINT)
         self.next_frame(STILL_FRAMES)
 
     def go(self, path: str) -> None:

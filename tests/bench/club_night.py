@@ -1,0 +1,290 @@
+"""A club night as it is used: 200 tables across 4 app servers on one durable PostgreSQL,
+each table saving a deal at random, every 60 s on average (a Poisson process), for ten
+minutes; every save heard on another server.
+
+Each server is a process of its own holding one scorebook, as a served app does (its
+pages' saves are the scorebook's ``record``, run on a pool of threads as Flet runs a
+page's handlers; the drawing of the page is not part of it). A table's taps on Save are
+drawn beforehand from its own random numbers; the clock of a Save starts at the tap it
+was due, so a Save that waits for another on the same server counts that wait. Each
+server also has open the sessions of the next server's tables and hears them through the
+scorebook's listeners (PostgreSQL's notices): a save is heard when that server is told
+its session changed, timed from the tap on the first server (the machine's monotonic
+clock is one for all processes).
+
+The capacity beside it is what the night cost the machine, read from the kernel's own
+account: the servers' CPU (every thread, hearing included) and PostgreSQL's (its
+backends, WAL writer and checkpointer), in CPU-ms per recorded deal, and the deals per
+second that many CPU-ms let the machine's cores sustain.
+
+``python -m tests.bench.club_night [SECONDS]`` runs it alone (a shorter night for a try:
+the offered load per second stays the night's, 200 tables / 60 s = 3.3 deals/s)."""
+
+from __future__ import annotations
+
+import heapq
+import multiprocessing
+import os
+import random
+import resource
+import statistics
+import sys
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from multiprocessing.synchronize import Barrier, Event
+from pathlib import Path
+from typing import Any
+
+from scorekeeper.session.scorebook import Scorebook
+from scorekeeper.store.database import connect
+from scorekeeper.store.sessions import SessionStore
+from tests.bench.data import english_table, next_deal
+from tests.bench.rows import Row
+from tests.bench.tables_bench import lost_or_doubled, spent
+from tests.postgres import postgres_server
+
+TABLES, SERVERS = 200, 4
+MEAN_GAP = 60.0  # seconds between two saves of one table, on average
+NIGHT = 600.0  # seconds of the night
+HANDLERS = 8  # threads a server runs its pages' handlers on
+SETTLE = 3.0  # seconds after the last tap for the last notices to arrive
+IDLE = 10.0  # seconds the servers and PostgreSQL are watched idle, before the night
+WAIT = 900  # seconds a server or the bench waits for the others, before it gives up
+
+
+def taps(table: int, night: float) -> list[float]:
+    """When the table taps Save, in seconds from the start: a Poisson process."""
+    rng = random.Random(1000 + table)
+    times, now = [], rng.expovariate(1 / MEAN_GAP)
+    while now < night:
+        times.append(now)
+        now += rng.expovariate(1 / MEAN_GAP)
+    return times
+
+
+def cpu_seconds() -> float:
+    """This process's CPU so far, every thread's (ended ones too), user and system."""
+    used = resource.getrusage(resource.RUSAGE_SELF)
+    return used.ru_utime + used.ru_stime
+
+
+def postgres_running() -> dict[str, float]:
+    """CPU seconds so far of each PostgreSQL process, by its pid."""
+    running = {}
+    for pid in Path("/proc").glob("[0-9]*"):
+        try:
+            if (pid / "comm").read_text().strip() == "postgres":
+                running[pid.name] = spent(str(pid / "schedstat")).running
+        except OSError:
+            pass  # gone between the listing and the reading
+    return running
+
+
+def postgres_since(before: dict[str, float]) -> float:
+    """PostgreSQL's CPU seconds since ``before``: a process started since counts whole, one
+    ended since is not counted (its part is lost with it: a connection's backend lives
+    as long as the servers' pools keep it, through the night)."""
+    return sum(cpu - before.get(pid, 0.0) for pid, cpu in postgres_running().items())
+
+
+def hearing_seconds() -> float:
+    """CPU so far of the scorebook's thread that hears the database's notices (it asks
+    the store what changed, and tells the pages, here the one reading the session again)."""
+    for thread in threading.enumerate():
+        if thread.name == "scorebook-watch" and thread.native_id is not None:
+            return spent(f"/proc/self/task/{thread.native_id}/schedstat").running
+    return 0.0
+
+
+class Server:
+    """One app server: its tables' sessions, the other server's it hears, and the times."""
+
+    def __init__(self, url: str, number: int) -> None:
+        self.book = Scorebook(SessionStore(connect(url)))
+        self.tables = list(range(number, TABLES, SERVERS))
+        self.open = {t: self.book.create(f"Table {t + 1}", english_table()) for t in self.tables}
+        self.locks = {t: threading.Lock() for t in self.tables}
+        self.rngs = {t: random.Random(t) for t in self.tables}
+        self.saves: list[tuple[int, int, float, float]] = []  # session, deal, tap, saved
+        self.heard: list[tuple[int, int, float]] = []  # session, deals it holds, heard
+        self.watched: set[int] = set()
+        self.recording: list[float] = []  # CPU seconds of each save, on its own thread
+
+    def hear(self, session_ids: list[int]) -> None:
+        for session_id in session_ids:
+            self.book.open(session_id)
+        self.watched = set(session_ids)
+        self.book.subscribe(self._told)
+
+    def _told(self, heard: object) -> None:
+        if heard not in self.watched:
+            return  # its own tables, or the list of sessions
+        at = time.monotonic()
+        session = self.book.open(heard)  # as a page told of it reads it again
+        self.heard.append((heard, session.state.deals, at))
+
+    def save(self, table: int, tap: float) -> None:
+        with self.locks[table]:  # a table's next Save waits for its last
+            began = time.thread_time()
+            stored = self.open[table]
+            deal = next_deal(stored.table, stored.state, self.rngs[table])
+            stored, _ = self.book.record(stored.id, deal, stored.version)
+            self.open[table] = stored
+            self.saves.append((stored.id, stored.state.deals, tap, time.monotonic()))
+            self.recording.append(time.thread_time() - began)
+
+    def night(self, seconds: float) -> None:
+        due = [(at, table) for table in self.tables for at in taps(table, seconds)]
+        heapq.heapify(due)
+        start = time.monotonic()
+        with ThreadPoolExecutor(HANDLERS) as handlers:
+            while due:
+                at, table = heapq.heappop(due)
+                tap = start + at
+                time.sleep(max(0.0, tap - time.monotonic()))
+                handlers.submit(self.save, table, tap)
+        time.sleep(SETTLE)
+
+
+def server_night(url: str, number: int, seconds: float, ids: Any, watch: Any,
+                 barriers: tuple[Barrier, Barrier, Barrier], done: Event,
+                 results: Any) -> None:
+    ready, start, end = barriers
+    server = Server(url, number)
+    ids.put((number, [session.id for session in server.open.values()]))
+    server.hear(watch.get(timeout=WAIT))
+    ready.wait(WAIT)
+    idle = cpu_seconds()
+    time.sleep(IDLE)
+    idle = cpu_seconds() - idle
+    start.wait(WAIT)
+    before, hearing = cpu_seconds(), hearing_seconds()
+    server.night(seconds)
+    cpu = (cpu_seconds() - before, sum(server.recording), hearing_seconds() - hearing, idle)
+    end.wait(WAIT)
+    results.put((number, server.saves, server.heard, cpu))
+    done.wait(WAIT)  # PostgreSQL's backends are counted before they go
+    server.book.store.engine.dispose()
+
+
+def club_night(seconds: float = NIGHT) -> list[Row]:
+    with postgres_server(durable=True) as url:
+        connect(url).dispose()  # the schema made once, before the servers open it
+        context = multiprocessing.get_context("spawn")
+        ids, results = context.Queue(), context.Queue()
+        watch = [context.Queue() for _ in range(SERVERS)]
+        barriers = tuple(context.Barrier(SERVERS + 1) for _ in range(3))
+        ready, start, end = barriers
+        done = context.Event()
+        servers = [context.Process(target=server_night, args=(
+            url, n, seconds, ids, watch[n], barriers, done, results))
+            for n in range(SERVERS)]
+        for server in servers:
+            server.start()
+        try:
+            held = dict(ids.get(timeout=WAIT) for _ in servers)
+            for n in range(SERVERS):  # each server hears the next one's tables
+                watch[n].put(held[(n + 1) % SERVERS])
+            ready.wait(WAIT)
+            idle_before = postgres_running()
+            time.sleep(IDLE)
+            idle = postgres_since(idle_before)
+            start.wait(WAIT)
+            server_before, load_before = postgres_running(), os.getloadavg()[0]
+            end.wait(WAIT)
+            database, load_after = postgres_since(server_before), os.getloadavg()[0]
+            told = [results.get(timeout=WAIT) for _ in servers]
+        finally:  # the servers go before their database does, whatever happened
+            done.set()
+            for server in servers:
+                server.join(WAIT)
+        saves = [save for _, night, _, _ in told for save in night]
+        expected = {}
+        for session_id, number, _, _ in saves:
+            expected[session_id] = max(number, expected.get(session_id, 0))
+        wrong = lost_or_doubled(url, expected)
+    heard = [h for _, _, night, _ in told for h in night]
+    app_cpu = tuple(sum(cpu[n] for _, _, _, cpu in told) for n in range(4))
+    idling = (app_cpu[3] + idle) / IDLE  # CPU-s a second, nothing recorded
+    return _rows(seconds, saves, heard, app_cpu, database, (load_before, load_after), wrong,
+                 idling)
+
+
+def _heard_after(saves: list[tuple[int, int, float, float]],
+                 heard: list[tuple[int, int, float]]) -> tuple[list[float], int]:
+    """Seconds from each tap to the first time another server was told of its deal (a
+    session read holding it), and how many saves were never heard."""
+    told: dict[int, list[tuple[float, int]]] = {}
+    for session_id, deals, at in heard:
+        told.setdefault(session_id, []).append((at, deals))
+    for times in told.values():
+        times.sort()
+    after, unheard = [], 0
+    for session_id, number, tap, _ in saves:
+        first = next((at for at, deals in told.get(session_id, []) if deals >= number
+                      and at >= tap), None)
+        if first is None:
+            unheard += 1
+        else:
+            after.append(first - tap)
+    return after, unheard
+
+
+def p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[max(0, int(0.95 * len(ordered)) - 1)]
+
+
+def _rows(seconds: float, saves: list[tuple[int, int, float, float]],
+          heard: list[tuple[int, int, float]], app_cpu: tuple[float, ...], database: float,
+          load: tuple[float, float], wrong: list[str], idling: float) -> list[Row]:
+    count = len(saves)
+    took = [saved - tap for _, _, tap, saved in saves]
+    after, unheard = _heard_after(saves, heard)
+    save_p95, heard_p95 = p95(took) * 1000, p95(after) * 1000 if after else float("inf")
+    intact = "none lost, none doubled" if not wrong else "LOST OR DOUBLED: " + "; ".join(wrong)
+    never = "every save heard" if not unheard else f"{unheard} saves NEVER HEARD"
+    cores = os.cpu_count() or 1
+    app_ms, db_ms = 1000 * app_cpu[0] / count, 1000 * database / count
+    recording_ms, hearing_ms = 1000 * app_cpu[1] / count, 1000 * app_cpu[2] / count
+    per_deal = app_ms + db_ms
+    # What one more deal costs: the night's CPU less what the servers and PostgreSQL
+    # spend idle (watched for IDLE seconds before it), which no deal adds to.
+    marginal = per_deal - 1000 * idling * seconds / count
+    sustained = cores * 1000 / marginal
+    night = (f"{TABLES} tables across {SERVERS} app servers (processes, each one scorebook; "
+             f"a Save is its record, on a pool of {HANDLERS} handler threads, not the page's "
+             f"drawing) on one durable PostgreSQL, each table saving at random every "
+             f"{MEAN_GAP:.0f} s on average (Poisson), {seconds / 60:.0f} minutes in real time "
+             f"({count:,} deals, {count / seconds:.2f} a second; each server hears the next "
+             f"one's tables)")
+    how = (f"load average {load[0]:.1f} at the start, {load[1]:.1f} at the end, from other "
+           "work on the machine")
+    return [
+        Row("a club night, PostgreSQL", night,
+            "p95 Save ≤ 25 ms; p95 heard on another server ≤ 150 ms; none lost or doubled",
+            f"Save median {statistics.median(took) * 1000:.1f} ms, p95 {save_p95:.1f} ms; "
+            f"heard on another server median "
+            f"{statistics.median(after) * 1000 if after else float('inf'):.1f} ms, "
+            f"p95 {heard_p95:.1f} ms; {intact}; {never} ({how})",
+            save_p95 <= 25 and heard_p95 <= 150 and not wrong and not unheard),
+        Row("a club night's capacity", "the same night: CPU the app servers (every thread, "
+            "hearing included) and PostgreSQL (every process) spent, from the kernel's "
+            "account, per recorded deal",
+            "≤ 3 CPU-ms a deal",
+            f"{per_deal:.1f} CPU-ms a deal ({app_ms:.1f} in the app servers: recording it "
+            f"{recording_ms:.1f}, the {SERVERS} servers hearing of it {hearing_ms:.1f}, the "
+            f"rest their other threads; {db_ms:.1f} in PostgreSQL); of it {marginal:.1f} "
+            f"CPU-ms is the deal's own (idle, the servers and PostgreSQL spent "
+            f"{1000 * idling:.0f} CPU-ms a second): {cores} cores sustain about "
+            f"{sustained:,.0f} deals/s, "
+            f"{sustained / (TABLES / MEAN_GAP):.0f} × the night's {TABLES / MEAN_GAP:.1f}",
+            per_deal <= 3),
+    ]
+
+
+if __name__ == "__main__":
+    for row in club_night(float(sys.argv[1]) if len(sys.argv) > 1 else NIGHT):
+        print(f"{'ok  ' if row.met else 'MISS'} {row.what} [{row.workload}]: "
+              f"{row.measured} (target {row.target})", flush=True)
