@@ -4,17 +4,28 @@ up, and bringing this device's scorebook along to a club's database."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from scorekeeper.app.model import AppModel
+from scorekeeper.app.screen_list import load
 from scorekeeper.session import Scorebook
 from scorekeeper.settings import Settings
 
 NOW = datetime(2026, 11, 29, 20, 0, tzinfo=UTC)
+
+
+def awaited(command: Coroutine[Any, Any, None]) -> None:
+    """Run an app command that is awaited, in a thread of its own: a browser test's driver
+    may keep an event loop running in this one (the same worker runs both)."""
+    with ThreadPoolExecutor(max_workers=1) as worker:
+        worker.submit(asyncio.run, command).result()
 
 
 def ago(days: int) -> str:
@@ -37,13 +48,14 @@ def day_ago(days: int) -> date:
 def test_home_reminds_once_of_a_backup_after_30_days(cabin_book: Scorebook,
                                                      finished: int | None, backed_up: str,
                                                      dismissed: str, reminds: bool):
-    app = AppModel(cabin_book, Settings(backed_up=backed_up, reminder_dismissed=dismissed))
+    app = AppModel(cabin_book, Settings(backed_up=backed_up, reminder_dismissed=dismissed),
+                   load=load)
     since = day_ago(finished) if finished is not None else None
     assert app.backups.reminds(since, NOW) is reminds
 
 
 def test_putting_the_reminder_away_keeps_it_away(cabin_book: Scorebook):
-    app = AppModel(cabin_book, Settings())
+    app = AppModel(cabin_book, Settings(), load=load)
     month_ago = (datetime.now(UTC) - timedelta(days=31)).date()
     assert app.backups.reminds(month_ago, datetime.now(UTC))
     app.backups.dismiss()
@@ -52,7 +64,7 @@ def test_putting_the_reminder_away_keeps_it_away(cabin_book: Scorebook):
 
 
 def test_a_backup_made_is_kept_as_the_last_one(cabin_book: Scorebook):
-    app = AppModel(cabin_book, Settings())
+    app = AppModel(cabin_book, Settings(), load=load)
     made = app.backups.make()
     assert made is not None
     name, body = made
@@ -64,8 +76,8 @@ def test_a_backup_made_is_kept_as_the_last_one(cabin_book: Scorebook):
 def test_this_devices_scorebook_is_brought_along_to_the_club_database(
         cabin_book: Scorebook, tmp_path: Path):
     club = f"sqlite:///{tmp_path / 'club.db'}"
-    app = AppModel(cabin_book, Settings(language="en"))
-    asyncio.run(app.backups.bring_along(club))
+    app = AppModel(cabin_book, Settings(language="en"), load=load)
+    awaited(app.backups.bring_along(club))
     # The cabin's evening and its four players; no group, no payment on a tab.
     assert app.said.notice == ("Brought to the club's database: 1 session, 4 players, "
                                "0 groups and 0 payments on tabs added.")
@@ -73,13 +85,13 @@ def test_this_devices_scorebook_is_brought_along_to_the_club_database(
 
     there = open_scorebook(choose_database(club))
     assert [s.name for s in there.summaries()] == ["Friday at the cabin"]
-    asyncio.run(app.backups.bring_along(club))  # twice: nothing more
+    awaited(app.backups.bring_along(club))  # twice: nothing more
     assert app.said.notice == ("Brought to the club's database: 0 sessions, 0 players, "
                                "0 groups and 0 payments on tabs added.")
 
 
 def test_a_restore_that_is_refused_says_why_and_adds_nothing(cabin_book: Scorebook):
-    app = AppModel(cabin_book, Settings(language="en"))
+    app = AppModel(cabin_book, Settings(language="en"), load=load)
     app.backups.look(b'{"format": "scorekeeper/1"}')
     assert app.backups.adds is None
     assert app.said.problem is not None

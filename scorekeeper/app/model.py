@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.app.screen_list import SCREENS
 from scorekeeper.app.state.backups import Backups
 from scorekeeper.app.state.drafts import Drafts
 from scorekeeper.app.state.group_shown import GroupShown
@@ -25,7 +24,7 @@ from scorekeeper.session.news import ROSTER
 LISTS = ("home", "group")  # the host's screens that list sessions: a change redraws them
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Callable, Iterator
 
     import flet as ft
 
@@ -36,13 +35,12 @@ if TYPE_CHECKING:
 
 
 class AppModel:
-    def __init__(self, scorebook: Scorebook, settings: Settings, room: Room | None = None
-                 ) -> None:
-        self.scorebook = scorebook
-        self.prefs = Prefs(settings)
+    def __init__(self, scorebook: Scorebook, settings: Settings, room: Room | None = None, *,
+                 load: Callable[[AppModel, Place], None]) -> None:
+        """``load``: what reads a place's screen's state (screen_list.load)."""
+        self.scorebook, self._load_screen = scorebook, load
+        self.prefs, self.nav, self.room = Prefs(settings), Navigation(), room or Room()
         self.said = Said(self.prefs)
-        self.nav = Navigation()
-        self.room = room or Room()
         self.drafts = Drafts(scorebook, self.said, hosted=self.room.role == "host")
         self.table = SessionShown(scorebook, self.said, self.drafts, self.room)
         self.group = GroupShown(scorebook, self.said)
@@ -55,7 +53,6 @@ class AppModel:
         yield from (self.prefs, self.said, self.nav, self.room, self.drafts, self.table,
                     self.group, self.home, self.roster, self.backups)
 
-    # --- words ---
     def t(self, key: str, **params: Any) -> str:
         return self.said.t(key, **params)
 
@@ -96,7 +93,7 @@ class AppModel:
         elif self.room.guest:
             self._open_shared()
         else:
-            SCREENS[place.screen].load(self, place)
+            self._load_screen(self, place)
 
     @property
     def may_score(self) -> bool:

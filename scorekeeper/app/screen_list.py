@@ -77,3 +77,8 @@ SCREENS: dict[str, Screen] = {
                       lambda app, place: app.group.open_tonight(place.group or "")),
     **{name: Screen(draw, _session) for name, draw in SESSION_SCREENS.items()},
 }
+
+
+def load(app: AppModel, place: Place) -> None:
+    """Read and work out what the screen at ``place`` shows (AppModel's ``load``)."""
+    SCREENS[place.screen].load(app, place)

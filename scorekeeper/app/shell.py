@@ -14,7 +14,7 @@ from scorekeeper.app.lan import LanRoom, is_local
 from scorekeeper.app.model import AppModel
 from scorekeeper.app.peer import peer_address
 from scorekeeper.app.roles import GuardedScorebook, role_now
-from scorekeeper.app.screen_list import SCREENS
+from scorekeeper.app.screen_list import SCREENS, load
 from scorekeeper.app.screens.join import Join
 from scorekeeper.app.screens.rules import RulesScreen
 from scorekeeper.app.screens.table import TableScreen
@@ -41,7 +41,7 @@ def opened_page(page: ft.Page, scorebook: Scorebook, lan: LanRoom | None) -> App
     room = Room(lan, "host" if host else "locked", page.session.id)
     guarded = cast("Scorebook", GuardedScorebook(
         scorebook, lambda: role_now(room.role, lan, room.viewer_key)))
-    model = AppModel(guarded, load_settings(), room)
+    model = AppModel(guarded, load_settings(), room, load=load)
     model.show(page.route or "/")
     model.nav.resized(page.width)
 
