@@ -4,9 +4,11 @@ Flet redraws every component handed an observable whenever it changes, each on i
 one Save drew the table's entry, its assistant, its seat changes and its Save bar once
 each, then all of them again from the root, the first time with the old scores the root
 had not yet handed down (measured: 173 controls compared a Save where one pass needs
-under 100). So only the root watches the model, and hands the screens a handle to it,
-new at each of its draws: a memoized part is drawn again when the model changed (its
-handle is new) or when its own arguments did, once, in the root's pass.
+under 100). So only the root watches the page's observables (the model's concerns, see
+shell.App), and hands the screens a handle to the model, new at each of its draws: a
+memoized part is drawn again when any concern changed (its handle is new) or when its own
+arguments did, once, in the root's pass. (The draft is the exception: the rows take it
+and hear their own taps.)
 """
 
 from __future__ import annotations
