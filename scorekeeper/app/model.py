@@ -4,6 +4,7 @@ scorebook says something changed, never while a screen draws."""
 
 from __future__ import annotations
 
+import contextlib
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.app.state.backups import Backups
@@ -119,7 +120,8 @@ class AppModel:
         place, host = self.nav.place, self.room.role == "host"
         if session_id == ROSTER:
             if host and place.screen in ("table", "again", "new", "players"):
-                self.roster.load(records=place.screen == "players")
+                with contextlib.suppress(StoreError):  # away: the next news tells again
+                    self.roster.load(records=place.screen == "players")
         elif host and place.screen == "tonight" and place.group:
             # One of its tables changed, or the list of sessions did (a new table).
             if session_id is None or any(t.id == session_id for t in self.group.tonight):
@@ -127,10 +129,8 @@ class AppModel:
         elif isinstance(session_id, int) and (not host or place.screen not in LISTS):
             self.table.heard(session_id)
         elif host and place.screen == "home":
-            try:
+            with contextlib.suppress(StoreError):  # away: the next change tells again
                 self.home.load()
-            except StoreError:  # away for a moment: the next change tells again
-                return
         elif host and place.screen == "group" and self.group.group is not None:
             self.group.open(self.group.group.name)
 

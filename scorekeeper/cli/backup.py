@@ -7,6 +7,7 @@ import os
 import sys
 import tempfile
 from contextlib import ExitStack
+from dataclasses import asdict
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -15,7 +16,7 @@ import click
 
 from scorekeeper.cli.base import Context, main, read_binary_file, refusals
 from scorekeeper.core.text import printable
-from scorekeeper.i18n import text
+from scorekeeper.i18n import counted_phrases
 from scorekeeper.i18n.composed import SCOREBOOK
 
 if TYPE_CHECKING:
@@ -76,5 +77,4 @@ def restore(ctx: Context, file: Path) -> None:
 
 
 def _counted(counts: Counts, lang: str) -> dict[str, str]:
-    """Each count as its own counted phrase ("3 sessions", "1 group")."""
-    return {name: text(key, lang, count=getattr(counts, name)) for name, key in SCOREBOOK.items()}
+    return counted_phrases(lang, SCOREBOOK, **asdict(counts))

@@ -62,10 +62,12 @@ def text(key: str, language: str = DEFAULT_LANGUAGE, **params: str | int) -> str
     return render(Message(key, params), language)
 
 
-def counted_phrases(language: str, **counts: int) -> dict[str, str]:
-    """A lifetime line counts five things at once, and one sentence cannot take one plural
-    form for all of them: each figure becomes its own counted phrase ("3 sessions")."""
-    return {name: text(LIFETIME[name], language, count=count) for name, count in counts.items()}
+def counted_phrases(language: str, phrases: Mapping[str, str] = LIFETIME,
+                    **counts: int) -> dict[str, str]:
+    """A line that counts several things at once (a lifetime's five, a backup's four)
+    cannot take one plural form for all of them: each figure becomes its own counted
+    phrase ("3 sessions"), ``phrases`` naming the counted message of each."""
+    return {name: text(phrases[name], language, count=count) for name, count in counts.items()}
 
 
 def session_title(name: str, variant: str, language: str = DEFAULT_LANGUAGE) -> str:

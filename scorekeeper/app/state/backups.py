@@ -5,16 +5,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING
 
 import flet as ft
 
-from scorekeeper.core import RuleError
-from scorekeeper.i18n import text
+from scorekeeper.core import N_
+from scorekeeper.i18n import counted_phrases
 from scorekeeper.i18n.composed import SCOREBOOK
-from scorekeeper.session import StoreError
 
 if TYPE_CHECKING:
     from scorekeeper.app.state.prefs import Prefs
@@ -45,15 +44,10 @@ class Backups:
 
     def look(self, picked: bytes) -> None:
         """What the picked backup would add, to be asked about (nothing is written)."""
-        try:
-            adds = self.book.what_restore_adds(picked, self.said.language)
-        except (RuleError, StoreError) as error:
-            self.picked, self.adds = None, None
-            self.said.problem = self.said.t("ui.restore_refused",
-                                            reason=self.said.refusal(error))
-            return
-        self.said.clear()
-        self.picked, self.adds = picked, adds
+        adds = self.said.attempt(
+            lambda: self.book.what_restore_adds(picked, self.said.language),
+            N_("ui.restore_refused"))
+        self.picked, self.adds = (picked, adds) if adds is not None else (None, None)
 
     async def restore(self) -> None:
         """Add what the looked-at backup holds and this scorebook lacks, all or nothing
@@ -85,8 +79,7 @@ class Backups:
 
     def counted(self, counts: Counts) -> dict[str, str]:
         """Each count as its own counted phrase ("3 sessions", "1 group")."""
-        return {name: text(key, self.said.language, count=getattr(counts, name))
-                for name, key in SCOREBOOK.items()}
+        return counted_phrases(self.said.language, SCOREBOOK, **asdict(counts))
 
     def reminds(self, finished_since: date | None, now: datetime) -> bool:
         """Should home say that no backup was made for a while (and not said so already)?

@@ -8,8 +8,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from scorekeeper.core import RuleError
-from scorekeeper.session import StoreError
+from scorekeeper.core import N_
 
 if TYPE_CHECKING:
     from scorekeeper.app.state.said import Said
@@ -42,10 +41,6 @@ class Home:
         """A session file stored whole, or None with why it was refused on the screen.
         Read and stored on a worker thread: a long evening's file (50,000 deals: seconds)
         must not hold up the server's other pages meanwhile."""
-        try:
-            return await asyncio.to_thread(
-                self.book.import_file, picked.decode("utf-8", errors="replace"))
-        except (RuleError, StoreError) as error:
-            self.said.problem = self.said.t("ui.import_refused",
-                                            reason=self.said.refusal(error))
-            return None
+        source = picked.decode("utf-8", errors="replace")
+        return await self.said.attempt_async(
+            lambda: asyncio.to_thread(self.book.import_file, source), N_("ui.import_refused"))

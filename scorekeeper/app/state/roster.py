@@ -8,8 +8,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from scorekeeper.core import RuleError
-from scorekeeper.session import StoreError
+from scorekeeper.core import N_
 
 if TYPE_CHECKING:
     from scorekeeper.app.state.said import Said
@@ -45,13 +44,10 @@ class Roster:
     async def import_file(self, picked: bytes) -> list[str] | None:
         """Players and their details from another device's roster file: all or none (on a
         worker thread, as a session file is)."""
-        try:
-            return await asyncio.to_thread(self.book.import_roster_file, picked,
-                                           self.said.language)
-        except (RuleError, StoreError) as error:  # nothing of the file was kept
-            self.said.problem = self.said.t("ui.roster_import_refused",
-                                            reason=self.said.refusal(error))
-            return None
+        language = self.said.language
+        return await self.said.attempt_async(  # refused: nothing of the file was kept
+            lambda: asyncio.to_thread(self.book.import_roster_file, picked, language),
+            N_("ui.roster_import_refused"))
 
     def keep_details(self, name: str, details: PaymentDetails) -> str:
         """Keep ``name``'s checked details (``RuleError``, ``StoreError`` if refused: the

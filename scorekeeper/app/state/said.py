@@ -48,30 +48,35 @@ class Said:
     def refusal(self, error: RuleError | StoreError) -> str:
         return refusal(error, self.language)
 
-    def attempt(self, command: Callable[[], Done]) -> Done | None:
+    def attempt(self, command: Callable[[], Done], said_as: str | None = None
+                ) -> Done | None:
         """What a scorebook command gives, or None when it was refused, and why is said:
-        the one place a refusal becomes words on the screen."""
+        the one place a refusal becomes words on the screen (``said_as``: the message the
+        reason goes into, "Nothing was imported: {reason}")."""
         try:
             done = command()
         except (RuleError, StoreError, NotAllowedError) as error:
-            return self._refused(error)
+            return self._refused(error, said_as)
         self.clear()
         return done
 
-    async def attempt_async(self, command: Callable[[], Awaitable[Done]]) -> Done | None:
+    async def attempt_async(self, command: Callable[[], Awaitable[Done]],
+                            said_as: str | None = None) -> Done | None:
         """``attempt`` for a command that is awaited (one run on a worker thread)."""
         try:
             done = await command()
         except (RuleError, StoreError, NotAllowedError) as error:
-            return self._refused(error)
+            return self._refused(error, said_as)
         self.clear()
         return done
 
-    def _refused(self, error: RuleError | StoreError | NotAllowedError) -> None:
+    def _refused(self, error: RuleError | StoreError | NotAllowedError,
+                 said_as: str | None) -> None:
         if isinstance(error, NotAllowedError):  # a forged event: the role is checked again
             self.problem = self.t("ui.not_allowed")
             return
-        self.problem = self.refusal(error)
+        reason = self.refusal(error)
+        self.problem = self.t(said_as, reason=reason) if said_as else reason
         self.stale = isinstance(error, ConflictError)
 
     def clear(self) -> None:
