@@ -11,7 +11,7 @@ import asyncio
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from tests.e2e.conftest import start_server, stop_server
+from tests.e2e.conftest import Server, start_server, stop_server
 from tests.e2e.flet_wire import frame, registration
 
 CONTROL_EVENT = 3
@@ -22,16 +22,26 @@ NOTICE = b"Something went wrong there. The host's log says what; please try agai
 PATCH_CONTROL = b"\x00\x92\x02"  # a frame [2, {...}]: the app drew something
 
 
-async def forge_a_failing_event(url: str) -> bytes:
-    """Everything the server sent, from registering until the notice came."""
+async def forge(url: str, events: list[tuple[str, object]], until: bytes) -> bytes:
+    """Register as a browser would, send the control events no browser sends (name, data;
+    on the page), and return everything the server sent until a frame holding ``until``."""
     import websockets
 
     async with websockets.connect(url, max_size=None) as socket:
         await socket.send(registration("/"))
         heard = await heard_until(socket, lambda message: message.startswith(PATCH_CONTROL))
-        await socket.send(frame(CONTROL_EVENT, {"target": 1, "name": "resize",
-                                                "data": {"width": "wide", "height": 844}}))
-        return heard + await heard_until(socket, lambda message: NOTICE in message)
+        for name, data in events:
+            await socket.send(frame(CONTROL_EVENT, {"target": 1, "name": name, "data": data}))
+        return heard + await heard_until(socket, lambda message: until in message)
+
+
+def forged(server: Server, events: list[tuple[str, object]], until: bytes) -> bytes:
+    # In a thread of its own: the browser tests' driver keeps an event loop running in
+    # this one.
+    port = server.url.rsplit(":", 1)[1]
+    with ThreadPoolExecutor(max_workers=1) as worker:
+        return worker.submit(asyncio.run,
+                             forge(f"ws://127.0.0.1:{port}/ws", events, until)).result()
 
 
 async def heard_until(socket, last) -> bytes:  # type: ignore[no-untyped-def]
@@ -51,12 +61,8 @@ def test_a_failing_handler_shows_a_sentence_and_logs_the_traceback_on_the_server
 ):
     server = start_server(tmp_path, cold=True)  # one server started as a person does
     try:
-        port = server.url.rsplit(":", 1)[1]
-        # In a thread of its own: the browser tests' driver keeps an event loop running in
-        # this one.
-        with ThreadPoolExecutor(max_workers=1) as worker:
-            heard = worker.submit(asyncio.run,
-                                  forge_a_failing_event(f"ws://127.0.0.1:{port}/ws")).result()
+        # A width that is no number: the app's resize handler fails on it.
+        heard = forged(server, [("resize", {"width": "wide", "height": 844})], NOTICE)
     finally:
         server.process.terminate()
         server.process.wait(timeout=20)
@@ -69,32 +75,17 @@ def test_a_failing_handler_shows_a_sentence_and_logs_the_traceback_on_the_server
     assert "TypeError: '>=' not supported between instances of 'str' and 'int'" in log
 
 
-async def forge_route_changes(url: str) -> bytes:
-    """Route changes no browser sends (a route that is a number, a list, nothing, a map),
-    then the browser's own move to the players: everything the server sent until that was
-    drawn. (An event with no route at all, or data that is no map, Flet 1.0.5 refuses
-    itself while reading it, before the app hears of it.)"""
-    import websockets
-
-    async with websockets.connect(url, max_size=None) as socket:
-        await socket.send(registration("/"))
-        heard = await heard_until(socket, lambda message: message.startswith(PATCH_CONTROL))
-        for data in ({"route": 5}, {"route": ["/players"]}, {"route": None},
-                     {"route": {"to": "/players"}}):
-            await socket.send(frame(CONTROL_EVENT, {"target": 1, "name": "route_change",
-                                                    "data": data}))
-        await socket.send(frame(CONTROL_EVENT, {"target": 1, "name": "route_change",
-                                                "data": {"route": "/players"}}))
-        return heard + await heard_until(socket, lambda message: b"Add player" in message)
-
-
 def test_a_forged_route_change_changes_nothing_and_fails_nothing(tmp_path: Path):
+    """Route changes no browser sends (a route that is a number, a list, nothing, a map),
+    then the browser's own move to the players, drawn as ever. (An event with no route at
+    all, or data that is no map, Flet 1.0.5 refuses itself while reading it, before the
+    app hears of it.)"""
+    forgeries = [("route_change", data) for data in (
+        {"route": 5}, {"route": ["/players"]}, {"route": None}, {"route": {"to": "/players"}})]
     server = start_server(tmp_path)
     try:
-        port = server.url.rsplit(":", 1)[1]
-        with ThreadPoolExecutor(max_workers=1) as worker:
-            heard = worker.submit(asyncio.run,
-                                  forge_route_changes(f"ws://127.0.0.1:{port}/ws")).result()
+        heard = forged(server, [*forgeries, ("route_change", {"route": "/players"})],
+                       b"Add player")
     finally:
         stop_server(server)  # fails the test on any traceback in the app's log
     assert NOTICE not in heard
