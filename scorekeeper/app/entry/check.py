@@ -85,11 +85,11 @@ def summary(app: AppModel, table: Table, moves: dict[str, tuple[int, int]],
 
 def tricks_left(app: AppModel, draft: DealDraft, deal: Deal, tricks: int) -> str | None:
     """"3 tricks left", "all 5 tricks given", …: nothing when no tricks are played."""
-    if draft.misdeal or draft.conceded:
+    if draft.entered.misdeal or draft.entered.conceded:
         return None
     given = sum(deal.tricks.values())
     left = tricks - given
-    if draft.general is not None and 0 < given < tricks:
+    if draft.entered.general is not None and 0 < given < tricks:
         return app.t(counts("ui.tricks_general_lost", "played"), played=given)
     key = (counts("ui.tricks_left", "left") if left > 0 else N_("ui.tricks_all") if left == 0
            else counts("ui.tricks_over", "left"))
