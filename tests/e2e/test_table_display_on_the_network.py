@@ -31,8 +31,11 @@ from tests.e2e.conftest import (
     HeldSocket,
     Server,
     Ui,
+    no_save,
     start_server,
     stop_server,
+    tap_all,
+    taps_shown,
     tricks_button,
 )
 from tests.e2e.flet_wire import visit
@@ -179,6 +182,54 @@ def test_a_device_on_the_network_needs_the_join_code_and_only_watches(
     guest.tap("Save deal 7")
     host.see("Save deal 8")
     host.see("Dag: 22")
+
+
+def test_a_guest_allowed_to_score_is_asked_when_the_host_saves_its_deal_first(
+    browser: Browser, guest_browser: Browser, lan_server: Server, tmp_path: Path
+):
+    """One hand is one deal for a guest that scores too: the host saves deal 7 while the
+    guest's phone holds another hand half-entered for it, and the phone asks, as a second
+    host's screen does (test_drafts.py), before anything is saved. (Its guarded scorebook
+    refused it the name of the device that saved deal 7: no question, and a dead Save.)"""
+    lan_server.holds(CABIN)
+    code = join_code(lan_server)
+    host, _ = host_at(browser, lan_server)
+    host.see("Save deal 7")
+    guest, _ = guest_at(guest_browser, lan_server)
+    offer(guest, code)
+    guest.see("Astrid: -28")
+    host.tap(f"{DEVICES} (1)")
+    host.toggle("Bengt's phone may record deals")
+    guest.see("Save deal 7")
+
+    tap_all(guest, {"Dag": 2, "Astrid": 1})  # Bengt's phone, two taps into deal 7
+    host.record(7, {"Dag": 3, "Astrid": 2})  # the host's hand, saved first
+    # Deal 7 is Cilla's: she antes 5 into the 5 left, a double pot of 10, a trick pays 2.
+    # Dag 3 tricks +6, Astrid 2 +4; Bengt flies, 5 into the pot; Cilla antes 5 and flies,
+    # 10 in all. The pot keeps the two flights' 10.
+    guest.read("Deal 7 was saved on another device: Astrid +4 · Bengt -5 · Cilla -10 · "
+               "Dag +6. Yours is another hand.")
+    guest.see("Astrid: -24")
+    no_save(guest)
+    taps_shown(guest, {"Dag": 2, "Astrid": 1})
+    guest.shot("draft-asked-when-the-host-saves-phone-light")
+
+    guest.tap("Mine is deal 8")
+    guest.see("Save deal 8")
+    tap_all(guest, {"Bengt": 1, "Cilla": 1})
+    guest.tap("Save deal 8")
+    guest.see("Save deal 9")
+    # Deal 8 is Dag's: he antes 5 into the 10, a pot of 15, a trick pays 3. Dag 2 tricks
+    # +6 (25 after his ante), Astrid, Bengt and Cilla 1 each, +3; nobody flies, the pot
+    # is empty.
+    after = {"Astrid": -21, "Bengt": -15, "Cilla": 11, "Dag": 25}
+    host.see("Save deal 9")
+    for ui in (guest, host):
+        ui.see("Dag: 25")
+        assert ui.scores(list(after)) == after
+    stored = lan_server.replay(1, tmp_path)
+    assert stored["deals"] == 8
+    assert [player["units"] for player in stored["players"]] == list(after.values())
 
 
 def test_the_host_can_remove_a_device_and_it_is_back_at_the_join_code(
