@@ -590,6 +590,28 @@ class Ui:
         assert drew, f"the page drew no frame in {FRAMES_WAIT} ms"
 
 
+def taps_shown(ui: Ui, tricks: dict[str, int]) -> None:
+    """Each player's tapped count is the chosen one, and no longer the 0 it started at."""
+    for player, count in tricks.items():
+        ui.see(tricks_button(player, count))
+        ui.page.wait_for_function(
+            """label => [...document.querySelectorAll('flt-semantics[role=button]')].some(n =>
+                n.getAttribute('aria-label') === label
+                && n.getAttribute('aria-current') === 'true')""",
+            arg=tricks_button(player, count), timeout=15_000, polling=POLL)
+        assert not ui.chosen(tricks_button(player, 0))
+
+
+def tap_all(ui: Ui, tricks: dict[str, int]) -> None:
+    for player, count in tricks.items():
+        ui.tap(tricks_button(player, count))
+
+
+def no_save(ui: Ui) -> None:
+    """Save is gone while the question is open: nothing can be saved before an answer."""
+    assert ui.page.get_by_role("button", name=re.compile(r"^Save deal")).count() == 0
+
+
 def pass_on_a_single_pot(ui: Ui) -> str:
     """On the worked example's table (session 1): deal 7 (pot 5 + ante 5 = 10, five tricks
     at 2, nobody looed) empties the pot, so deal 8 is a single pot, and Astrid's pass is
