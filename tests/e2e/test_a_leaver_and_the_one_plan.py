@@ -39,14 +39,15 @@ def kr(figure: str) -> str:
     return f"{figure}\u00a0kr"
 
 
-def plan_as_read(plan: list[tuple[str, str, str]], paid: tuple[str, str]) -> list[str]:
-    """The plan as the settle-up and the tab read it out, what is paid under its transfer
-    (a person reads the no-break space as a space)."""
+def plan_as_read(transfer: str = "{0} betalar {1} {2} kr",
+                 paid: str = "betalt {0} kr av {1} kr") -> list[str]:
+    """THE_PLAN as the settle-up and the tab read it out (a person reads the no-break space
+    as a space), what is paid under Dag's transfer; ``show`` writes it as it writes them."""
     lines = []
-    for payer, payee, figure in plan:
-        lines.append(f"{payer} betalar {payee} {figure} kr")
+    for payer, payee, figure in THE_PLAN:
+        lines.append(transfer.format(payer, payee, figure))
         if (payer, payee) == ("Dag", "Bengt"):
-            lines.append(f"betalt {paid[0]} kr av {paid[1]} kr")
+            lines.append(paid.format(*PAID))
     return lines
 
 
@@ -156,7 +157,7 @@ def test_one_plan_everywhere(phone: Ui, server: Server, tmp_path: Path):
     phone.see("Sessionen är avslutad.")
 
     # The settle-up: the four transfers, and 4,00 of Dag's 8,50 paid.
-    read = plan_as_read(THE_PLAN, PAID)
+    read = plan_as_read()
     assert transfers_read(phone) == read
 
     # The exported session file, downloaded: the payment as it was made, and replayed, the
@@ -185,8 +186,8 @@ def test_one_plan_everywhere(phone: Ui, server: Server, tmp_path: Path):
     phone.read(f"Dag: saldo -{kr('4,50')} (vunnit -{kr('8,50')}, betalt {kr('4,00')})")
     assert transfers_read(phone) == read
 
-    # ``scorekeeper show`` on the same database.
+    # ``scorekeeper show`` on the same database: the same plan, and what is paid of it.
     shown = server.cli("--lang", "sv", "show", "1")
     assert shown.returncode == 0, shown.stderr
-    plan = shown.stdout.split("Vem betalar vem:\n")[1].splitlines()
-    assert plan == [f"  {payer} → {payee}  {figure}" for payer, payee, figure in THE_PLAN]
+    assert shown.stdout.split("Vem betalar vem:\n")[1].splitlines() == plan_as_read(
+        "  {0} → {1}  {2}", "    betalt {0}\u00a0kr av {1}\u00a0kr")
