@@ -409,6 +409,19 @@ class Ui:
             switch.click()
         self.taps += 1
 
+    def scroll_up_to(self, text: str) -> None:
+        """Scroll the screen, as a thumb does, until ``text`` is at its top, under the bar:
+        what a screenshot of the part below it is to show."""
+        node = self.page.get_by_text(text, exact=True).first
+        for _ in range(10):
+            box = node.bounding_box()
+            if box is not None and 60 <= box["y"] < 140:
+                break
+            self.page.mouse.move(195, 500)
+            self.page.mouse.wheel(0, box["y"] - 80 if box is not None else 250)
+            self.next_frame(5)
+        self.page.mouse.move(389, 60)  # the thumb lifted: no control is hovered
+
     def scroll_to(self, control: Locator) -> None:
         """Scroll the screen with the mouse wheel, as a person does, until ``control``
         can be tapped: each turn of the wheel brings it towards the middle of the screen
