@@ -112,11 +112,12 @@ class Scorebook(WholeKeeping, GroupKeeping):
 
     def record(self, session_id: int, deal: Deal, version: int,
                drafted_on: str | None = None, by: str | None = None,
-               ) -> tuple[OpenSession, Step]:
+               checked: Step | None = None) -> tuple[OpenSession, Step]:
         """Record the next deal; ``drafted_on``: the device whose kept draft it was, which
-        goes with it (in the same transaction); ``by``: the name the device gave."""
+        goes with it (in the same transaction); ``by``: the name the device gave;
+        ``checked``: the step the rules gave for ``deal`` at ``version``, if worked out."""
         stored, step = changes.record_deal(self.store, session_id, deal, version, drafted_on,
-                                           by)
+                                           by, checked)
         before = self.latest(session_id)
         history = None
         if before is not None and before.version == version and before.has_history:

@@ -77,7 +77,7 @@ def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int 
             if app.table.edit(session, index, deal) and on_saved is not None:
                 on_saved()
             return
-        step = app.table.record(session, deal)
+        step = app.table.record(session, deal, verdict.step)
         if step is not None:
             said = summary(app, table, changes(table, step.entries),
                            N_("ui.deal_saved"), number=number)
