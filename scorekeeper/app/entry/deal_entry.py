@@ -17,7 +17,7 @@ from scorekeeper.app.entry.check import check, ending_text, summary, tricks_left
 from scorekeeper.app.entry.extras import Chooser, Extras, ExtraTaps, extras_view
 from scorekeeper.app.entry.keys import KeyLegend, keyboard
 from scorekeeper.app.entry.rows import PlayerRow, RowTaps, row_view
-from scorekeeper.app.entry.save_bar import SaveBar
+from scorekeeper.app.entry.save_bar import SaveBar, SaveTaps, TakenBar, save_bar_view, taken_view
 from scorekeeper.app.entry.seats import SeatChanges, SeatPanel
 from scorekeeper.core import N_, Bidding, changes, duties, games_ended, guide, seating
 from scorekeeper.core.offers import may_buy_down
@@ -134,6 +134,16 @@ def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int 
     questions = [*([Chooser(extras, extra_taps)] if extras.choosing else []),
                  *([SeatPanel(app, session, draft, before, at_table.seated, seats.dealer,
                               changing, close_change)] if changing and index is None else [])]
+    taken = app.drafts.taken
+    save_bar = (TakenBar(taken_view(app, session, taken), app.drafts.discard_mine,
+                         app.drafts.keep_mine)
+                if taken is not None and taken.session_id == session.id else
+                SaveBar(save_bar_view(
+                    app, session, tricks_left(app, draft, deal, session.fields.tricks),
+                    verdict, number, may_undo=on_undo is not None,
+                    just_saved=draft.just_saved if draft.for_deal == number
+                    and not draft.started else None, may_clear=draft.started),
+                    SaveTaps(save, on_undo, clear, app.table.reload, app.go)))
     return ft.Column(
         expand=True, spacing=4,
         controls=[
@@ -142,11 +152,7 @@ def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int 
                 controls=[*top, *sitting_out, *rows, Extras(extras, extra_taps), *comings],
             ),
             *questions,
-            *([KeyLegend(app)] if keyed else []),
-            SaveBar(app, session, tricks_left(app, draft, deal, session.fields.tricks), verdict,
-                    number, save, on_undo,
-                    just_saved=draft.just_saved if draft.for_deal == number
-                    and not draft.started else None,
-                    on_clear=clear if draft.started else None),
+            *([KeyLegend(app.t("ui.keys_legend"))] if keyed else []),
+            save_bar,
         ],
     )

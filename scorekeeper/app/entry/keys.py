@@ -12,7 +12,6 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from scorekeeper.app.draft import DealDraft
-    from scorekeeper.app.model import AppModel
 
 
 def keyboard(draft: DealDraft, order: list[str], tricks: int, save: Callable[[], None]
@@ -41,8 +40,8 @@ def keyboard(draft: DealDraft, order: list[str], tricks: int, save: Callable[[],
 
 @ft.memo
 @ft.component
-def KeyLegend(app: AppModel) -> ft.Control:
-    line = app.t("ui.keys_legend")
+def KeyLegend(line: str) -> ft.Control:
+    """What the keys do, said where a desktop's keyboard is used."""
     return readout(label=line, content=ft.Row(spacing=6, controls=[
         ft.Icon(ft.Icons.KEYBOARD, size=18, color=ft.Colors.ON_SURFACE_VARIANT),
         ft.Text(line, size=13, color=ft.Colors.ON_SURFACE_VARIANT, expand=True)]))

@@ -3,13 +3,14 @@ saving does; and Undo beside it."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import flet as ft
 
 from scorekeeper.app.entry.check import Check, ending_text, summary
 from scorekeeper.app.entry.rows import TARGET
-from scorekeeper.app.widgets import action, labelled, readout, why_button
+from scorekeeper.app.widgets import action, labelled, readout
 from scorekeeper.core import N_
 
 if TYPE_CHECKING:
@@ -22,90 +23,153 @@ if TYPE_CHECKING:
 SAVE_STYLE = ft.ButtonStyle(text_style=ft.TextStyle(size=20))
 
 
-@ft.memo
-@ft.component
-def SaveBar(app: AppModel, session: OpenSession, left: str | None, verdict: Check, number: int,
-            save: Callable[[], None], on_undo: Callable[[], object] | None,
-            just_saved: str | None = None,
-            on_clear: Callable[[], object] | None = None) -> ft.Control:
-    """Below the rows, always in view: what is still missing or wrong, what saving does, Save.
-    ``left``: how many tricks are still to give, while only tricks are missing;
-    ``just_saved``: what the deal saved a moment ago did, until the next tap;
-    ``on_clear``: empties the form, whenever it holds something."""
-    if app.drafts.taken is not None and app.drafts.taken.session_id == session.id:
-        return TakenBar(app, session, app.drafts.taken)
-    lines: list[ft.Control] = []
+@dataclass(frozen=True, slots=True)
+class Line:
+    """A line above Save: what is missing or wrong, what saving does, what was saved."""
+
+    text: str
+    size: int = 15
+    bold: bool = False  # said louder: tricks left, a game the deal ends
+    primary: bool = False  # in the theme's colour: a game ended
+
+
+@dataclass(frozen=True, slots=True)
+class SaveBarView:
+    """Everything the Save bar shows, worked out by the entry: drawn again only when it
+    changed (compared by value)."""
+
+    lines: tuple[Line, ...]
+    problem: str | None  # refused: the bar turns the error's colour, with "why?" if a rule
+    why: tuple[str, str] | None  # the "why?" button's label and words, and its route
+    why_route: str | None
+    reload: str | None  # the Reload button's words, when a change was refused as stale
+    undo: str | None  # the Undo button's label, when there is a deal to undo
+    clear: str | None  # the Clear button's label, when the form holds something
+    save: str  # "Save deal 7"
+    may_save: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SaveTaps:
+    """What the bar's buttons do; equal from one draw to the next (held callbacks, bound
+    methods), so the bar is not drawn again for new ones."""
+
+    save: Callable[[], None]
+    undo: Callable[[], object] | None
+    clear: Callable[[], object] | None
+    reload: Callable[[], object]
+    go: Callable[[str], object]
+
+
+def save_bar_view(app: AppModel, session: OpenSession, left: str | None, verdict: Check,
+                  number: int, *, may_undo: bool, just_saved: str | None,
+                  may_clear: bool) -> SaveBarView:
+    """``left``: how many tricks are still to give, while only tricks are missing;
+    ``just_saved``: what the deal saved a moment ago did, until the next tap."""
+    lines: list[Line] = []
     problem = app.said.problem or (None if verdict.unfinished else verdict.refusal)
+    why = why_route = None
     if problem:
-        said = readout(label=problem, content=ft.Text(
-            problem, size=15, color=ft.Colors.ON_ERROR_CONTAINER))
+        lines.append(Line(problem))
         rule = verdict.rule if problem == verdict.refusal else None
-        lines.append(said if rule is None else ft.Row(
-            spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
-                ft.Container(expand=True, content=said),
-                why_button(app, problem, f"/session/{session.id}/rules/{rule}")]))
+        if rule is not None:
+            why = (app.t("rules.why_of", reason=problem), app.t("rules.why"))
+            why_route = f"/session/{session.id}/rules/{rule}"
     elif verdict.moves is not None:
-        lines.append(ft.Text(summary(app, session.table, verdict.moves), size=15))
-        if verdict.endings:
-            # Said before Save: this deal ends a game, and who takes what.
-            ends = app.t("ui.deal_ends_game",
-                         result=ending_text(app, session.table, verdict.endings))
-            lines.append(readout(label=ends, content=ft.Text(
-                ends, size=16, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)))
+        lines.append(Line(summary(app, session.table, verdict.moves)))
+        if verdict.endings:  # said before Save: this deal ends a game, and who takes what
+            lines.append(Line(app.t("ui.deal_ends_game", result=ending_text(
+                app, session.table, verdict.endings)), 16, bold=True, primary=True))
     elif just_saved:
         said, _, ended = just_saved.partition("\n")
-        lines.append(readout(label=said, content=ft.Text(said, size=15)))
+        lines.append(Line(said))
         if ended:  # the game it ended, on the table until the next tap
-            lines.append(readout(label=ended, content=ft.Text(
-                ended, size=18, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)))
-    else:
-        lines.append(readout(label=left, content=ft.Text(left, size=16,
-                                                         weight=ft.FontWeight.BOLD))
-                     if left else ft.Container())
-    if app.said.stale:
-        lines.append(action(app.t("ui.reload"), ft.Icons.REFRESH, app.table.reload))
+            lines.append(Line(ended, 18, bold=True, primary=True))
+    elif left:
+        lines.append(Line(left, 16, bold=True))
+    deals = session.state.deals
+    return SaveBarView(
+        tuple(lines), problem, why, why_route,
+        reload=app.t("ui.reload") if app.said.stale else None,
+        undo=app.t("ui.undo", number=deals) if may_undo and deals else None,
+        clear=app.t("ui.clear_deal", number=number) if may_clear else None,
+        save=app.t("ui.save_deal", number=number), may_save=verdict.refusal is None)
+
+
+@ft.memo
+@ft.component
+def SaveBar(bar: SaveBarView, taps: SaveTaps) -> ft.Control:
+    """Below the rows, always in view: what is still missing or wrong, what saving does, Save."""
+    lines: list[ft.Control] = [
+        readout(label=line.text, content=ft.Text(
+            line.text, size=line.size, weight=ft.FontWeight.BOLD if line.bold else None,
+            color=(ft.Colors.ON_ERROR_CONTAINER if bar.problem else
+                   ft.Colors.PRIMARY if line.primary else None)))
+        for line in bar.lines] or [ft.Container()]
+    if bar.why is not None and bar.why_route is not None:
+        route, (label, words) = bar.why_route, bar.why
+        lines[0] = ft.Row(spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+            ft.Container(expand=True, content=lines[0]),
+            labelled(label, ft.TextButton(words, icon=ft.Icons.HELP_OUTLINE,
+                                          on_click=lambda _: taps.go(route)))])
+    if bar.reload is not None:
+        lines.append(action(bar.reload, ft.Icons.REFRESH, taps.reload))
     buttons: list[ft.Control] = []
-    if on_undo is not None and session.state.deals:
-        buttons.append(labelled(app.t("ui.undo", number=session.state.deals), ft.IconButton(
-            ft.Icons.UNDO, on_click=on_undo, width=TARGET + 8, height=TARGET + 8)))
-    if on_clear is not None:
-        buttons.append(labelled(app.t("ui.clear_deal", number=number), ft.IconButton(
-            ft.Icons.BACKSPACE_OUTLINED, on_click=on_clear, width=TARGET + 8,
+    if bar.undo is not None and taps.undo is not None:
+        buttons.append(labelled(bar.undo, ft.IconButton(
+            ft.Icons.UNDO, on_click=taps.undo, width=TARGET + 8, height=TARGET + 8)))
+    if bar.clear is not None and taps.clear is not None:
+        buttons.append(labelled(bar.clear, ft.IconButton(
+            ft.Icons.BACKSPACE_OUTLINED, on_click=taps.clear, width=TARGET + 8,
             height=TARGET + 8)))
     buttons.append(ft.FilledButton(
-        app.t("ui.save_deal", number=number), icon=ft.Icons.CHECK, height=52, expand=True,
-        disabled=verdict.refusal is not None, on_click=save,
-        style=SAVE_STYLE))
+        bar.save, icon=ft.Icons.CHECK, height=52, expand=True,
+        disabled=not bar.may_save, on_click=taps.save, style=SAVE_STYLE))
     return ft.Container(
         padding=ft.Padding.symmetric(horizontal=10, vertical=6),
         border_radius=ft.BorderRadius.all(14),
-        bgcolor=ft.Colors.ERROR_CONTAINER if problem else ft.Colors.SURFACE_CONTAINER,
+        bgcolor=ft.Colors.ERROR_CONTAINER if bar.problem else ft.Colors.SURFACE_CONTAINER,
         content=ft.Column(spacing=4, controls=[*lines, ft.Row(buttons, spacing=8)]),
     )
 
 
-@ft.component
-def TakenBar(app: AppModel, session: OpenSession, taken: DealTaken) -> ft.Control:
-    """In place of Save: another device recorded (or took back) the deal this one was being
-    entered for. What happened there, and the two answers; nothing is saved before one."""
+@dataclass(frozen=True, slots=True)
+class TakenView:
+    """In place of Save: another device recorded (or took back) the deal this one was
+    being entered for. What happened there, and the two answers' words."""
+
+    said: str
+    discard: str
+    keep: str
+
+
+def taken_view(app: AppModel, session: OpenSession, taken: DealTaken) -> TakenView:
     device = taken.by or app.t("ui.another_device")
     if taken.theirs is None:
         said = app.t("ui.deal_taken_back", number=taken.next, mine=taken.mine, device=device)
     else:
         said = summary(app, session.table, dict(taken.theirs), N_("ui.deal_taken"),
                        number=taken.mine, device=device)
+    return TakenView(said, app.t("ui.discard_mine"),
+                     app.t("ui.mine_is_next", number=taken.next))
+
+
+@ft.memo
+@ft.component
+def TakenBar(taken: TakenView, discard: Callable[[], object], keep: Callable[[], object]
+             ) -> ft.Control:
+    """Nothing is saved before the person answers: one hand is one deal."""
     return ft.Container(
         padding=ft.Padding.symmetric(horizontal=10, vertical=8),
         border_radius=ft.BorderRadius.all(14),
         bgcolor=ft.Colors.TERTIARY_CONTAINER,
         content=ft.Column(spacing=6, controls=[
-            readout(label=said, content=ft.Text(said, size=15)),
+            readout(label=taken.said, content=ft.Text(taken.said, size=15)),
             ft.Row(spacing=8, wrap=True, controls=[
-                ft.OutlinedButton(app.t("ui.discard_mine"), icon=ft.Icons.DELETE_OUTLINE,
-                                  height=48, on_click=lambda _: app.drafts.discard_mine()),
-                ft.FilledButton(app.t("ui.mine_is_next", number=taken.next),
-                                icon=ft.Icons.ARROW_FORWARD, height=48,
-                                on_click=lambda _: app.drafts.keep_mine()),
+                ft.OutlinedButton(taken.discard, icon=ft.Icons.DELETE_OUTLINE, height=48,
+                                  on_click=lambda _: discard()),
+                ft.FilledButton(taken.keep, icon=ft.Icons.ARROW_FORWARD, height=48,
+                                on_click=lambda _: keep()),
             ]),
         ]),
     )
