@@ -18,7 +18,7 @@ from scorekeeper.app.state.roster import Roster
 from scorekeeper.app.state.said import Said
 from scorekeeper.app.state.session_shown import SessionShown
 from scorekeeper.app.state.worked_out import LEDGER_FIRST
-from scorekeeper.i18n import session_title
+from scorekeeper.app.words import Words
 from scorekeeper.session import StoreError
 from scorekeeper.session.news import ROSTER
 
@@ -54,12 +54,13 @@ class AppModel:
         yield from (self.prefs, self.said, self.nav, self.room, self.drafts, self.table,
                     self.group, self.home, self.roster, self.backups)
 
+    @property
+    def words(self) -> Words:
+        """What the parts of a screen say things with (handed to them, not the app)."""
+        return Words(self.prefs.language)
+
     def t(self, key: str, **params: Any) -> str:
         return self.said.t(key, **params)
-
-    def session_name(self, name: str, variant: str) -> str:
-        """A session's name as shown; an unnamed one is called by its game."""
-        return session_title(name, variant, self.prefs.language)
 
     # --- where we are ---
     def go(self, route: str) -> None:

@@ -98,6 +98,18 @@ def readout(*, label: str, content: ft.Control) -> ft.Control:
 
 
 @dataclass(frozen=True, slots=True)
+class GoTo:
+    """A tap that opens ``route``: equal for the same route, so a memoized part handed one
+    is not drawn again for a new one."""
+
+    go: Callable[[str], object]
+    route: str
+
+    def __call__(self) -> None:
+        self.go(self.route)
+
+
+@dataclass(frozen=True, slots=True)
 class Link:
     """An icon in the screen bar that opens another screen."""
 

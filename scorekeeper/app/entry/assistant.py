@@ -13,41 +13,41 @@ from scorekeeper.i18n import render
 from scorekeeper.i18n.evening_words import must_play_line, rh_line
 
 if TYPE_CHECKING:
-    from scorekeeper.app.model import AppModel
-    from scorekeeper.core import DealGuide
+    from collections.abc import Callable
+
+    from scorekeeper.app.words import Words
+    from scorekeeper.core import DealGuide, Rules
 
 
 @ft.memo
 @ft.component
-def Assistant(app: AppModel, deal_guide: DealGuide) -> ft.Control:
-    """Whose deal, how to deal it, who speaks, who must play, what to remember."""
+def Assistant(words: Words, rules: Rules, deal_guide: DealGuide,
+              open_rules: Callable[[], object]) -> ft.Control:
+    """Whose deal, how to deal it, who speaks, who must play, what to remember; and the
+    game's rules a tap away (``open_rules``)."""
     seats = deal_guide.seats
-    lang = app.prefs.settings.language
+    lang = words.language
     lines: list[ft.Control] = [
-        ft.Text(app.t("ui.deal_by", number=deal_guide.number, dealer=seats.dealer), size=22,
+        ft.Text(words.t("ui.deal_by", number=deal_guide.number, dealer=seats.dealer), size=22,
                 weight=ft.FontWeight.BOLD),
-        bullet(app.t("ui.speaking_order", order=" › ".join(seats.order)),
+        bullet(words.t("ui.speaking_order", order=" › ".join(seats.order)),
                icon=ft.Icons.RECORD_VOICE_OVER),
+        bullet(rh_line(rules, seats.rh, lang), icon=ft.Icons.PERSON_PIN),
     ]
-    session = app.table.session  # the session whose next deal this is
-    if session is not None:
-        lines.append(bullet(rh_line(session.table.rules, seats.rh, lang),
-                            icon=ft.Icons.PERSON_PIN))
     for step in deal_guide.dealing:
         lines.append(bullet(render(step, lang), icon=ft.Icons.STYLE))
     for player, reason in deal_guide.must_play.items():
         lines.append(bullet(must_play_line(player, reason, lang), icon=ft.Icons.WARNING_AMBER,
                             color=ft.Colors.TERTIARY))
     if deal_guide.widow_takers:
-        lines.append(bullet(app.t("ui.widow_takers", players=", ".join(deal_guide.widow_takers)),
+        lines.append(bullet(words.t("ui.widow_takers",
+                                    players=", ".join(deal_guide.widow_takers)),
                             icon=ft.Icons.BACK_HAND))
     for reminder in deal_guide.reminders:
         lines.append(bullet(render(reminder, lang), icon=ft.Icons.LIGHTBULB_OUTLINE))
-    if session is not None:
-        lines.append(ft.TextButton(
-            app.t("rules.open_of", variant=session.table.rules.variant), icon=ft.Icons.MENU_BOOK,
-            on_click=lambda _: app.go(f"/session/{session.id}/rules")))
-    return panel(app.t("ui.assistant"), *lines, bgcolor=ft.Colors.SECONDARY_CONTAINER)
+    lines.append(ft.TextButton(words.t("rules.open_of", variant=rules.variant),
+                               icon=ft.Icons.MENU_BOOK, on_click=lambda _: open_rules()))
+    return panel(words.t("ui.assistant"), *lines, bgcolor=ft.Colors.SECONDARY_CONTAINER)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,14 +61,14 @@ class TableStatus:
 
 @ft.memo
 @ft.component
-def AssistantFold(app: AppModel, deal_guide: DealGuide, heading: str, status: TableStatus
-                  ) -> ft.Control:
+def AssistantFold(words: Words, rules: Rules, deal_guide: DealGuide, heading: str,
+                  status: TableStatus, open_rules: Callable[[], object]) -> ft.Control:
     """On a phone: the deal, the pot and how the cards go in two lines, opened to the whole
     assistant with a tap, so the rows keep the screen."""
     seats = deal_guide.seats
-    first = render(deal_guide.dealing[0], app.prefs.settings.language) if deal_guide.dealing else ""
+    first = render(deal_guide.dealing[0], words.language) if deal_guide.dealing else ""
     line = " · ".join(part for part in (
-        app.t("ui.speaks_first", player=seats.forehand), first) if part)
+        words.t("ui.speaks_first", player=seats.forehand), first) if part)
     # The figures go on a line of their own rather than cut the heading short.
     title = ft.Row(spacing=12, run_spacing=0, wrap=True, controls=[
         readout(label=heading, content=ft.Text(heading, size=17, weight=ft.FontWeight.BOLD)),
@@ -92,8 +92,8 @@ def AssistantFold(app: AppModel, deal_guide: DealGuide, heading: str, status: Ta
                      content=ft.Row(spacing=8, controls=[
                          ft.Icon(ft.Icons.RECORD_VOICE_OVER, size=18), heading_lines])),
         icon_button(ft.Icons.EXPAND_LESS if opened else ft.Icons.EXPAND_MORE,
-                    app.t("ui.assistant_close") if opened else app.t("ui.assistant_open"),
+                    words.t("ui.assistant_close") if opened else words.t("ui.assistant_open"),
                     turn)])
     inside = [*([ft.Text(status.words, size=14)] if status.words else []),
-              Assistant(app, deal_guide)] if opened else []
+              Assistant(words, rules, deal_guide, open_rules)] if opened else []
     return ft.Column(spacing=4, controls=[fold, *inside])

@@ -25,7 +25,7 @@ from scorekeeper.i18n.accounts import amount
 
 if TYPE_CHECKING:
     from scorekeeper.app.draft import DealDraft
-    from scorekeeper.app.model import AppModel
+    from scorekeeper.app.words import Words
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,21 +41,21 @@ class Check:
     step: Step | None = None  # what saving it records: handed to Save, not worked out again
 
 
-def ending_text(app: AppModel, table: Table, endings: tuple[GameEnd, ...]) -> str:
+def ending_text(words: Words, table: Table, endings: tuple[GameEnd, ...]) -> str:
     """"Game 1 won by Cilla: SEK 35.00 from the pot", for each game a deal ends."""
     lines = []
     for end in endings:
         game = end.game
         if game.losers:
-            lines.append(app.t("ui.game_lost_by", number=game.number,
+            lines.append(words.t("ui.game_lost_by", number=game.number,
                                losers=", ".join(game.losers)))
         elif end.pot:
-            taken = ", ".join(f"{player} {amount(minor, table.money, app.prefs.settings.language)}"
+            taken = ", ".join(f"{player} {amount(minor, table.money, words.language)}"
                               for player, minor in end.pot.items())
-            lines.append(app.t("ui.game_won_pot", number=game.number,
+            lines.append(words.t("ui.game_won_pot", number=game.number,
                                winners=", ".join(game.winners), amounts=taken))
         else:
-            lines.append(app.t("ui.game_won", number=game.number,
+            lines.append(words.t("ui.game_won", number=game.number,
                                winners=", ".join(game.winners)))
     return " · ".join(lines)
 
@@ -72,7 +72,7 @@ def check(table: Table, state: State, deal: Deal, language: str) -> Check:
                  endings=games_ended(state, step), step=step)
 
 
-def summary(app: AppModel, table: Table, moves: dict[str, tuple[int, int]],
+def summary(words: Words, table: Table, moves: dict[str, tuple[int, int]],
             key: str = N_("ui.deal_result"), **params: str | int) -> str:
     """``This deal: Astrid -10 · Bengt +2 · …``: what a deal does to each player, in their
     measure (``key`` says it of a deal saved)."""
@@ -82,17 +82,17 @@ def summary(app: AppModel, table: Table, moves: dict[str, tuple[int, int]],
         change = minor // per_unit if table.rules.family_rules.in_units else points
         if change or minor:
             parts.append(f"{player} {change:+d}")
-    return app.t(key, changes=" · ".join(parts) or "±0", **params)
+    return words.t(key, changes=" · ".join(parts) or "±0", **params)
 
 
-def tricks_left(app: AppModel, draft: DealDraft, deal: Deal, tricks: int) -> str | None:
+def tricks_left(words: Words, draft: DealDraft, deal: Deal, tricks: int) -> str | None:
     """"3 tricks left", "all 5 tricks given", …: nothing when no tricks are played."""
     if draft.entered.misdeal or draft.entered.conceded:
         return None
     given = sum(deal.tricks.values())
     left = tricks - given
     if draft.entered.general is not None and 0 < given < tricks:
-        return app.t(counts("ui.tricks_general_lost", "played"), played=given)
+        return words.t(counts("ui.tricks_general_lost", "played"), played=given)
     key = (counts("ui.tricks_left", "left") if left > 0 else N_("ui.tricks_all") if left == 0
            else counts("ui.tricks_over", "left"))
-    return app.t(key, left=abs(left))
+    return words.t(key, left=abs(left))

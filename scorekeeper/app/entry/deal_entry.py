@@ -19,6 +19,7 @@ from scorekeeper.app.entry.keys import KeyLegend, keyboard
 from scorekeeper.app.entry.rows import PlayerRow, RowTaps, row_view
 from scorekeeper.app.entry.save_bar import SaveBar, SaveTaps, TakenBar, save_bar_view, taken_view
 from scorekeeper.app.entry.seats import SeatChanges, SeatPanel
+from scorekeeper.app.widgets import GoTo
 from scorekeeper.core import N_, Bidding, changes, duties, games_ended, guide, seating
 from scorekeeper.core.offers import may_buy_down
 from scorekeeper.core.seat_changes import dealt_in
@@ -79,11 +80,11 @@ def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int 
             return
         step = app.table.record(session, deal, verdict.step)
         if step is not None:
-            said = summary(app, table, changes(table, step.entries),
+            said = summary(app.words, table, changes(table, step.entries),
                            N_("ui.deal_saved"), number=number)
             ended = games_ended(before, step)
             if ended:
-                said += "\n" + ending_text(app, table, ended)
+                said += "\n" + ending_text(app.words, table, ended)
             draft.saved(number + 1, said)
 
     # Save and the keys hold one callback for good (a memoized SaveBar is not redrawn for a
@@ -105,7 +106,7 @@ def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int 
                   cleanup=stop_listening)
 
     rows = [
-        PlayerRow(row_view(app, session, draft, player, seats, duty.get(player),
+        PlayerRow(row_view(app.words, session, draft, player, seats, duty.get(player),
                            verdict.refusal if verdict.player == player and not verdict.unfinished
                            else None,
                            filled=deal.tricks_of(player) if filled == player else None,
@@ -120,26 +121,30 @@ def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int 
     # A phone has no room beside the rows for the assistant: it is folded above them with
     # the deal's heading and the pot, for the table as it now sits.
     deal_guide = ft.use_memo(lambda: guide(table, at_table), [at_table])
-    top = ([AssistantFold(app, deal_guide, heading, status)] if status is not None
+    top = ([AssistantFold(app.words, table.rules, deal_guide, heading, status,
+                          GoTo(app.go, f"/session/{session.id}/rules"))]
+           if status is not None
            else [ft.Text(heading, size=20, weight=ft.FontWeight.BOLD)])
     sitting_out = ([ft.Text(app.t("ui.sitting_out", players=", ".join(seats.sitting_out)))]
                    if seats.sitting_out else [])
     # Between deals the table can change; a deal being corrected keeps the table it had.
     changing, set_changing = ft.use_state("")  # "", "join" or "leave": its panel is open
     close_change = ft.use_callback(lambda: set_changing(""), [])
-    comings = [SeatChanges(app, draft, set_changing)] if index is None else []
-    extras, extra_taps = extras_view(app, session.fields, draft, playing), ExtraTaps(draft)
+    comings = [SeatChanges(app.words, draft, set_changing)] if index is None else []
+    extras, extra_taps = extras_view(app.words, session.fields, draft, playing), ExtraTaps(draft)
     # An open question ("Who took the widow?", "Who sits down?") sits above Save, in view:
     # at the end of the rows a phone would hide it below the fold.
     questions = [*([Chooser(extras, extra_taps)] if extras.choosing else []),
-                 *([SeatPanel(app, session, draft, before, at_table.seated, seats.dealer,
-                              changing, close_change)] if changing and index is None else [])]
+                 *([SeatPanel(app.words, session, draft, before, at_table.seated, seats.dealer,
+                              changing, close_change, tuple(app.roster.names),
+                              GoTo(app.go, f"/session/{session.id}/settle"))]
+                   if changing and index is None else [])]
     taken = app.drafts.taken
     save_bar = (TakenBar(taken_view(app, session, taken), app.drafts.discard_mine,
                          app.drafts.keep_mine)
                 if taken is not None and taken.session_id == session.id else
                 SaveBar(save_bar_view(
-                    app, session, tricks_left(app, draft, deal, session.fields.tricks),
+                    app, session, tricks_left(app.words, draft, deal, session.fields.tricks),
                     verdict, number, may_undo=on_undo is not None,
                     just_saved=draft.just_saved if draft.for_deal == number
                     and not draft.started else None, may_clear=draft.started),

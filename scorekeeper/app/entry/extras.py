@@ -12,7 +12,7 @@ from scorekeeper.app.widgets import labelled
 
 if TYPE_CHECKING:
     from scorekeeper.app.draft import DealDraft
-    from scorekeeper.app.model import AppModel
+    from scorekeeper.app.words import Words
     from scorekeeper.core import DealFields
 
 
@@ -37,7 +37,7 @@ class ExtrasView:
     done: str = ""  # what puts the question away, answered or not ("Done")
 
 
-def extras_view(app: AppModel, fields: DealFields, draft: DealDraft,
+def extras_view(words: Words, fields: DealFields, draft: DealDraft,
                 players: list[str]) -> ExtrasView:
     choosers = [name for name, offered in (("widow", fields.widow), ("general", fields.general),
                                           ("fouls", fields.fouls), ("forfeit_to", fields.fouls))
@@ -47,21 +47,21 @@ def extras_view(app: AppModel, fields: DealFields, draft: DealDraft,
                                           ("interrupted", fields.interrupted)) if offered]
     # A chooser's chip is marked while its question is open and once it is answered: a
     # foul set and put away still shows on the chip.
-    chips = [ExtraChip(name, app.t(f"ui.extra_{name}"),
+    chips = [ExtraChip(name, words.t(f"ui.extra_{name}"),
                        draft.choosing == name or bool(getattr(draft.entered, name)), True)
              for name in choosers]
-    chips += [ExtraChip(name, app.t(f"ui.extra_{name}"), getattr(draft.entered, name), False)
+    chips += [ExtraChip(name, words.t(f"ui.extra_{name}"), getattr(draft.entered, name), False)
               for name in toggles]
     name = draft.choosing
     if not name:
         return ExtrasView(tuple(chips), None, "", ())
     picks = tuple(
-        (player, app.t(f"ui.pick_{name}", player=player),
+        (player, words.t(f"ui.pick_{name}", player=player),
          player in getattr(draft.entered, name) if name == "fouls"
          else getattr(draft.entered, name) == player)
         for player in players)
-    return ExtrasView(tuple(chips), name, app.t(f"ui.choose_{name}"), picks,
-                      app.t("ui.question_done"))
+    return ExtrasView(tuple(chips), name, words.t(f"ui.choose_{name}"), picks,
+                      words.t("ui.question_done"))
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,7 @@ from scorekeeper.i18n.accounts import amount
 
 if TYPE_CHECKING:
     from scorekeeper.app.draft import DealDraft
-    from scorekeeper.app.model import AppModel
+    from scorekeeper.app.words import Words
     from scorekeeper.session import OpenSession
     from scorekeeper.session.standing_view import Figures
 
@@ -82,7 +82,7 @@ class RowTaps:
         self.draft.toggle_in("buy_down", self.player)
 
 
-def row_view(app: AppModel, session: OpenSession, draft: DealDraft, player: str,
+def row_view(words: Words, session: OpenSession, draft: DealDraft, player: str,
              seats: Seating, duty: Message | None, refusal: str | None, *,
              filled: int | None, may_buy_down: bool, marked: bool,
              figures: Figures) -> RowView:
@@ -93,16 +93,16 @@ def row_view(app: AppModel, session: OpenSession, draft: DealDraft, player: str,
     rules = session.table.rules
     tags = []
     if player == seats.dealer:
-        tags.append(app.t("ui.dealer_role"))
+        tags.append(words.t("ui.dealer_role"))
     if player == seats.forehand:
-        tags.append(app.t("ui.forehand"))
+        tags.append(words.t("ui.forehand"))
     if player == seats.rh:
-        tags.append(app.t("ui.rh"))
-    marks = [app.t(f"ui.mark_{name}") for name in ("widow", "general", "forfeit_to")
+        tags.append(words.t("ui.rh"))
+    marks = [words.t(f"ui.mark_{name}") for name in ("widow", "general", "forfeit_to")
              if getattr(entered, name) == player]
-    marks += [app.t(f"ui.mark_{name}") for name in ("fouls", "buy_down")
+    marks += [words.t(f"ui.mark_{name}") for name in ("fouls", "buy_down")
               if player in getattr(entered, name)]
-    duty_line = _duty_tag(app, duty, passed, rules.five_tricks)
+    duty_line = _duty_tag(words, duty, passed, rules.five_tricks)
     # One sitting down with this deal has no score yet: they start where everyone did.
     score = figures.scores.get(player, rules.start)
     buttons: list[tuple[str, bool, bool]] = []
@@ -111,29 +111,29 @@ def row_view(app: AppModel, session: OpenSession, draft: DealDraft, player: str,
             # ``filled``: the count that follows from the others' tricks, if this row's does.
             chosen = taken == count or (taken is None and filled is None and count == 0)
             follows = filled is not None and count == filled
-            label = app.t(counts("ui.tricks_button", "count"), player=player, count=count)
+            label = words.t(counts("ui.tricks_button", "count"), player=player, count=count)
             buttons.append((label, chosen or follows, follows))
     buy_down = None
     if may_buy_down:
-        buy_down = (app.t("ui.pick_buy_down", player=player), app.t("ui.extra_buy_down"),
+        buy_down = (words.t("ui.pick_buy_down", player=player), words.t("ui.extra_buy_down"),
                     player in entered.buy_down)
     heading = RowHeading(
         player=player,
         about=" · ".join([*tags, *marks, *([duty_line] if duty_line else [])]),
         score=score_text(session.table, score),
-        score_label=app.t("ui.score_of", player=player, score=score),
+        score_label=words.t("ui.score_of", player=player, score=score),
         money=(amount(figures.money.get(player, 0), session.table.money,
-                      app.prefs.settings.language) if session.plays_for_money else None),
-        pot_share=(app.t("ui.pot_share_short", amount=amount(
-            figures.pot_shares[player], session.table.money, app.prefs.settings.language))
+                      words.language) if session.plays_for_money else None),
+        pot_share=(words.t("ui.pot_share_short", amount=amount(
+            figures.pot_shares[player], session.table.money, words.language))
             if session.plays_for_money and figures.pot_shares.get(player) else None),
     )
     return RowView(
         heading=heading,
         buttons=RowButtons(
             passed=passed,
-            pass_text=app.t(N_("ui.passes") if passed else N_("ui.pass")),
-            pass_label=app.t("ui.pass_button", player=player),
+            pass_text=words.t(N_("ui.passes") if passed else N_("ui.pass")),
+            pass_label=words.t("ui.pass_button", player=player),
             counts=tuple(buttons),
             buy_down=buy_down,
         ),
@@ -246,10 +246,10 @@ def CountButton(label: str, count: int, selected: bool, follows: bool, taps: Row
         on_click=lambda: taps.tricks(count)), selected=selected)
 
 
-def _duty_tag(app: AppModel, duty: Message | None, passed: bool, five: int) -> str | None:
+def _duty_tag(words: Words, duty: Message | None, passed: bool, five: int) -> str | None:
     """"must play", "may pass", "must play or pay 5": what the rules ask of this row now."""
     if passed:
         return None
     if duty is None:
-        return app.t("ui.duty_may_pass")
-    return app.t(DUTY_TAGS.get(duty.key, MUST_PLAY), five=five)
+        return words.t("ui.duty_may_pass")
+    return words.t(DUTY_TAGS.get(duty.key, MUST_PLAY), five=five)

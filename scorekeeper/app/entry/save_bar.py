@@ -76,10 +76,10 @@ def save_bar_view(app: AppModel, session: OpenSession, left: str | None, verdict
             why = (app.t("rules.why_of", reason=problem), app.t("rules.why"))
             why_route = f"/session/{session.id}/rules/{rule}"
     elif verdict.moves is not None:
-        lines.append(Line(summary(app, session.table, verdict.moves)))
+        lines.append(Line(summary(app.words, session.table, verdict.moves)))
         if verdict.endings:  # said before Save: this deal ends a game, and who takes what
             lines.append(Line(app.t("ui.deal_ends_game", result=ending_text(
-                app, session.table, verdict.endings)), 16, bold=True, primary=True))
+                app.words, session.table, verdict.endings)), 16, bold=True, primary=True))
     elif just_saved:
         said, _, ended = just_saved.partition("\n")
         lines.append(Line(said))
@@ -148,7 +148,7 @@ def taken_view(app: AppModel, session: OpenSession, taken: DealTaken) -> TakenVi
     if taken.theirs is None:
         said = app.t("ui.deal_taken_back", number=taken.next, mine=taken.mine, device=device)
     else:
-        said = summary(app, session.table, dict(taken.theirs), N_("ui.deal_taken"),
+        said = summary(app.words, session.table, dict(taken.theirs), N_("ui.deal_taken"),
                        number=taken.mine, device=device)
     return TakenView(said, app.t("ui.discard_mine"),
                      app.t("ui.mine_is_next", number=taken.next))

@@ -17,13 +17,12 @@ from scorekeeper.core.leaving import owed_on_leaving
 from scorekeeper.core.seat_changes import seat_changes
 from scorekeeper.core.text import name_key
 from scorekeeper.i18n import describe
-from scorekeeper.i18n.accounts import amount as money_text
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from scorekeeper.app.draft import DealDraft
-    from scorekeeper.app.model import AppModel
+    from scorekeeper.app.words import Words
     from scorekeeper.session import OpenSession
 
 
@@ -37,29 +36,29 @@ def refused(table: Table, before: State, changes: Deal, language: str) -> str | 
 
 
 @ft.component
-def SeatChanges(app: AppModel, draft: DealDraft, open_change: Callable[[str], None]
+def SeatChanges(words: Words, draft: DealDraft, open_change: Callable[[str], None]
                 ) -> ft.Control:
     """The two ways to change the table ("join" or "leave" opens its panel), and the
     changes waiting for this deal, each taken back with a tap."""
     waiting = [
-        waiting_change(app, draft, join.name, "joins",
-                       app.t("ui.joins_after", player=join.name, after=join.after))
+        waiting_change(words, draft, join.name, "joins",
+                       words.t("ui.joins_after", player=join.name, after=join.after))
         for join in draft.entered.joins
     ] + [
-        waiting_change(app, draft, player, "leaves", app.t("ui.leaves", player=player))
+        waiting_change(words, draft, player, "leaves", words.t("ui.leaves", player=player))
         for player in draft.entered.leaves
     ]
     return ft.Row(wrap=True, spacing=6, run_spacing=4, controls=[
         *(labelled(label, ft.Chip(label=ft.Text(label), leading=ft.Icon(icon),
                                   on_click=lambda _, c=change: open_change(c)))
           for change, label, icon in (
-              ("join", app.t("ui.someone_joins"), ft.Icons.PERSON_ADD),
-              ("leave", app.t("ui.someone_leaves"), ft.Icons.PERSON_REMOVE))),
+              ("join", words.t("ui.someone_joins"), ft.Icons.PERSON_ADD),
+              ("leave", words.t("ui.someone_leaves"), ft.Icons.PERSON_REMOVE))),
         *waiting,
     ])
 
 
-def waiting_change(app: AppModel, draft: DealDraft, player: str, change: str, said: str
+def waiting_change(words: Words, draft: DealDraft, player: str, change: str, said: str
                    ) -> ft.Control:
     """One change waiting for the deal (``change``: "joins" or "leaves"), as ``said``
     ("Erik joins after Cilla ✕"). A tap on it or on its ✕ takes it back: the chip is the
@@ -70,33 +69,35 @@ def waiting_change(app: AppModel, draft: DealDraft, player: str, change: str, sa
         draft.take_back_change(player)
 
     icon = ft.Icons.PERSON_ADD if change == "joins" else ft.Icons.PERSON_REMOVE
-    return labelled(app.t("ui.take_back_change", player=player), ft.Chip(
+    return labelled(words.t("ui.take_back_change", player=player), ft.Chip(
         label=ft.Text(said), leading=ft.Icon(icon), delete_icon=ft.Icon(ft.Icons.CLOSE),
         on_click=back, on_delete=back), key=f"{change}-{name_key(player)}")
 
 
 @ft.component
-def SeatPanel(app: AppModel, session: OpenSession, draft: DealDraft, before: State,
-              seated: tuple[str, ...], dealer: str, change: str,
-              close: Callable[[], None]) -> ft.Control:
+def SeatPanel(words: Words, session: OpenSession, draft: DealDraft, before: State,
+              seated: tuple[str, ...], dealer: str, change: str, close: Callable[[], None],
+              roster: tuple[str, ...], settle_up: Callable[[], None]) -> ft.Control:
     """The change being made, above Save and in view (at the end of the rows a phone would
-    hide it below the fold): who sits down and where, or who stands up."""
+    hide it below the fold): who sits down (``roster``: the names offered) and where, or
+    who stands up (``settle_up``: opens settle-up, for one who leaves owing)."""
     if change == "join":
-        return JoinPanel(app, session, draft, before, seated, dealer, close)
-    return LeavePanel(app, session, draft, before, seated, close)
+        return JoinPanel(words, session, draft, before, seated, dealer, close, roster)
+    return LeavePanel(words, session, draft, before, seated, close, settle_up)
 
 
 @ft.component
-def JoinPanel(app: AppModel, session: OpenSession, draft: DealDraft, before: State,
-              seated: tuple[str, ...], dealer: str, close: Callable[[], None]) -> ft.Control:
+def JoinPanel(words: Words, session: OpenSession, draft: DealDraft, before: State,
+              seated: tuple[str, ...], dealer: str, close: Callable[[], None],
+              roster: tuple[str, ...]) -> ft.Control:
     """Who sits down (from the roster or a new name) and after whom: the table's order."""
     typed = ft.use_ref(lambda: {"name": ""})
     after, set_after = ft.use_state(dealer)
     problem, set_problem = ft.use_state(None)
     field_key, set_field_key = ft.use_state(0)
-    language = app.prefs.settings.language
+    language = words.language
     at_table = {name_key(p) for p in seated}
-    from_roster = [name for name in app.roster.names if name_key(name) not in at_table]
+    from_roster = [name for name in roster if name_key(name) not in at_table]
 
     def sit_down(name: str) -> None:
         join = Join(name, after if after in seated else dealer)
@@ -113,38 +114,39 @@ def JoinPanel(app: AppModel, session: OpenSession, draft: DealDraft, before: Sta
         set_field_key(field_key + 1)  # the field shows the name picked
 
     return panel(
-        app.t("ui.someone_joins"),
-        Entry(app.t("ui.joiner_name"), typed.current["name"],
+        words.t("ui.someone_joins"),
+        Entry(words.t("ui.joiner_name"), typed.current["name"],
               lambda text: typed.current.__setitem__("name", text),
               on_enter=lambda text: sit_down(text), key=f"joiner-{field_key}", width=260),
         *([ft.Row(wrap=True, spacing=6, controls=[
-            labelled(app.t("ui.seat_player", player=name), ft.Chip(
+            labelled(words.t("ui.seat_player", player=name), ft.Chip(
                 label=ft.Text(name), leading=ft.Icon(ft.Icons.PERSON),
                 on_click=lambda _, n=name: pick(n)))
             for name in from_roster])] if from_roster else []),
-        choices(app.t("ui.sits_after"), [(p, p) for p in seated], after, set_after),
+        choices(words.t("ui.sits_after"), [(p, p) for p in seated], after, set_after),
         error_line(problem),
         ft.Row(wrap=True, spacing=8, controls=[
-            action(app.t("ui.sit_down"), ft.Icons.CHECK,
+            action(words.t("ui.sit_down"), ft.Icons.CHECK,
                    lambda: sit_down(typed.current["name"]), filled=True),
-            action(app.t("ui.cancel"), ft.Icons.CLOSE, close),
+            action(words.t("ui.cancel"), ft.Icons.CLOSE, close),
         ]),
     )
 
 
 @ft.component
-def LeavePanel(app: AppModel, session: OpenSession, draft: DealDraft, before: State,
-               seated: tuple[str, ...], close: Callable[[], None]) -> ft.Control:
+def LeavePanel(words: Words, session: OpenSession, draft: DealDraft, before: State,
+               seated: tuple[str, ...], close: Callable[[], None],
+               settle_up: Callable[[], None]) -> ft.Control:
     """Who stands up; one who leaves with money owed is offered to settle up first."""
     leaver, set_leaver = ft.use_state(None)
     problem, set_problem = ft.use_state(None)
-    language = app.prefs.settings.language
+    language = words.language
 
     def settle_first() -> None:
         """The leave waits with the deal (as Leaves would make it), and settle-up opens
         with what the leaver owes once gone."""
         if stand_up():
-            app.go(f"/session/{session.id}/settle")
+            settle_up()
 
     def stand_up() -> bool:
         if leaver is None:
@@ -168,20 +170,20 @@ def LeavePanel(app: AppModel, session: OpenSession, draft: DealDraft, before: St
     settle = []
     if owed:
         key = N_("ui.leaver_is_owed") if owed > 0 else N_("ui.leaver_owes")
-        figure = money_text(abs(owed), session.table.money, language)
+        figure = words.money(abs(owed), session.table.money)
         settle = [
-            ft.Text(app.t(key, player=leaver, amount=figure), size=16),
-            action(app.t("ui.settle_now"), ft.Icons.PAYMENTS, settle_first),
+            ft.Text(words.t(key, player=leaver, amount=figure), size=16),
+            action(words.t("ui.settle_now"), ft.Icons.PAYMENTS, settle_first),
         ]
     return panel(
-        app.t("ui.someone_leaves"),
-        choices(app.t("ui.who_leaves"), [(p, p) for p in seated], leaver,
+        words.t("ui.someone_leaves"),
+        choices(words.t("ui.who_leaves"), [(p, p) for p in seated], leaver,
                 lambda p: (set_leaver(p), set_problem(None))),
         *settle,
         error_line(problem),
         ft.Row(wrap=True, spacing=8, controls=[
-            action(app.t("ui.stands_up"), ft.Icons.CHECK, stand_up, filled=True,
+            action(words.t("ui.stands_up"), ft.Icons.CHECK, stand_up, filled=True,
                    disabled=leaver is None),
-            action(app.t("ui.cancel"), ft.Icons.CLOSE, close),
+            action(words.t("ui.cancel"), ft.Icons.CLOSE, close),
         ]),
     )

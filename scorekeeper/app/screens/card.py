@@ -22,7 +22,7 @@ def ResultCard(app: AppModel) -> ft.Control:
     if session is None:
         return Missing(app)
     lang = app.prefs.settings.language
-    name = app.session_name(session.name, session.table.rules.variant)
+    name = app.words.session_name(session.name, session.table.rules.variant)
     # Painted when the screen opened (the model's _ready). A redraw caught between one
     # session and the next (the route changing) has none, and draws none.
     picture = session.result_card_made(lang)

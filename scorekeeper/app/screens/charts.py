@@ -87,7 +87,7 @@ def Charts(app: AppModel) -> ft.Control:
                                     ft.Text(flights_legend)]),
     ])
     return ft.Column(expand=True, spacing=0, controls=[
-        screen_bar(app, app.t("ui.charts_of", name=app.session_name(
+        screen_bar(app, app.t("ui.charts_of", name=app.words.session_name(
             session.name, session.table.rules.variant)), f"/session/{session.id}"),
         screen(
             panel(app.t("ui.chart_running"), legend, ft.Row([line])),

@@ -38,7 +38,7 @@ def Home(app: AppModel) -> ft.Control:
         if opened is None:
             return
         app.said.notice = app.t(counts("ui.imported", "deals"),
-                           name=app.session_name(opened.name, opened.table.rules.variant),
+                           name=app.words.session_name(opened.name, opened.table.rules.variant),
                            deals=opened.state.deals)
         app.go(f"/session/{opened.id}")
 
@@ -86,7 +86,7 @@ def SessionTile(app: AppModel, summary: SessionSummary) -> ft.Control:
                      players=", ".join(summary.players),
                      day=f"{summary.played_on or summary.updated_at:%Y-%m-%d}",
                      deals=summary.deals, leaders=leaders)
-    name = app.session_name(summary.name, summary.variant)
+    name = app.words.session_name(summary.name, summary.variant)
     label = app.t("ui.open_session", name=name)
     return labelled(label, ft.Card(content=ft.ListTile(
         leading=ft.Icon(ft.Icons.STYLE if not summary.finished else ft.Icons.LOCK),

@@ -90,7 +90,7 @@ def Ledger(app: AppModel) -> ft.Control:
         cards.append(ft.Text(app.t("ui.no_deals_yet")))
     return ft.Column(expand=True, spacing=0, controls=[
         # The score sheet is a tap away here: a phone's table bar has no room for it.
-        screen_bar(app, app.t("ui.ledger_of", name=app.session_name(
+        screen_bar(app, app.t("ui.ledger_of", name=app.words.session_name(
             session.name, session.table.rules.variant)), f"/session/{session.id}",
             [Link(ft.Icons.GRID_ON, app.t("ui.sheet"), f"/session/{session.id}/sheet")]),
         long_screen(error_line(app.said.problem), *cards, beyond=BEYOND_SCREEN),

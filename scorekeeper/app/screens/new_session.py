@@ -70,7 +70,7 @@ def NewSession(app: AppModel, again: OpenSession | None = None) -> ft.Control:
     start_label = app.t("ui.start_session")
     # Played again: what is set up is said first; the panels below change any of it.
     as_before = [] if again is None else [panel(
-        app.t("ui.again_title", name=app.session_name(again.name, again.table.rules.variant)),
+        app.t("ui.again_title", name=app.words.session_name(again.name, again.table.rules.variant)),
         ft.Text(app.t("ui.again_summary", game=app.t(f"variant.{draft.variant}"),
                       players=", ".join(draft.players),
                       dealer=draft.first_dealer or ""), size=16),

@@ -36,7 +36,7 @@ def Protocol(app: AppModel) -> ft.Control:
         cards.append(readout(label=line, content=ft.Text(line, size=20,
                                                          weight=ft.FontWeight.BOLD)))
     return ft.Column(expand=True, spacing=0, controls=[
-        screen_bar(app, app.t("ui.protocol_of", name=app.session_name(
+        screen_bar(app, app.t("ui.protocol_of", name=app.words.session_name(
             session.name, session.table.rules.variant)), f"/session/{session.id}"),
         screen(*cards),
     ])

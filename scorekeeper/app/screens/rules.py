@@ -43,7 +43,7 @@ def RulesScreen(app: AppModel) -> ft.Control:
                               *(ft.Text(house_rule(app, rule), size=16) for rule in house)))
     controls.append(ft.Text(app.t("rules.decision_about"), size=14,
                             color=ft.Colors.ON_SURFACE_VARIANT))
-    name = app.session_name(session.name, rules.variant)
+    name = app.words.session_name(session.name, rules.variant)
     return ft.Column(expand=True, spacing=0, controls=[
         screen_bar(app, app.t("rules.title_of", name=name), back),
         screen(*controls),

@@ -127,7 +127,7 @@ def SettleUp(app: AppModel) -> ft.Control:
         finish_row.append(action(app.t("ui.finish_session"), ft.Icons.LOCK,
                                  lambda: set_confirm(True)))
     return ft.Column(expand=True, spacing=0, controls=[
-        screen_bar(app, app.t("ui.settle_of", name=app.session_name(
+        screen_bar(app, app.t("ui.settle_of", name=app.words.session_name(
             session.name, session.table.rules.variant)), f"/session/{session.id}"),
         screen(
             *refused(app, app.table.reload),
@@ -199,7 +199,7 @@ def PayCard(app: AppModel, session: OpenSession, transfer: Transfer, offer: Offe
             for code in offer.codes]))
         from scorekeeper.payments import transfer_message
 
-        message = transfer_message(session.table.rules.variant, app.session_name(
+        message = transfer_message(session.table.rules.variant, app.words.session_name(
             session.name, session.table.rules.variant), lang)
         controls += [
             ft.Text(app.t("ui.pay_amount", amount=amount(transfer.minor, money, lang)), size=16),

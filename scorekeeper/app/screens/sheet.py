@@ -41,7 +41,7 @@ def ScoreSheet(app: AppModel) -> ft.Control:
         rows.append(ft.OutlinedButton(app.t(counts("ui.show_earlier", "count"), count=earlier),
                                       on_click=app.table.show_earlier))
     rows += [line(app, deal, players, widths) for deal in shown]
-    name = app.session_name(session.name, session.table.rules.variant)
+    name = app.words.session_name(session.name, session.table.rules.variant)
     return ft.Column(expand=True, spacing=0, controls=[
         screen_bar(app, app.t("ui.sheet_of", name=name), f"/session/{session.id}"),
         screen(panel(app.t("sheet.protocol"), ft.Row(scroll=ft.ScrollMode.AUTO, controls=[

@@ -14,6 +14,7 @@ from scorekeeper.app.routes import tonight_route
 from scorekeeper.app.screens.join import Waiting
 from scorekeeper.app.screens.room import LanPanel, room_link
 from scorekeeper.app.widgets import (
+    GoTo,
     Link,
     Missing,
     action,
@@ -25,13 +26,13 @@ from scorekeeper.app.widgets import (
 )
 from scorekeeper.core import N_, Deal, events, score_text
 from scorekeeper.i18n import render
-from scorekeeper.i18n.accounts import amount as money_text
 from scorekeeper.i18n.evening_words import flights_count
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from scorekeeper.app.model import AppModel
+    from scorekeeper.app.words import Words
     from scorekeeper.session import OpenSession
 
 # One wakelock per page, made the first time a table is opened on it.
@@ -75,15 +76,17 @@ def TableScreen(app: AppModel) -> ft.Control:
     # The scores are on a phone's rows: the pot and the game go in the fold above them.
     entry = (DealEntry(app, session, app.drafts.of(session.id),
                        on_undo=ask_undo if may_undo else None,
-                       status=None if app.nav.wide else table_status(app, session))
+                       status=None if app.nav.wide else table_status(app.words, session))
              if playing else None)
     hosting = app.room.lan is not None and app.room.role == "host"
     # A desktop has room for the room beside the table; a phone opens it from the bar.
     room = [LanPanel(app)] if hosting and app.nav.wide else []
     if hosting and not app.nav.wide:
         links.append(room_link(app, session.id))
-    table_side = [Scoreboard(app, session), PotPanel(app, session),
-                  *([Assistant(app, session.guide)] if not session.over else [])]
+    words = app.words
+    table_side = [Scoreboard(words, session), PotPanel(words, session),
+                  *([Assistant(words, session.table.rules, session.guide,
+                              GoTo(app.go, f"{base}/rules"))] if not session.over else [])]
     if app.watching:
         table_side.insert(0, bullet(app.t("ui.watching"), icon=ft.Icons.VISIBILITY, size=16))
         links = []
@@ -108,7 +111,7 @@ def TableScreen(app: AppModel) -> ft.Control:
         expand=True,
         spacing=0,
         controls=[
-            screen_bar(app, app.session_name(session.name, session.table.rules.variant),
+            screen_bar(app, app.words.session_name(session.name, session.table.rules.variant),
                        tonight_route(session.group) if app.watching and session.group else "/",
                        links if app.room.role == "host" else []),
             ft.Container(expand=True, alignment=ft.Alignment.TOP_CENTER,
@@ -149,52 +152,52 @@ def undo_dialog(app: AppModel, session: OpenSession, undo: Callable[[], None],
                         text, app.t("ui.undo_confirm"), undo, cancel)
 
 
-def pot_kind(app: AppModel, session: OpenSession) -> str:
+def pot_kind(words: Words, session: OpenSession) -> str:
     """What the next deal of a pot game is: a single pot (everyone plays), a double one."""
     kind = {True: N_("ui.single_pot"), False: N_("ui.double_pot"), None: N_("ui.pot_kind_none")}
-    return app.t(kind[session.guide.single_pot], ante=session.table.rules.five_tricks,
+    return words.t(kind[session.guide.single_pot], ante=session.table.rules.five_tricks,
                  share=session.guide.trick_share or 0)
 
 
-def pot_line(app: AppModel, session: OpenSession) -> str:
+def pot_line(words: Words, session: OpenSession) -> str:
     """The pot as the next deal will have it: before a game of stakes begins, with everyone's
     stake in it already ("Pot: 0" said nothing of the stakes the deal books)."""
     rules, state, deal_guide = session.table.rules, session.state, session.guide
     if (rules.family_rules.in_games and rules.money and rules.game_end != "last_in_loses"
             and state.between_games):
-        return app.t("ui.pot_with_stakes", pot=deal_guide.pot + len(state.seated),
+        return words.t("ui.pot_with_stakes", pot=deal_guide.pot + len(state.seated),
                      game=deal_guide.game or 1)
-    return app.t("ui.pot_now", pot=deal_guide.pot)
+    return words.t("ui.pot_now", pot=deal_guide.pot)
 
 
-def game_in_play(app: AppModel, session: OpenSession) -> str:
+def game_in_play(words: Words, session: OpenSession) -> str:
     """Which game of a countdown or count-up session is in play: "Game 2 of 6"."""
     games, game = session.table.rules.games, session.guide.game or 1
-    return (app.t("ui.game_number", number=game, games=games) if games
-            else app.t("ui.game_number_open", number=game))
+    return (words.t("ui.game_number", number=game, games=games) if games
+            else words.t("ui.game_number_open", number=game))
 
 
-def table_status(app: AppModel, session: OpenSession) -> TableStatus:
+def table_status(words: Words, session: OpenSession) -> TableStatus:
     """The pot and what the next deal is (single or double, the game), for a phone's fold."""
     rules = session.table.rules
-    pot = pot_line(app, session)
+    pot = pot_line(words, session)
     if not rules.family_rules.in_games:
         figures = [pot]
-        words = pot_kind(app, session)
+        next_deal = pot_kind(words, session)
     else:
-        figures = [game_in_play(app, session)]
+        figures = [game_in_play(words, session)]
         figures += [pot] if rules.money else []
-        words = ""
+        next_deal = ""
     if session.plays_for_money and session.pot_shares:
         # The money on the rows is the result if the session ends now: say the pot is in it.
-        words = " · ".join(w for w in (words, app.t(
-            "ui.money_includes_pot", rule=app.t(f"option.end_pot.{rules.end_pot}"))) if w)
-    return TableStatus(tuple(figures), words)
+        next_deal = " · ".join(w for w in (next_deal, words.t(
+            "ui.money_includes_pot", rule=words.t(f"option.end_pot.{rules.end_pot}"))) if w)
+    return TableStatus(tuple(figures), next_deal)
 
 
 @ft.memo
 @ft.component
-def Scoreboard(app: AppModel, session: OpenSession) -> ft.Control:
+def Scoreboard(words: Words, session: OpenSession) -> ft.Control:
     table, state, deal_guide = session.table, session.state, session.guide
     scores = session.scores
     money = session.closing.money if session.plays_for_money else {}
@@ -204,23 +207,23 @@ def Scoreboard(app: AppModel, session: OpenSession) -> ft.Control:
     for player in state.everyone:
         tags = []
         if player in state.away:
-            tags.append(_tag(app.t("ui.left_table"), ft.Colors.OUTLINE, ft.Colors.SURFACE))
+            tags.append(_tag(words.t("ui.left_table"), ft.Colors.OUTLINE, ft.Colors.SURFACE))
         if live and player == seats.dealer:
-            tags.append(_tag(app.t("ui.dealer"), ft.Colors.PRIMARY, ft.Colors.ON_PRIMARY))
+            tags.append(_tag(words.t("ui.dealer"), ft.Colors.PRIMARY, ft.Colors.ON_PRIMARY))
         if live and player in seats.sitting_out:
-            tags.append(_tag(app.t("ui.sits_out"), ft.Colors.OUTLINE, ft.Colors.SURFACE))
+            tags.append(_tag(words.t("ui.sits_out"), ft.Colors.OUTLINE, ft.Colors.SURFACE))
         if live and player in deal_guide.must_play:
-            tags.append(_tag(app.t("ui.must_play"), ft.Colors.TERTIARY, ft.Colors.ON_TERTIARY))
+            tags.append(_tag(words.t("ui.must_play"), ft.Colors.TERTIARY, ft.Colors.ON_TERTIARY))
         figure = scores[player]
-        flights = flights_count(table.rules, state.flights[player], app.prefs.language)
+        flights = flights_count(table.rules, state.flights[player], words.language)
         lines = [ft.Text(flights, size=15)]
         if money:
-            amount = money_text(money[player], table.money, app.prefs.settings.language)
+            amount = words.money(money[player], table.money)
             lines.append(ft.Text(amount, size=15, weight=ft.FontWeight.W_500))
             share = session.pot_shares.get(player)
             if share:
-                lines.append(ft.Text(app.t("ui.pot_share_short", amount=money_text(
-                    share, table.money, app.prefs.settings.language)), size=12,
+                lines.append(ft.Text(words.t("ui.pot_share_short", amount=words.money(
+                    share, table.money)), size=12,
                     color=ft.Colors.ON_SURFACE_VARIANT))
         cards.append(ft.Container(
             width=170,
@@ -234,7 +237,7 @@ def Scoreboard(app: AppModel, session: OpenSession) -> ft.Control:
                     ft.Text(player, size=20, weight=ft.FontWeight.BOLD, no_wrap=True),
                     ft.Row(tags, spacing=4, wrap=True),
                     readout(
-                        label=app.t("ui.score_of", player=player, score=figure),
+                        label=words.t("ui.score_of", player=player, score=figure),
                         content=ft.Text(score_text(table, figure), size=44,
                                         weight=ft.FontWeight.BOLD),
                     ),
@@ -256,32 +259,32 @@ def _tag(label: str, bgcolor: str, color: str) -> ft.Control:
 
 @ft.memo
 @ft.component
-def PotPanel(app: AppModel, session: OpenSession) -> ft.Control:
+def PotPanel(words: Words, session: OpenSession) -> ft.Control:
     rules, deal_guide = session.table.rules, session.guide
     lines: list[ft.Control] = []
     if session.finished:
         # The pot was dealt with at the end (split, carried, refunded): no pot stands, and
         # no next deal is coming.
-        lines.append(readout(label=app.t("ui.session_finished"), content=ft.Text(
-            app.t("ui.session_finished"), size=22, weight=ft.FontWeight.BOLD)))
-        lines.append(ft.Text(app.t("ui.end_pot_done", rule=app.t(
+        lines.append(readout(label=words.t("ui.session_finished"), content=ft.Text(
+            words.t("ui.session_finished"), size=22, weight=ft.FontWeight.BOLD)))
+        lines.append(ft.Text(words.t("ui.end_pot_done", rule=words.t(
             f"option.end_pot.{rules.end_pot}")), size=16))
-        return panel(app.t(f"variant.{rules.variant}"), *lines)
+        return panel(words.t(f"variant.{rules.variant}"), *lines)
     if not rules.family_rules.in_games:
         lines.append(readout(
-            label=app.t("ui.pot_now", pot=deal_guide.pot),
-            content=ft.Text(app.t("ui.pot_now", pot=deal_guide.pot), size=28,
+            label=words.t("ui.pot_now", pot=deal_guide.pot),
+            content=ft.Text(words.t("ui.pot_now", pot=deal_guide.pot), size=28,
                             weight=ft.FontWeight.BOLD)))
-        lines.append(ft.Text(pot_kind(app, session), size=16))
+        lines.append(ft.Text(pot_kind(words, session), size=16))
     else:
-        lines.append(ft.Text(game_in_play(app, session), size=20, weight=ft.FontWeight.BOLD))
+        lines.append(ft.Text(game_in_play(words, session), size=20, weight=ft.FontWeight.BOLD))
         if rules.money:
-            lines.append(ft.Text(pot_line(app, session), size=16))
+            lines.append(ft.Text(pot_line(words, session), size=16))
         for record in session.state.games:
             if record.finished:
-                lines.append(bullet(app.t("ui.game_won", number=record.number,
+                lines.append(bullet(words.t("ui.game_won", number=record.number,
                                           winners=", ".join(record.winners)),
                                     icon=ft.Icons.EMOJI_EVENTS))
     if deal_guide.session_over:
-        lines.append(bullet(app.t("ui.session_over"), icon=ft.Icons.FLAG))
-    return panel(app.t(f"variant.{rules.variant}"), *lines)
+        lines.append(bullet(words.t("ui.session_over"), icon=ft.Icons.FLAG))
+    return panel(words.t(f"variant.{rules.variant}"), *lines)

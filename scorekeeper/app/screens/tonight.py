@@ -37,7 +37,7 @@ def TonightScreen(app: AppModel) -> ft.Control:
 def TableNow(app: AppModel, table: OpenSession) -> ft.Control:
     """One table: where it is (the deal and who deals, or finished), each player's score
     and money in the order they sit, the leaders marked."""
-    name = app.session_name(table.name, table.table.rules.variant)
+    name = app.words.session_name(table.name, table.table.rules.variant)
     leading = set(table.leaders)
     rows = [standing(app, table, player, player in leading) for player in table.state.everyone]
     return panel(
