@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable
 
     from scorekeeper.app.model import AppModel
+    from scorekeeper.app.words import Words
     from scorekeeper.session.groups import GroupTab, TabExport
 
 
@@ -43,20 +44,29 @@ def GroupScreen(app: AppModel) -> ft.Control:
     if shown is None:
         return ft.Column(expand=True, spacing=0, controls=[
             screen_bar(app, title), screen(error_line(app.said.problem))])
+    words = app.words
+
+    def paid_on_tab(payer: str, payee: str, minor: int) -> bool:
+        if not app.group.pay(payer, payee, minor):
+            return False
+        app.said.notice = payment_line(payer, payee, minor, shown.money, words.language)
+        return True
+
+    pay = paid_on_tab if app.room.role == "host" else None
     return ft.Column(expand=True, spacing=0, controls=[
         screen_bar(app, title),
         screen(
             *refused(app, app.group.reload),
             action(app.t("ui.tonight_open"), ft.Icons.TABLE_RESTAURANT,
                    lambda: app.go(tonight_route(shown.name)), filled=True),
-            TabPanel(app, shown),
+            TabPanel(words, shown),
             panel(app.t("sheet.transfers"),
-                  *([TabTransfer(app, shown, transfer) for transfer in shown.tab.transfers]
+                  *([TabTransfer(words, shown, transfer, pay) for transfer in shown.tab.transfers]
                     or [ft.Text(app.t("cli.nothing_to_settle"))])),
-            *([panel(app.t("ui.paid_on_tab"), *tab_payments(app, shown))]
+            *([panel(app.t("ui.paid_on_tab"), *tab_payments(words, shown, app.group.take_back))]
               if shown.own_payments else []),
-            SeasonPanel(app, shown),
-            EveningsPanel(app, shown),
+            SeasonPanel(words, shown, app.group.season, app.group.show_season),
+            EveningsPanel(words, shown, app.go),
             TabExports(app, shown),
         ),
     ])
@@ -87,8 +97,8 @@ def TabExports(app: AppModel, shown: GroupTab) -> ft.Control:
     ])
 
 
-def TabPanel(app: AppModel, shown: GroupTab) -> ft.Control:
-    lang, money = app.prefs.settings.language, shown.money
+def TabPanel(words: Words, shown: GroupTab) -> ft.Control:
+    lang, money = words.language, shown.money
     rows = []
     for line in shown.tab.lines:
         balance = amount(line.balance, money, lang)
@@ -99,28 +109,26 @@ def TabPanel(app: AppModel, shown: GroupTab) -> ft.Control:
                 ft.Text(balance, size=22, weight=ft.FontWeight.BOLD)]),
             ft.Text(won_and_paid(line, money, lang), size=14),
         ])))
-    return panel(app.t(counts("ui.tab_title", "sessions"), sessions=shown.tab.sessions),
-                 *(rows or [ft.Text(app.t("ui.tab_empty"))]))
+    return panel(words.t(counts("ui.tab_title", "sessions"), sessions=shown.tab.sessions),
+                 *(rows or [ft.Text(words.t("ui.tab_empty"))]))
 
 
-def TabTransfer(app: AppModel, shown: GroupTab, transfer: Transfer) -> ft.Control:
-    lang, money = app.prefs.settings.language, shown.money
+def TabTransfer(words: Words, shown: GroupTab, transfer: Transfer,
+                pay: Callable[[str, str, int], bool] | None) -> ft.Control:
+    """One transfer of the tab, what of it is paid, and (``pay``: on the host) the buttons
+    that record a payment on the tab."""
+    lang, money = words.language, shown.money
     line = transfer_line(transfer, money, lang)
-
-    def pay(minor: int) -> bool:
-        if not app.group.pay(transfer.payer, transfer.payee, minor):
-            return False
-        app.said.notice = payment_line(transfer.payer, transfer.payee, minor, money, lang)
-        return True
 
     controls: list[ft.Control] = [
         readout(label=line, content=ft.Text(line, size=20, weight=ft.FontWeight.BOLD))]
     if towards := shown.tab.paid_towards(transfer):
         controls.append(bullet(paid_of(towards, transfer, money, lang),
                                icon=ft.Icons.CHECK_CIRCLE, color=ft.Colors.PRIMARY))
-    if app.room.role == "host":
-        controls.append(PayButtons(app, transfer.payer, transfer.payee, transfer.minor,
-                                   money, pay))
+    if pay is not None:
+        controls.append(PayButtons(words, transfer.payer, transfer.payee, transfer.minor,
+                                   money, lambda minor: pay(transfer.payer, transfer.payee,
+                                                            minor)))
     return ft.Container(
         padding=ft.Padding.all(10), border_radius=ft.BorderRadius.all(12),
         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
@@ -128,56 +136,59 @@ def TabTransfer(app: AppModel, shown: GroupTab, transfer: Transfer) -> ft.Contro
     )
 
 
-def tab_payments(app: AppModel, shown: GroupTab) -> list[ft.Control]:
+def tab_payments(words: Words, shown: GroupTab, take_back: Callable[[int], object]
+                 ) -> list[ft.Control]:
     """The payments made on the tab itself, each of which can be taken back (keyed, as in
     ``payments_made``)."""
-    lang, money = app.prefs.settings.language, shown.money
+    lang, money = words.language, shown.money
     lines: list[ft.Control] = []
     for payment in shown.own_payments:
         given = payment.handover
         said = payment_line(given.payer, given.payee, given.minor, money, lang)
         lines.append(ft.Row(spacing=4, key=f"payment-{payment.id}", controls=[
             ft.Container(expand=True, content=bullet(said, icon=ft.Icons.CHECK_CIRCLE)),
-            icon_button(ft.Icons.UNDO, app.t("ui.take_back_payment", payment=said),
-                        lambda payment_id=payment.id: app.group.take_back(payment_id)),
+            icon_button(ft.Icons.UNDO, words.t("ui.take_back_payment", payment=said),
+                        lambda payment_id=payment.id: take_back(payment_id)),
         ]))
     return lines
 
 
-def SeasonPanel(app: AppModel, shown: GroupTab) -> ft.Control:
-    """Per player: evenings played and won, money, flights, money per evening."""
-    lang, money = app.prefs.settings.language, shown.money
+def SeasonPanel(words: Words, shown: GroupTab, season: int | None,
+                pick: Callable[[int], object]) -> ft.Control:
+    """Per player: evenings played and won, money, flights, money per evening; ``season``:
+    the year picked (``pick`` picks another), else the latest."""
+    lang, money = words.language, shown.money
     years = shown.seasons()
     if not years:
-        return panel(app.t("ui.season"), ft.Text(app.t("ui.tab_empty")))
-    year = app.group.season if app.group.season in years else years[0]
+        return panel(words.t("ui.season"), ft.Text(words.t("ui.tab_empty")))
+    year = season if season in years else years[0]
     rows = []
     for line in shown.season(year):
         said = season_line(line, money, lang)
         rows.append(readout(label=said, content=ft.Text(said, size=15)))
     picker = ft.Row(wrap=True, spacing=8, controls=[
         ft.Chip(label=ft.Text(str(y)), selected=y == year,
-                on_select=lambda _, y=y: setattr(app.group, "season", y))
+                on_select=lambda _, y=y: pick(y))
         for y in years]) if len(years) > 1 else None
-    return panel(app.t("ui.season_of", year=year), *([picker] if picker else []), *rows)
+    return panel(words.t("ui.season_of", year=year), *([picker] if picker else []), *rows)
 
 
 @ft.component
-def EveningsPanel(app: AppModel, shown: GroupTab) -> ft.Control:
+def EveningsPanel(words: Words, shown: GroupTab, go: Callable[[str], object]) -> ft.Control:
     """The group's sessions, newest first (a screenful, as home lists them); one not
     finished does not count yet."""
     showing_all, set_showing_all = ft.use_state(False)
-    lang = app.prefs.language
+    lang = words.language
     evenings = shown.record.evenings[::-1]
     tiles: list[ft.Control] = []
     for session_id, name, day, finished in (evenings if showing_all
                                             else evenings[:HOME_LIST]):
         key = N_("ui.evening_counted") if finished else N_("ui.evening_not_counted")
-        tiles.append(action(app.t(key, name=evening_name(name, session_id, lang), day=day),
+        tiles.append(action(words.t(key, name=evening_name(name, session_id, lang), day=day),
                             ft.Icons.EVENT,
-                            lambda session_id=session_id: app.go(f"/session/{session_id}")))
+                            lambda session_id=session_id: go(f"/session/{session_id}")))
     if len(tiles) < len(evenings):
         tiles.append(ft.OutlinedButton(
-            app.t(counts("ui.show_all_evenings", "count"), count=len(evenings)),
+            words.t(counts("ui.show_all_evenings", "count"), count=len(evenings)),
             on_click=lambda: set_showing_all(True)))
-    return panel(app.t("ui.evenings"), ft.Column(spacing=8, controls=tiles))
+    return panel(words.t("ui.evenings"), ft.Column(spacing=8, controls=tiles))

@@ -67,7 +67,7 @@ def Ledger(app: AppModel) -> ft.Control:
         choices(app.t("ui.ledger_filter"),
                 [("", everyone), *((p, p) for p in session.state.everyone)],
                 only or "", lambda key: set_only(key or None)),
-        *payments_made(app, session),  # the money handed over so far
+        *payments_made(app.words, session),  # the money handed over so far
     ]
     if session.finished and session.closing.entries:
         cards.append(deal_card(app, session, app.t("ui.end_of_session"), "",

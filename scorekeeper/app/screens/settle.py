@@ -32,8 +32,12 @@ if TYPE_CHECKING:  # the payments package loads when settle-up is first shown
     from collections.abc import Awaitable, Callable
 
     from scorekeeper.app.model import AppModel
+    from scorekeeper.app.words import Words
     from scorekeeper.payments import Offer, PaymentCode
     from scorekeeper.session import Export, OpenSession
+
+    # How a payment is recorded: the session, payer, payee, minor units, what is said.
+    Paying = Callable[[OpenSession, str, str, int, str], bool]
 
 CODE_SIDE = 264  # logical pixels: a phone camera reads it from an arm's length
 
@@ -108,11 +112,14 @@ def SettleUp(app: AppModel) -> ft.Control:
                            icon=ft.Icons.SAVINGS))
     if not rule:
         rule.append(ft.Text(app.t("ui.pot_empty")))
-    transfers = [PayCard(app, session, transfer, offer)
+    words = app.words
+    pay = app.table.pay if app.room.role == "host" else None
+    transfers = [PayCard(words, session, transfer, offer, pay)
                  for transfer, offer in session.offers(lang)
                  ] or [ft.Text(app.t("cli.nothing_to_settle"))]
     leaving = [] if session.over else leaving_panels(app, session)
-    handed = payments_made(app, session, undo=app.room.role == "host")
+    handed = payments_made(words, session, app.table.take_back_payment
+                           if app.room.role == "host" else None)
     exports = ft.Row(wrap=True, spacing=10, controls=[
         action(app.t("card.open"), ft.Icons.IMAGE, lambda: app.go(f"/session/{session.id}/card"),
                filled=True),
@@ -138,7 +145,8 @@ def SettleUp(app: AppModel) -> ft.Control:
             *leaving,
             panel(app.t("sheet.transfers"), *transfers),
             *([panel(app.t("sheet.payments"), *handed)] if handed else []),
-            *([GroupChoice(app, session)] if app.room.role == "host" else []),
+            *([GroupChoice(words, session, app.table.move_to_group)]
+              if app.room.role == "host" else []),
             exports,
             *finish_row,
         ),
@@ -166,25 +174,29 @@ def leaving_panels(app: AppModel, session: OpenSession) -> list[ft.Control]:
                                joining=waiting.joins) or []
         theirs = [t for t in plan if leaver in (t.payer, t.payee)]
         panels.append(panel(app.t("ui.before_leaving", player=leaver), *(
-            [PayCard(app, session, transfer, None) for transfer in theirs]
+            [PayCard(app.words, session, transfer, None,
+                     app.table.pay if app.room.role == "host" else None)
+             for transfer in theirs]
             or [ft.Text(app.t("ui.leaver_settled", player=leaver))])))
     return panels
 
 
-def PayCard(app: AppModel, session: OpenSession, transfer: Transfer, offer: Offer | None
-            ) -> ft.Control:
+def PayCard(words: Words, session: OpenSession, transfer: Transfer, offer: Offer | None,
+            pay: Paying | None) -> ft.Control:
     """One transfer still owed: who pays whom, what of it is paid already, its codes (or
     why there are none), the exact amount and the message the payment carries; "Paid"
-    for the whole of it, or a part typed in."""
-    money, lang = session.table.money, app.prefs.settings.language
+    for the whole of it, or a part typed in (``pay``: how it is recorded; None on a
+    device that only watches)."""
+    money, lang = session.table.money, words.language
     line = transfer_line(transfer, money, lang)
     payer, payee = account_name(transfer.payer, lang), account_name(transfer.payee, lang)
     towards = session.paid_towards(transfer)
 
-    def pay(minor: int) -> bool:
-        notice = app.t("payments.paid_amount", payer=payer, payee=payee,
-                       amount=amount(minor, money, lang))
-        return app.table.pay(session, transfer.payer, transfer.payee, minor, notice)
+    def paid(minor: int) -> bool:
+        assert pay is not None  # the buttons are only drawn where payments are recorded
+        notice = words.t("payments.paid_amount", payer=payer, payee=payee,
+                         amount=amount(minor, money, lang))
+        return pay(session, transfer.payer, transfer.payee, minor, notice)
 
     controls: list[ft.Control] = [
         readout(label=line, content=ft.Text(line, size=20, weight=ft.FontWeight.BOLD)),
@@ -194,21 +206,22 @@ def PayCard(app: AppModel, session: OpenSession, transfer: Transfer, offer: Offe
                                icon=ft.Icons.CHECK_CIRCLE, color=ft.Colors.PRIMARY))
     if offer is not None and offer.codes:
         controls.append(ft.Row(wrap=True, spacing=16, controls=[
-            PaymentCodeView(app, code, session.code_pictures(lang)[code], payer, payee,
+            PaymentCodeView(words, code, session.code_pictures(lang)[code], payer, payee,
                             amount(transfer.minor, money, lang))
             for code in offer.codes]))
         from scorekeeper.payments import transfer_message
 
-        message = transfer_message(session.table.rules.variant, app.words.session_name(
+        message = transfer_message(session.table.rules.variant, words.session_name(
             session.name, session.table.rules.variant), lang)
         controls += [
-            ft.Text(app.t("ui.pay_amount", amount=amount(transfer.minor, money, lang)), size=16),
-            ft.Text(app.t("ui.pay_message", message=message), size=14),
+            ft.Text(words.t("ui.pay_amount", amount=amount(transfer.minor, money, lang)),
+                    size=16),
+            ft.Text(words.t("ui.pay_message", message=message), size=14),
         ]
     elif offer is not None and offer.reason is not None:
         controls.append(bullet(render(offer.reason, lang), icon=ft.Icons.INFO_OUTLINE, size=14))
-    if app.room.role == "host":
-        controls.append(PayButtons(app, payer, payee, transfer.minor, money, pay))
+    if pay is not None:
+        controls.append(PayButtons(words, payer, payee, transfer.minor, money, paid))
     return ft.Container(
         padding=ft.Padding.all(10), border_radius=ft.BorderRadius.all(12),
         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
@@ -217,73 +230,71 @@ def PayCard(app: AppModel, session: OpenSession, transfer: Transfer, offer: Offe
 
 
 @ft.component
-def GroupChoice(app: AppModel, session: OpenSession) -> ft.Control:
+def GroupChoice(words: Words, session: OpenSession,
+                move_to_group: Callable[[OpenSession, str | None, str], object]) -> ft.Control:
     """The group whose running tab counts the session: changed here, or none."""
     typed = ft.use_ref(session.group or "")  # what the field holds (see PayButtons)
-    where = (app.t("ui.counts_in_group", group=session.group) if session.group
-             else app.t("ui.in_no_group"))
+    where = (words.t("ui.counts_in_group", group=session.group) if session.group
+             else words.t("ui.in_no_group"))
 
     def move(group: str | None) -> None:
-        notice = app.t("ui.counts_in_group", group=group) if group else app.t("ui.in_no_group")
-        app.table.move_to_group(session, group, notice)
+        notice = words.t("ui.counts_in_group", group=group) if group else words.t("ui.in_no_group")
+        move_to_group(session, group, notice)
 
     controls: list[ft.Control] = [
         bullet(where, icon=ft.Icons.GROUPS),
         ft.Row(wrap=True, spacing=10, controls=[
-            Entry(app.t("ui.group_name"), typed.current,
+            Entry(words.t("ui.group_name"), typed.current,
                   lambda text: setattr(typed, "current", text), width=220,
                   on_enter=lambda text: move(text.strip() or None)),
-            action(app.t("ui.count_in_group"), ft.Icons.GROUPS,
+            action(words.t("ui.count_in_group"), ft.Icons.GROUPS,
                    lambda: move(typed.current.strip() or None)),
         ]),
     ]
     if session.group:
-        controls.append(action(app.t("ui.leave_group"), ft.Icons.GROUP_OFF,
+        controls.append(action(words.t("ui.leave_group"), ft.Icons.GROUP_OFF,
                                lambda: move(None)))
-    return panel(app.t("ui.group_panel"), *controls)
+    return panel(words.t("ui.group_panel"), *controls)
 
 
-def PaymentCodeView(app: AppModel, code: PaymentCode, picture_png: bytes, payer: str,
+def PaymentCodeView(words: Words, code: PaymentCode, picture_png: bytes, payer: str,
                     payee: str, sum_: str) -> ft.Control:
     """The code, black on white whatever the theme (a camera needs the contrast), with
     its scheme named below; read out as "Payment code, Swish: Astrid pays Dag SEK 10.00"."""
-    scheme = app.t(f"payments.scheme_{code.scheme}")
+    scheme = words.t(f"payments.scheme_{code.scheme}")
     picture = ft.Container(
         bgcolor=ft.Colors.WHITE, border_radius=ft.BorderRadius.all(6),
         content=ft.Image(src=picture_png, width=CODE_SIDE, height=CODE_SIDE,
                          filter_quality=ft.FilterQuality.NONE, gapless_playback=True),
     )
     return ft.Column(spacing=4, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
-        ft.Semantics(label=app.t("ui.pay_code", scheme=scheme, payer=payer, payee=payee,
+        ft.Semantics(label=words.t("ui.pay_code", scheme=scheme, payer=payer, payee=payee,
                                  amount=sum_),
                      image=True, container=True, exclude_semantics=True, content=picture),
         ft.Text(scheme, size=14, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_SURFACE),
     ])
 
 
-def payments_made(app: AppModel, session: OpenSession, *, undo: bool = False,
+def payments_made(words: Words, session: OpenSession,
+                  take_back: Callable[[OpenSession, int, str], object] | None = None,
                   ) -> list[ft.Control]:
     """The money handed over, one line each ("Astrid paid Dag SEK 5.00"), in the order
-    it was paid; with ``undo``, each can be taken back (paid by mistake), its line keyed by
-    the payment: a Take back landing as the lines close up after another reaches the
-    payment its line showed, never the one that moved into its place."""
-    money, lang = session.table.money, app.prefs.settings.language
+    it was paid; with ``take_back``, each can be taken back (paid by mistake), its line
+    keyed by the payment: a Take back landing as the lines close up after another reaches
+    the payment its line showed, never the one that moved into its place."""
+    money, lang = session.table.money, words.language
     lines: list[ft.Control] = []
     for payment in session.payments_made:
         given = payment.handover
         said = payment_line(account_name(given.payer, lang), account_name(given.payee, lang),
                             given.minor, money, lang)
         line = bullet(said, icon=ft.Icons.CHECK_CIRCLE)
-        if undo:
+        if take_back is not None:
             line = ft.Row(spacing=4, key=f"payment-{payment.id}", controls=[
                 ft.Container(expand=True, content=line),
-                _take_back(app, session, payment.id, said)])
+                icon_button(ft.Icons.UNDO, words.t("ui.take_back_payment", payment=said),
+                            lambda payment_id=payment.id, said=said: take_back(
+                                session, payment_id,
+                                words.t("ui.payment_taken_back", payment=said)))])
         lines.append(line)
     return lines
-
-
-def _take_back(app: AppModel, session: OpenSession, payment_id: int, said: str
-               ) -> ft.Control:
-    return icon_button(ft.Icons.UNDO, app.t("ui.take_back_payment", payment=said),
-                       lambda: app.table.take_back_payment(
-                           session, payment_id, app.t("ui.payment_taken_back", payment=said)))

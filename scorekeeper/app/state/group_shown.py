@@ -32,6 +32,10 @@ class GroupShown:
         except (RuleError, StoreError) as error:
             self.group, self.said.problem = None, self.said.refusal(error)
 
+    def show_season(self, year: int) -> None:
+        """The season table shows ``year``."""
+        self.season = year
+
     def open_tonight(self, name: str) -> None:
         """The group's tables tonight; while the database is away, the last ones seen."""
         try:
