@@ -21,7 +21,10 @@ from scorekeeper.app.widgets import (
 from scorekeeper.core import counts
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from scorekeeper.app.model import AppModel
+    from scorekeeper.app.words import Words
     from scorekeeper.session import SessionSummary
 
 
@@ -64,9 +67,11 @@ def Home(app: AppModel) -> ft.Control:
                           lambda name=name: app.go(group_route(name)))
                    for name in app.home.groups])] if app.home.groups else []),
             ft.Text(app.t("ui.in_play"), size=20, weight=ft.FontWeight.BOLD),
-            *([SessionTile(app, s) for s in in_play] or [ft.Text(app.t("ui.none_in_play"))]),
+            *([SessionTile(app.words, s, app.go) for s in in_play]
+              or [ft.Text(app.t("ui.none_in_play"))]),
             ft.Text(app.t("ui.finished"), size=20, weight=ft.FontWeight.BOLD),
-            *([SessionTile(app, s) for s in finished] or [ft.Text(app.t("ui.none_finished"))]),
+            *([SessionTile(app.words, s, app.go) for s in finished]
+              or [ft.Text(app.t("ui.none_finished"))]),
             *([ft.OutlinedButton(app.t(counts("ui.show_all_sessions", "count"),
                                        count=app.home.session_count),
                                  on_click=app.home.show_all)]
@@ -77,22 +82,23 @@ def Home(app: AppModel) -> ft.Control:
 
 @ft.memo
 @ft.component
-def SessionTile(app: AppModel, summary: SessionSummary) -> ft.Control:
+def SessionTile(words: Words, summary: SessionSummary, go: Callable[[str], object]
+                ) -> ft.Control:
     leaders = ", ".join(summary.leaders) or "–"
     # A finished night has winners; one in play has leaders so far.
     line = (counts("ui.session_line_finished", "deals") if summary.finished
             else counts("ui.session_line", "deals"))
-    subtitle = app.t(line, game=app.t(f"variant.{summary.variant}"),
+    subtitle = words.t(line, game=words.t(f"variant.{summary.variant}"),
                      players=", ".join(summary.players),
                      day=f"{summary.played_on or summary.updated_at:%Y-%m-%d}",
                      deals=summary.deals, leaders=leaders)
-    name = app.words.session_name(summary.name, summary.variant)
-    label = app.t("ui.open_session", name=name)
+    name = words.session_name(summary.name, summary.variant)
+    label = words.t("ui.open_session", name=name)
     return labelled(label, ft.Card(content=ft.ListTile(
         leading=ft.Icon(ft.Icons.STYLE if not summary.finished else ft.Icons.LOCK),
         title=ft.Text(name, size=18, weight=ft.FontWeight.BOLD),
         subtitle=ft.Text(subtitle),
-        trailing=icon_button(ft.Icons.REPLAY, app.t("ui.play_again", name=name),
-                             lambda: app.go(f"/session/{summary.id}/again")),
-        on_click=lambda: app.go(f"/session/{summary.id}"),
+        trailing=icon_button(ft.Icons.REPLAY, words.t("ui.play_again", name=name),
+                             lambda: go(f"/session/{summary.id}/again")),
+        on_click=lambda: go(f"/session/{summary.id}"),
     )))

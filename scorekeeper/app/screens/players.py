@@ -16,18 +16,22 @@ from scorekeeper.app.widgets import (
     screen,
     screen_bar,
 )
-from scorekeeper.core import RuleError
 from scorekeeper.core.table import stored_money
 from scorekeeper.i18n import counted_phrases
 from scorekeeper.i18n.accounts import amount
-from scorekeeper.session import StoreError
 
 if TYPE_CHECKING:  # the payments package loads when details are shown or saved
-    from collections.abc import Callable
+    from collections.abc import Callable, Mapping
 
     from scorekeeper.app.model import AppModel
+    from scorekeeper.app.words import Words
     from scorekeeper.payments import PaymentDetails
     from scorekeeper.session import Lifetime
+
+    # Keeps a player's details as typed; refused, says why to the callable it is given.
+    KeepDetails = Callable[[str, Mapping[str, str | None], Callable[[str, Exception], None]],
+                           bool]
+
 
 @ft.memo
 @ft.component
@@ -65,7 +69,8 @@ def Players(app: AppModel) -> ft.Control:
         app.said.notice = app.t("ui.roster_imported", players=", ".join(kept) or "-")
 
     add_label = app.t("ui.add_player")
-    cards = [PlayerCard(app, name, app.roster.lifetimes.get(name, []), app.roster.details.get(name))
+    cards = [PlayerCard(app.words, name, app.roster.lifetimes.get(name, []),
+                        app.roster.details.get(name), app.roster.keep_details)
              for name in app.roster.names]
     return ft.Column(expand=True, spacing=0, controls=[
         screen_bar(app, app.t("ui.players")),
@@ -86,41 +91,42 @@ def Players(app: AppModel) -> ft.Control:
     ])
 
 
+
 @ft.memo
 @ft.component
-def PlayerCard(app: AppModel, name: str, rows: list[Lifetime],
-               details: PaymentDetails | None) -> ft.Control:
+def PlayerCard(words: Words, name: str, rows: list[Lifetime],
+               details: PaymentDetails | None, keep: KeepDetails) -> ft.Control:
     editing, set_editing = ft.use_state(False)
     close_form = ft.use_callback(lambda: set_editing(False), [])  # one for good: memo holds
     lines: list[ft.Control] = []
     for row in rows:
-        game = app.t("cli.all_games") if row.variant == "*" else app.t(f"variant.{row.variant}")
+        game = words.t("cli.all_games") if row.variant == "*" else words.t(f"variant.{row.variant}")
         # Sessions played without money add nothing to say: no bare "0.00" beside the SEK.
-        money = ", ".join(amount(m, stored_money("1", c), app.prefs.settings.language)
+        money = ", ".join(amount(m, stored_money("1", c), words.language)
                           for c, m in row.money.items() if c) or "–"
         lines.append(ft.Column(spacing=0, controls=[
             ft.Text(game, size=16, weight=ft.FontWeight.BOLD),
-            ft.Text(app.t("ui.lifetime_line", money=money, **counted_phrases(
-                app.prefs.settings.language, sessions=row.sessions, deals=row.deals_played,
+            ft.Text(words.t("ui.lifetime_line", money=money, **counted_phrases(
+                words.language, sessions=row.sessions, deals=row.deals_played,
                 tricks=row.tricks, flights=row.flights, won=row.games_won)), size=15),
         ]))
     if not rows:
-        lines.append(ft.Text(app.t("ui.no_sessions_for_player")))
-    label = app.t("ui.edit_details", player=name)
+        lines.append(ft.Text(words.t("ui.no_sessions_for_player")))
+    label = words.t("ui.edit_details", player=name)
     head = ft.Row(alignment=ft.MainAxisAlignment.SPACE_BETWEEN, controls=[
         ft.Text(name, size=20, weight=ft.FontWeight.BOLD),
         ft.TextButton(label, icon=ft.Icons.EDIT if not editing else ft.Icons.EXPAND_LESS,
                       on_click=lambda: set_editing(not editing)),
     ])
-    paid_how = [bullet(line, icon=ft.Icons.PAYMENTS) for line in shown_details(app, details)]
+    paid_how = [bullet(line, icon=ft.Icons.PAYMENTS) for line in shown_details(words, details)]
     if not paid_how:
-        paid_how = [ft.Text(app.t("ui.no_payment_details"), size=14, italic=True)]
-    form = [DetailsForm(app, name, details, close_form)] if editing else []
+        paid_how = [ft.Text(words.t("ui.no_payment_details"), size=14, italic=True)]
+    form = [DetailsForm(words, name, details, close_form, keep)] if editing else []
     return ft.Card(content=ft.Container(padding=ft.Padding.all(14), content=ft.Column(
         spacing=6, controls=[head, *paid_how, *form, *lines])))
 
 
-def shown_details(app: AppModel, details: PaymentDetails | None) -> list[str]:
+def shown_details(words: Words, details: PaymentDetails | None) -> list[str]:
     """The details as people write them: 070-123 45 67, DE89 3704 0044 ..."""
     if details is None or details.empty:
         return []
@@ -128,12 +134,12 @@ def shown_details(app: AppModel, details: PaymentDetails | None) -> list[str]:
 
     shown = []
     if details.swish:
-        shown.append(app.t("ui.details_swish", number=format_swish(details.swish)))
+        shown.append(words.t("ui.details_swish", number=format_swish(details.swish)))
     if details.iban:
-        shown.append(app.t("ui.details_iban", iban=format_iban(details.iban),
+        shown.append(words.t("ui.details_iban", iban=format_iban(details.iban),
                            holder=details.holder or ""))
     if details.qr_iban:
-        shown.append(app.t("ui.details_qr_iban", iban=format_iban(details.qr_iban),
+        shown.append(words.t("ui.details_qr_iban", iban=format_iban(details.qr_iban),
                            holder=details.holder or "", postcode=details.postcode or "",
                            town=details.town or "", country=details.country or ""))
     return shown
@@ -141,8 +147,8 @@ def shown_details(app: AppModel, details: PaymentDetails | None) -> list[str]:
 
 @ft.memo
 @ft.component
-def DetailsForm(app: AppModel, name: str, details: PaymentDetails | None,
-                close: Callable[[], None]) -> ft.Control:
+def DetailsForm(words: Words, name: str, details: PaymentDetails | None,
+                close: Callable[[], None], keep: KeepDetails) -> ft.Control:
     """The details as typed; checked when saved, and refused in words if wrong (nothing
     is kept then, and what was typed stays to be corrected)."""
     from scorekeeper.payments.details import DETAIL_FIELDS as FIELDS
@@ -158,28 +164,20 @@ def DetailsForm(app: AppModel, name: str, details: PaymentDetails | None,
         return lambda text: typed.__setitem__(field, text)
 
     def save() -> None:
-        from scorekeeper.payments.details import payment_details
+        if keep(name, {f: typed[f] or None for f in FIELDS},
+                lambda reason, _error: set_problem(reason)):
+            set_problem("")
+            close()
 
-        try:
-            checked = payment_details(**{f: typed[f] or None for f in FIELDS})
-            app.roster.keep_details(name, checked)
-        except (RuleError, StoreError) as error:
-            set_problem(app.said.refusal(error))
-            return
-        set_problem("")
-        close()
-        app.show("/players")
-        app.said.notice = app.t("ui.details_saved", player=name)
-
-    boxes = [Entry(app.t(f"payments.label_{field}"), typed[field], change(field), dense=True,
+    boxes = [Entry(words.t(f"payments.label_{field}"), typed[field], change(field), dense=True,
                    width=320 if field in ("iban", "qr_iban", "holder") else 200)
              for field in FIELDS]
     return ft.Container(
         padding=ft.Padding.symmetric(vertical=6),
         content=ft.Column(spacing=8, controls=[
-            ft.Text(app.t("ui.payment_details"), size=15, weight=ft.FontWeight.BOLD),
+            ft.Text(words.t("ui.payment_details"), size=15, weight=ft.FontWeight.BOLD),
             ft.Row(wrap=True, spacing=10, run_spacing=10, controls=boxes),
             error_line(problem or None),
-            action(app.t("ui.save_details", player=name), ft.Icons.SAVE, save, filled=True),
+            action(words.t("ui.save_details", player=name), ft.Icons.SAVE, save, filled=True),
         ]),
     )

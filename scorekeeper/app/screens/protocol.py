@@ -13,6 +13,7 @@ from scorekeeper.i18n.evening_words import flights_count
 
 if TYPE_CHECKING:
     from scorekeeper.app.model import AppModel
+    from scorekeeper.app.words import Words
     from scorekeeper.session import GameRow
 
 
@@ -23,7 +24,7 @@ def Protocol(app: AppModel) -> ft.Control:
     if session is None:
         return Missing(app)
     players = session.state.everyone
-    cards: list[ft.Control] = [GameCard(app, players, row, session.table.rules)
+    cards: list[ft.Control] = [GameCard(app.words, players, row, session.table.rules)
                                    for row in session.games]
     if not cards:
         cards.append(ft.Text(app.t("ui.no_deals_yet")))
@@ -44,29 +45,29 @@ def Protocol(app: AppModel) -> ft.Control:
 
 @ft.memo
 @ft.component
-def GameCard(app: AppModel, everyone: tuple[str, ...], row: GameRow, rules: Rules
+def GameCard(words: Words, everyone: tuple[str, ...], row: GameRow, rules: Rules
              ) -> ft.Control:
     """A game's finals, in order of play: only its own players, one who gave it up at the
     score they left on."""
     game = row.game
     players = [p for p in everyone if p in game.scores]
     finals = ", ".join(f"{p} {game.scores[p]}" for p in players)
-    title = (app.t("ui.game_won", number=game.number, winners=", ".join(game.winners))
-             if game.finished else app.t("ui.protocol_in_play", number=game.number))
+    title = (words.t("ui.game_won", number=game.number, winners=", ".join(game.winners))
+             if game.finished else words.t("ui.protocol_in_play", number=game.number))
     lines: list[ft.Control] = [readout(
-        label=app.t("ui.protocol_game", number=game.number, scores=finals),
+        label=words.t("ui.protocol_game", number=game.number, scores=finals),
         content=ft.Row(wrap=True, spacing=14, controls=[
             ft.Column(spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
                 ft.Text(p, size=14),
                 ft.Text(str(game.scores[p]), size=26, weight=ft.FontWeight.BOLD,
                         color=ft.Colors.PRIMARY if p in game.winners else None),
-                ft.Text(flights_count(rules, game.flights[p], app.prefs.language), size=12),
-                *([ft.Text(app.t("ui.gave_up"), size=12, color=ft.Colors.ERROR)]
+                ft.Text(flights_count(rules, game.flights[p], words.language), size=12),
+                *([ft.Text(words.t("ui.gave_up"), size=12, color=ft.Colors.ERROR)]
                   if p in game.gave_up else []),
             ]) for p in players]))]
     if game.finished:
         sums = ", ".join(f"{p} {row.running[p]}" for p in players)
-        line = app.t("ui.protocol_sum", number=game.number, scores=sums)
+        line = words.t("ui.protocol_sum", number=game.number, scores=sums)
         lines.append(readout(label=line, content=ft.Text(line, size=15,
                                                          color=ft.Colors.ON_SURFACE_VARIANT)))
     return panel(title, *lines)

@@ -14,14 +14,17 @@ from scorekeeper.core import counts, score_text
 from scorekeeper.i18n.accounts import amount
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from scorekeeper.app.model import AppModel
+    from scorekeeper.app.words import Words
     from scorekeeper.session import OpenSession
 
 
 @ft.component
 def TonightScreen(app: AppModel) -> ft.Control:
     group = app.nav.place.group or ""
-    tables = [TableNow(app, table) for table in app.group.tonight]
+    tables = [TableNow(app.words, table, app.go) for table in app.group.tonight]
     return ft.Column(expand=True, spacing=0, controls=[
         screen_bar(app, app.t("ui.tonight_of", group=group), group_route(group)),
         screen(
@@ -34,42 +37,42 @@ def TonightScreen(app: AppModel) -> ft.Control:
 
 @ft.memo
 @ft.component
-def TableNow(app: AppModel, table: OpenSession) -> ft.Control:
+def TableNow(words: Words, table: OpenSession, go: Callable[[str], object]) -> ft.Control:
     """One table: where it is (the deal and who deals, or finished), each player's score
     and money in the order they sit, the leaders marked."""
-    name = app.words.session_name(table.name, table.table.rules.variant)
+    name = words.session_name(table.name, table.table.rules.variant)
     leading = set(table.leaders)
-    rows = [standing(app, table, player, player in leading) for player in table.state.everyone]
+    rows = [standing(words, table, player, player in leading) for player in table.state.everyone]
     return panel(
-        f"{name} · {app.t(f'variant.{table.table.rules.variant}')}",
-        bullet(where_it_is(app, table), icon=ft.Icons.STYLE, size=16),
+        f"{name} · {words.t(f'variant.{table.table.rules.variant}')}",
+        bullet(where_it_is(words, table), icon=ft.Icons.STYLE, size=16),
         *rows,
-        action(app.t("ui.watch_table", name=name), ft.Icons.VISIBILITY,
-               lambda: app.go(f"/session/{table.id}/watch")),
+        action(words.t("ui.watch_table", name=name), ft.Icons.VISIBILITY,
+               lambda: go(f"/session/{table.id}/watch")),
     )
 
 
-def where_it_is(app: AppModel, table: OpenSession) -> str:
+def where_it_is(words: Words, table: OpenSession) -> str:
     if table.finished:
-        return app.t(counts("ui.tonight_finished", "deals"), deals=table.state.deals)
+        return words.t(counts("ui.tonight_finished", "deals"), deals=table.state.deals)
     if table.guide.session_over:
-        return app.t("ui.session_over")
+        return words.t("ui.session_over")
     seats = table.guide.seats
-    return app.t("ui.deal_by", number=table.guide.number, dealer=seats.dealer)
+    return words.t("ui.deal_by", number=table.guide.number, dealer=seats.dealer)
 
 
-def standing(app: AppModel, table: OpenSession, player: str, leads: bool) -> ft.Control:
+def standing(words: Words, table: OpenSession, player: str, leads: bool) -> ft.Control:
     score = score_text(table.table, table.scores[player])
     cells = [ft.Text(player, size=18, weight=ft.FontWeight.BOLD, expand=True),
              ft.Text(score, size=22, weight=ft.FontWeight.BOLD)]
     if table.plays_for_money:
-        money = amount(table.closing.money[player], table.table.money, app.prefs.settings.language)
-        said = app.t("ui.tonight_score_money", player=player, score=score, money=money)
+        money = amount(table.closing.money[player], table.table.money, words.language)
+        said = words.t("ui.tonight_score_money", player=player, score=score, money=money)
         cells.append(ft.Text(money, size=16, width=110, text_align=ft.TextAlign.RIGHT))
     else:
-        said = app.t("ui.tonight_score", player=player, score=score)
+        said = words.t("ui.tonight_score", player=player, score=score)
     if leads:
-        said = app.t("ui.tonight_leads", line=said)
+        said = words.t("ui.tonight_leads", line=said)
     mark = (ft.Icon(ft.Icons.EMOJI_EVENTS, size=20, color=ft.Colors.PRIMARY) if leads
             else ft.Container(width=20))
     return readout(label=said, content=ft.Row(spacing=10, controls=[mark, *cells]))

@@ -11,6 +11,8 @@ import flet as ft
 from scorekeeper.core import N_
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping
+
     from scorekeeper.app.state.said import Said
     from scorekeeper.payments import PaymentDetails
     from scorekeeper.session import Lifetime, Scorebook
@@ -49,7 +51,17 @@ class Roster:
             lambda: asyncio.to_thread(self.book.import_roster_file, picked, language),
             N_("ui.roster_import_refused"))
 
-    def keep_details(self, name: str, details: PaymentDetails) -> str:
-        """Keep ``name``'s checked details (``RuleError``, ``StoreError`` if refused: the
-        card that asked says why beside the fields)."""
-        return self.book.set_payment_details(name, details)
+    def keep_details(self, name: str, typed: Mapping[str, str | None],
+                     refused: Callable[[str, Exception], None]) -> bool:
+        """``name``'s payment details as typed, checked and kept; refused, why goes to
+        ``refused`` (said beside the fields) and nothing is kept."""
+        def keep() -> str:
+            from scorekeeper.payments.details import payment_details
+
+            return self.book.set_payment_details(name, payment_details(**typed))
+
+        if self.said.attempt(keep, shown_on=refused) is None:
+            return False
+        self.load(records=True)
+        self.said.notice = self.said.t("ui.details_saved", player=name)
+        return True
