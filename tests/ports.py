@@ -8,7 +8,9 @@ import itertools
 import os
 import socket
 
-FIRST, PER_WORKER = 20_000, 600
+# SCOREKEEPER_TEST_PORTS moves the ranges, so that a second run on one machine (a smaller
+# one beside a whole run, while working) does not start its servers on the first's ports.
+FIRST, PER_WORKER = int(os.environ.get("SCOREKEEPER_TEST_PORTS", "20000")), 600
 # 0 for the run's controller (it starts the shared PostgreSQL server) or a run without
 # workers; 1, 2, ... for xdist's workers gw0, gw1, ...
 WORKER = (int(os.environ["PYTEST_XDIST_WORKER"].removeprefix("gw")) + 1

@@ -19,8 +19,14 @@ from scorekeeper.formats.session_file import Evening
 from scorekeeper.session.ledger_view import ChartLine, LedgerDeal, ledger_deal
 from scorekeeper.session.standing_view import Figures
 from scorekeeper.session.version import Version
-from scorekeeper.session.view_cache import ViewCache
-from scorekeeper.session.views import DETAILS, HISTORY, LEDGER_PAGE, NEWEST, PAYMENTS
+from scorekeeper.session.view_cache import (
+    DETAILS,
+    HISTORY,
+    LEDGER_PAGE,
+    NEWEST,
+    PAYMENTS,
+    ViewCache,
+)
 from scorekeeper.store.payments import StoredPayment
 
 if TYPE_CHECKING:  # the payments package takes a moment to load: only settle-up needs it

@@ -13,8 +13,7 @@ from scorekeeper.session import files
 from scorekeeper.session.listeners import Listeners
 from scorekeeper.session.news import ROSTER
 from scorekeeper.session.open_session import OpenSession
-from scorekeeper.session.view_cache import ViewCache
-from scorekeeper.session.views import DETAILED
+from scorekeeper.session.view_cache import DETAILED, ViewCache
 from scorekeeper.store import roster
 from scorekeeper.store.sessions import SessionStore
 from scorekeeper.store.statistics import Lifetime, lifetimes

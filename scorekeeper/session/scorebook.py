@@ -28,8 +28,8 @@ from scorekeeper.session.group_keeping import GroupKeeping
 from scorekeeper.session.listeners import Listener, Listeners
 from scorekeeper.session.open_session import OpenSession
 from scorekeeper.session.reading import StoreReading
-from scorekeeper.session.view_cache import ViewCache
-from scorekeeper.session.views import HISTORY, NEWEST, SAME_DEALS
+from scorekeeper.session.view_cache import HISTORY, NEWEST, SAME_DEALS, ViewCache
+from scorekeeper.session.views import VIEWS
 from scorekeeper.session.whole_keeping import WholeKeeping
 from scorekeeper.store.drafts import draft_of, drop_draft, keep_draft
 from scorekeeper.store.groups import GroupStore
@@ -49,7 +49,7 @@ class Scorebook(WholeKeeping, GroupKeeping):
         self.groups = GroupStore(store.engine)
         self._open: dict[int, OpenSession] = {}
         # Every view of every version shown, made once (session/views.py).
-        self.views = ViewCache(StoreReading(store, self.payment_details))
+        self.views = ViewCache(StoreReading(store, self.payment_details), VIEWS)
         self._lock = threading.Lock()
         self._listeners = Listeners(store, self._open_versions, self._forget)
 

@@ -6,23 +6,30 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
-
-from scorekeeper.session.views import DETAILS, HISTORY, NEWEST, PAYMENTS, VIEWS
 
 if TYPE_CHECKING:
     from scorekeeper.session.reading import StoreReading
     from scorekeeper.session.version import Version
 
 Made = TypeVar("Made")
+# What is read from the store for a version rather than worked out from it.
+HISTORY, PAYMENTS, DETAILS, NEWEST = "history", "payments_made", "payment_details", "newest_deal"
+LEDGER_PAGE = "ledger_page"
+# What stays true for a next version with the same deals (a payment, a move to a group).
+SAME_DEALS = frozenset({HISTORY, "deals", "ledger", "chart", LEDGER_PAGE})
+# What follows from the seated players' payment details (in the roster, not the session).
+DETAILED = frozenset({DETAILS, "offers", "pictures"})
 SESSIONS_KEPT = 64  # sessions whose views are kept; the least recently shown goes first
 VERSIONS_KEPT = 2  # per session: the newest, and the one a screen may still be showing
 
 
 class ViewCache:
-    def __init__(self, reading: StoreReading) -> None:
-        self.reading = reading
+    def __init__(self, reading: StoreReading,
+                 makers: Mapping[str, Callable[[Any], Any]]) -> None:
+        """``makers``: each view worked out from others, by name (views.VIEWS)."""
+        self.reading, self.makers = reading, makers
         # (session id) -> (version) -> (view, language or size) -> what it is
         self._kept: OrderedDict[int, dict[int, dict[Hashable, Any]]] = OrderedDict()
         self._lock = threading.Lock()
@@ -30,7 +37,7 @@ class ViewCache:
     def get(self, session: Any, name: str, param: Hashable = None,
             make: Callable[[], Made] | None = None) -> Made:
         """View ``name`` of ``session`` (with ``param``: its language or size), made by
-        ``make``, else by its function in ``views.VIEWS`` or read from the store, once."""
+        ``make``, else by its maker or read from the store, once."""
         views = self._views(session)
         key = (name, param)
         if key not in views:
@@ -79,7 +86,7 @@ class ViewCache:
             if not count or history is not None:
                 return history.deals[-1] if count else None
             return reading.deal(session, count)
-        return VIEWS[name](session)
+        return self.makers[name](session)
 
     def _views(self, session: Version) -> dict[Hashable, Any]:
         with self._lock:

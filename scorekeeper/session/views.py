@@ -28,15 +28,9 @@ from scorekeeper.session.standing_view import pot_shares, scores_as_dealt
 if TYPE_CHECKING:
     from scorekeeper.session.open_session import OpenSession
 
-# Each view by its name: what ``OpenSession.work_out`` may make ahead of a screen.
+# Each view worked out from others by its name, what ``OpenSession.work_out`` may make
+# ahead of a screen (what is read from the store is ViewCache's: view_cache.py).
 VIEWS: dict[str, Callable[[OpenSession], Any]] = {}
-# What is read from the store for a version, not worked out (see ViewCache.read).
-HISTORY, PAYMENTS, DETAILS, NEWEST = "history", "payments_made", "payment_details", "newest_deal"
-LEDGER_PAGE = "ledger_page"
-# What stays true for a next version with the same deals (a payment, a move to a group).
-SAME_DEALS = frozenset({HISTORY, "deals", "ledger", "chart", LEDGER_PAGE})
-# What follows from the seated players' payment details (in the roster, not the session).
-DETAILED = frozenset({DETAILS, "offers", "pictures"})
 
 
 def view(name: str) -> Callable[[Callable[[OpenSession], Any]], Callable[[OpenSession], Any]]:
