@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from scorekeeper.app.paying import PayButtons
+from scorekeeper.app.paying import PayCard
 from scorekeeper.app.widgets import (
     Entry,
     Missing,
@@ -22,10 +22,10 @@ from scorekeeper.app.widgets import (
     screen,
     screen_bar,
 )
-from scorekeeper.core import N_, Money, Transfer
+from scorekeeper.core import N_, Money
 from scorekeeper.core.leaving import plan_on_leaving
 from scorekeeper.i18n import render
-from scorekeeper.i18n.accounts import account_name, amount, paid_of, payment_line, transfer_line
+from scorekeeper.i18n.accounts import account_name, amount, payment_line
 from scorekeeper.session import SESSION_EXPORTS
 
 if TYPE_CHECKING:  # the payments package loads when settle-up is first shown
@@ -33,14 +33,7 @@ if TYPE_CHECKING:  # the payments package loads when settle-up is first shown
 
     from scorekeeper.app.model import AppModel
     from scorekeeper.app.words import Words
-    from scorekeeper.payments import Offer, PaymentCode
     from scorekeeper.session import Export, OpenSession
-
-    # How a payment is recorded: the session, payer, payee, minor units, what is said.
-    Paying = Callable[[OpenSession, str, str, int, str], bool]
-
-CODE_SIDE = 264  # logical pixels: a phone camera reads it from an arm's length
-
 
 @ft.memo
 @ft.component
@@ -181,54 +174,6 @@ def leaving_panels(app: AppModel, session: OpenSession) -> list[ft.Control]:
     return panels
 
 
-def PayCard(words: Words, session: OpenSession, transfer: Transfer, offer: Offer | None,
-            pay: Paying | None) -> ft.Control:
-    """One transfer still owed: who pays whom, what of it is paid already, its codes (or
-    why there are none), the exact amount and the message the payment carries; "Paid"
-    for the whole of it, or a part typed in (``pay``: how it is recorded; None on a
-    device that only watches)."""
-    money, lang = session.table.money, words.language
-    line = transfer_line(transfer, money, lang)
-    payer, payee = account_name(transfer.payer, lang), account_name(transfer.payee, lang)
-    towards = session.paid_towards(transfer)
-
-    def paid(minor: int) -> bool:
-        assert pay is not None  # the buttons are only drawn where payments are recorded
-        notice = words.t("payments.paid_amount", payer=payer, payee=payee,
-                         amount=amount(minor, money, lang))
-        return pay(session, transfer.payer, transfer.payee, minor, notice)
-
-    controls: list[ft.Control] = [
-        readout(label=line, content=ft.Text(line, size=20, weight=ft.FontWeight.BOLD)),
-    ]
-    if towards:
-        controls.append(bullet(paid_of(towards, transfer, money, lang),
-                               icon=ft.Icons.CHECK_CIRCLE, color=ft.Colors.PRIMARY))
-    if offer is not None and offer.codes:
-        controls.append(ft.Row(wrap=True, spacing=16, controls=[
-            PaymentCodeView(words, code, session.code_pictures(lang)[code], payer, payee,
-                            amount(transfer.minor, money, lang))
-            for code in offer.codes]))
-        from scorekeeper.payments import transfer_message
-
-        message = transfer_message(session.table.rules.variant, words.session_name(
-            session.name, session.table.rules.variant), lang)
-        controls += [
-            ft.Text(words.t("ui.pay_amount", amount=amount(transfer.minor, money, lang)),
-                    size=16),
-            ft.Text(words.t("ui.pay_message", message=message), size=14),
-        ]
-    elif offer is not None and offer.reason is not None:
-        controls.append(bullet(render(offer.reason, lang), icon=ft.Icons.INFO_OUTLINE, size=14))
-    if pay is not None:
-        controls.append(PayButtons(words, payer, payee, transfer.minor, money, paid))
-    return ft.Container(
-        padding=ft.Padding.all(10), border_radius=ft.BorderRadius.all(12),
-        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-        content=ft.Column(spacing=8, controls=controls),
-    )
-
-
 @ft.component
 def GroupChoice(words: Words, session: OpenSession,
                 move_to_group: Callable[[OpenSession, str | None, str], object]) -> ft.Control:
@@ -255,24 +200,6 @@ def GroupChoice(words: Words, session: OpenSession,
         controls.append(action(words.t("ui.leave_group"), ft.Icons.GROUP_OFF,
                                lambda: move(None)))
     return panel(words.t("ui.group_panel"), *controls)
-
-
-def PaymentCodeView(words: Words, code: PaymentCode, picture_png: bytes, payer: str,
-                    payee: str, sum_: str) -> ft.Control:
-    """The code, black on white whatever the theme (a camera needs the contrast), with
-    its scheme named below; read out as "Payment code, Swish: Astrid pays Dag SEK 10.00"."""
-    scheme = words.t(f"payments.scheme_{code.scheme}")
-    picture = ft.Container(
-        bgcolor=ft.Colors.WHITE, border_radius=ft.BorderRadius.all(6),
-        content=ft.Image(src=picture_png, width=CODE_SIDE, height=CODE_SIDE,
-                         filter_quality=ft.FilterQuality.NONE, gapless_playback=True),
-    )
-    return ft.Column(spacing=4, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
-        ft.Semantics(label=words.t("ui.pay_code", scheme=scheme, payer=payer, payee=payee,
-                                 amount=sum_),
-                     image=True, container=True, exclude_semantics=True, content=picture),
-        ft.Text(scheme, size=14, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_SURFACE),
-    ])
 
 
 def payments_made(words: Words, session: OpenSession,
