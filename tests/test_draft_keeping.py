@@ -25,40 +25,37 @@ from scorekeeper.settings import Settings
 DEAL_7 = Deal(tricks={"Dag": 2, "Astrid": 1, "Bengt": 1, "Cilla": 1})
 
 
-def kept_by(draft: DealDraft) -> list[Deal]:
+def kept_by(entered: Deal | None = None, **screen: int) -> tuple[DealDraft, list[Deal]]:
+    """A draft holding ``entered``, and every deal it hands its keeper."""
     written: list[Deal] = []
-    draft.keep_with(written.append)
-    return written
+    return DealDraft(entered, keep=written.append, **screen), written
 
 
 def test_every_tap_that_changes_the_deal_is_kept():
-    draft = DealDraft()
-    written = kept_by(draft)
+    draft, written = kept_by()
     draft.set_tricks("Dag", 2)
     draft.toggle_pass("Bengt")
     assert written == [Deal(tricks={"Dag": 2}), Deal(passed=("Bengt",), tricks={"Dag": 2})]
 
 
 def test_opening_a_chooser_or_tapping_what_is_already_chosen_writes_nothing():
-    draft = DealDraft()
-    written = kept_by(draft)
-    draft.choosing = "widow"
+    draft, written = kept_by()
+    draft.ask("widow")
     draft.set_tricks("Dag", 0)  # 0 is what every player starts with: the deal is the same
     assert written == []
 
 
 def test_a_one_player_question_answered_is_put_away_and_its_answer_kept():
-    draft = DealDraft()
-    written = kept_by(draft)
-    draft.choosing = "widow"
+    draft, written = kept_by()
+    draft.ask("widow")
     draft.choose("widow", "Bengt")
-    assert (draft.widow, draft.choosing) == ("Bengt", None)
+    assert (draft.entered.widow, draft.choosing) == ("Bengt", None)
     assert written == [Deal(widow="Bengt")]
 
 
 def test_a_clear_is_kept_once_as_the_empty_deal():
-    draft = DealDraft(tricks={"Dag": 2}, passed=["Bengt"], fouls=["Astrid"], widow="Cilla")
-    written = kept_by(draft)
+    draft, written = kept_by(Deal(tricks={"Dag": 2}, passed=("Bengt",), fouls=("Astrid",),
+                                  widow="Cilla"))
     draft.clear()
     assert written == [Deal()]
 
@@ -66,8 +63,7 @@ def test_a_clear_is_kept_once_as_the_empty_deal():
 def test_a_draft_saved_as_a_deal_is_cleared_without_a_write():
     # The store dropped the kept draft in the deal's own transaction: a second write
     # would only cost the next tap its time.
-    draft = DealDraft(tricks={"Dag": 2}, passed=["Bengt"], for_deal=7)
-    written = kept_by(draft)
+    draft, written = kept_by(Deal(tricks={"Dag": 2}, passed=("Bengt",)), for_deal=7)
     draft.saved(8, "Deal 7 saved: Dag +2")
     assert written == []
     assert not draft.started
@@ -78,8 +74,7 @@ def test_a_draft_saved_as_a_deal_is_cleared_without_a_write():
 
 
 def test_an_undone_deal_taken_back_is_kept_once_whole():
-    draft = DealDraft(tricks={"Astrid": 3})
-    written = kept_by(draft)
+    draft, written = kept_by(Deal(tricks={"Astrid": 3}))
     draft.take(DEAL_7)
     assert written == [DEAL_7]
     assert draft.deal() == DEAL_7
@@ -87,8 +82,7 @@ def test_an_undone_deal_taken_back_is_kept_once_whole():
 
 def test_the_screen_hears_of_a_tap_only_once_it_is_kept():
     # A phone may kill the app the moment a tap shows: what the screen shows is kept.
-    draft = DealDraft()
-    written = kept_by(draft)
+    draft, written = kept_by()
     heard: list[list[Deal]] = []
 
     def redraw(_draft: DealDraft, _field: str | None) -> None:
@@ -103,7 +97,6 @@ def test_the_screen_hears_of_a_tap_only_once_it_is_kept():
 def test_a_tap_during_a_slow_write_is_kept_after_it_never_overtaken():
     # Handlers run on several threads: a second tap while the first is still being
     # written must not be overwritten by the first one finishing late.
-    draft = DealDraft()
     written: list[Deal] = []
     writing = threading.Event()
 
@@ -113,7 +106,7 @@ def test_a_tap_during_a_slow_write_is_kept_after_it_never_overtaken():
             time.sleep(0.3)  # the first write takes its time (a busy database)
         written.append(deal)
 
-    draft.keep_with(slow_then_quick)
+    draft = DealDraft(keep=slow_then_quick)
     first = threading.Thread(target=draft.set_tricks, args=("Dag", 2))
     first.start()
     writing.wait(5)
@@ -187,7 +180,7 @@ def test_a_tap_goes_to_the_draft_on_screen_never_to_an_equal_one_of_another_sess
     assert ExtraTaps(first) != ExtraTaps(second)
     assert RowTaps(first, "Dag") == RowTaps(first, "Dag")
     RowTaps(second, "Dag").tricks(2)
-    assert (first.tricks, second.tricks) == ({}, {"Dag": 2})
+    assert (first.entered.tricks, second.entered.tricks) == ({}, {"Dag": 2})
 
 
 def test_a_guest_allowed_to_score_is_asked_when_the_host_saves_its_deal_first(

@@ -21,6 +21,9 @@ from __future__ import annotations
 
 from datetime import date
 
+from click.testing import CliRunner
+
+from scorekeeper.cli import main
 from scorekeeper.core import Transfer, close
 from scorekeeper.core.owed import Handover, owed_transfers, paid_between
 from scorekeeper.core.tab import SessionResult, running_tab
@@ -127,5 +130,16 @@ def test_settle_up_tab_export_and_show_agree_for_a_stored_finished_evening(tmp_p
                        result_at(session.table, session.state, session.handovers)):
             assert [(t["from"], t["to"], t["amount"]) for t in report["transfers"]] == [
                 (C, B, "0.50"), (D, B, "4.50"), (E, A, "5.50"), (E, B, "3.50")]
+        # What ``show`` prints of the stored session and ``replay`` of the exported file:
+        # the plan, and under Dag's transfer what of it is paid, as the settle-up says it.
+        (tmp_path / "fredag.json").write_bytes(exported)
+        for command in (["--db", f"sqlite:///{tmp_path / 'scorekeeper.db'}", "show", "1"],
+                        ["replay", str(tmp_path / "fredag.json")]):
+            printed = CliRunner().invoke(main, command)
+            assert printed.exit_code == 0, printed.output
+            assert printed.output.split("Who pays whom:\n")[1].splitlines() == [
+                "  Cilla → Bengt  0.50", "  Dag → Bengt  4.50",
+                "    paid SEK\N{NO-BREAK SPACE}4.00 of SEK\N{NO-BREAK SPACE}8.50",
+                "  Erik → Astrid  5.50", "  Erik → Bengt  3.50"]
     finally:
         engine.dispose()

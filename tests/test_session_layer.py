@@ -223,6 +223,27 @@ def test_recording_a_deal_does_not_read_the_deals_again(db_url: str):
     engine.dispose()
 
 
+def test_a_deal_the_table_checked_as_it_drew_save_is_not_checked_again(
+        scorebook: Scorebook, monkeypatch: pytest.MonkeyPatch):
+    """The rules run once a Save: the step the table's check worked out for the deal at
+    this version is what is stored; a step of another deal is not taken for it."""
+    from scorekeeper.core import record
+    from scorekeeper.session import changes
+
+    session = scorebook.import_session("Friday", worked_example())
+    checked = record(session.table, session.state, DEAL_7_HERE)
+    ruled: list[Deal] = []
+    monkeypatch.setattr(changes, "record", lambda table, state, deal: (
+        ruled.append(deal), record(table, state, deal))[1])
+    after, step = scorebook.record(session.id, DEAL_7_HERE, session.version, checked=checked)
+    assert ruled == []
+    assert step is checked
+    assert after.state == checked.state  # what the rules said is what was stored
+    undone = scorebook.undo(session.id, after.version)
+    scorebook.record(session.id, DEAL_7_THERE, undone.version, checked=checked)
+    assert ruled == [DEAL_7_THERE]
+
+
 @pytest.mark.parametrize(("fmt", "extra"), [("json", ()), ("csv", ()), ("csv", ("--standings",))])
 def test_an_export_is_the_same_bytes_from_the_command_line_and_the_app(
     db_url: str, tmp_path: Path, fmt: str, extra: tuple[str, ...]

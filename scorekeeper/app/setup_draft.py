@@ -15,12 +15,13 @@ from scorekeeper.core import (
     State,
     Table,
     make_money,
+    make_table,
     options_of,
 )
 from scorekeeper.core.errors import refuse
 from scorekeeper.core.table import refuse_if_seated
 from scorekeeper.core.text import player_name, quote
-from scorekeeper.i18n import number, parse_number
+from scorekeeper.i18n import number, parse_number, text
 
 
 @ft.observable
@@ -109,6 +110,24 @@ class SetupDraft:
     def choose_variant(self, variant: str) -> None:
         self.variant = variant
         self.options = {}
+
+    def table(self, language: str) -> Table:
+        """The table as set up (``RuleError`` if the rules refuse it), the money and the
+        options as typed in ``language``."""
+        if self.unreadable:  # the first option typed as no whole number
+            name, typed = next(iter(self.unreadable.items()))
+            raise refuse("setup.option_not_whole", option=text(f"option.{name}", language),
+                         value=quote(typed))
+        money = typed_money(self, language) if self.money else make_money()
+        return make_table(self.variant, self.players, self.first_dealer, house_rules(self),
+                          money)
+
+    def refused(self, reason: str, error: Exception) -> None:
+        """Start was refused for ``reason``: said below the form, and on the unit's field
+        when the unit was what the rules refused."""
+        self.problem = reason
+        if isinstance(error, RuleError) and error.message.key.startswith("setup.unit_"):
+            self.unit_refused = reason
 
 
 def house_rules(draft: SetupDraft) -> dict[str, object]:

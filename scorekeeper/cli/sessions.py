@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Sequence
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -11,7 +12,8 @@ from typing import Any
 import click
 
 from scorekeeper.cli.base import Context, Offered, main, read_text_file, refusals
-from scorekeeper.core import N_, counts
+from scorekeeper.core import N_, Money, Transfer, counts
+from scorekeeper.core.owed import Handover, paid_between
 from scorekeeper.core.presets import rules_for
 from scorekeeper.core.text import printable
 from scorekeeper.formats.csv_export import ENCODING
@@ -19,7 +21,7 @@ from scorekeeper.formats.exports import SESSION_EXPORTS
 from scorekeeper.formats.replay import replay_report, result_at
 from scorekeeper.formats.session_file import load_session
 from scorekeeper.i18n import LANGUAGES, number
-from scorekeeper.i18n.accounts import transfer_line
+from scorekeeper.i18n.accounts import paid_of, transfer_line
 from scorekeeper.i18n.evening_words import flights_heading
 from scorekeeper.session.files import read_session
 
@@ -40,7 +42,8 @@ def replay(ctx: Context, file: Path, as_json: bool, lang: str | None) -> None:
     if as_json:
         click.echo(json.dumps(report, ensure_ascii=False, indent=2))
     else:
-        click.echo(_report_table(ctx, session_file.name, report))
+        click.echo(_report_table(ctx, session_file.name, report, session_file.table.money,
+                                 session_file.evening.payments))
 
 
 @main.command("import")
@@ -112,7 +115,8 @@ def show(ctx: Context, session_id: int) -> None:
     with refusals(ctx.lang):
         session = ctx.scorebook().open(session_id)
         report = result_at(session.table, session.state, session.handovers)
-    click.echo(_report_table(ctx, session.name, report))
+    click.echo(_report_table(ctx, session.name, report, session.table.money,
+                             session.handovers))
 
 
 @main.command()
@@ -161,8 +165,10 @@ def export_ledger(ctx: Context, output: Path) -> None:
     click.echo(ctx.t(counts("cli.exported_entries", "count"), count=count, file=str(output)))
 
 
-def _report_table(ctx: Context, name: str, report: dict[str, Any]) -> str:
-    """A replay report as a table a person reads."""
+def _report_table(ctx: Context, name: str, report: dict[str, Any], money: Money,
+                  payments: Sequence[Handover]) -> str:
+    """A replay report as a table a person reads; under a transfer part of which is paid,
+    what is paid of it ("paid SEK 4.00 of SEK 8.50"), as the settle-up and the card say."""
     heads = [ctx.t(f"cli.col_{c}") for c in ("player", "score", "units", "flights", "money")]
     heads[3] = flights_heading(rules_for(report["variant"]), ctx.lang)  # Ramsen: Härdöpfel
 
@@ -187,7 +193,11 @@ def _report_table(ctx: Context, name: str, report: dict[str, Any]) -> str:
     if report["winners"]:
         out.append(ctx.t("cli.winners", winners=", ".join(report["winners"])))
     out.append(ctx.t("cli.transfers"))
-    out += [f"  {t['from']} → {t['to']}  {amount(t['amount'])}" for t in report["transfers"]]
+    for t in report["transfers"]:
+        out.append(f"  {t['from']} → {t['to']}  {amount(t['amount'])}")
+        if (towards := paid_between(t["from"], t["to"], payments)) > 0:
+            left = Transfer(t["from"], t["to"], int(Decimal(t["amount"]).scaleb(money.digits)))
+            out.append("    " + paid_of(towards, left, money, ctx.lang))
     if not report["transfers"]:
         out.append("  " + ctx.t("cli.nothing_to_settle"))
     return "\n".join(out)

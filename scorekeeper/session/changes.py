@@ -111,17 +111,27 @@ def write_imported(change: SessionChange, session: Session,
 
 def record_deal(store: SessionStore, session_id: int, deal: Deal, version: int,
                 drafted_on: str | None = None, by: str | None = None,
-                ) -> tuple[StoredSession, Step]:
+                checked: Step | None = None) -> tuple[StoredSession, Step]:
     """Check and store the next deal; ``drafted_on``: the device whose kept draft it was,
-    dropped in the same transaction; ``by``: the name the recording device gave. The tap
-    on Save waits for this: one read of the session with its newest state, the rules,
-    and a few prebuilt statements."""
+    dropped in the same transaction; ``by``: the name the recording device gave;
+    ``checked``: the step the rules already gave for ``deal`` at ``version`` (the table's
+    check as it drew Save), not worked out again: the change is refused unless the
+    session is still at ``version``, so that step is still this deal's. The tap on Save
+    waits for this: one read of the session with its newest state, the rules (once), and
+    a few prebuilt statements."""
     with store.change(session_id, version, recording=True) as change:
-        step = record(change.table, _state(change), deal)
+        step = (checked if checked is not None and _step_of(checked, deal)
+                else record(change.table, _state(change), deal))
         change.append([step], by=by)
         if drafted_on is not None:
             change.drop_draft(drafted_on)
         return _saved(change, step.state), step
+
+
+def _step_of(step: Step, deal: Deal) -> bool:
+    """Is ``step`` what the rules made of ``deal``? (They name the dealer it left out.)"""
+    return deal.dealer in (None, step.deal.dealer) and step.deal == replace(
+        deal, dealer=step.deal.dealer)
 
 
 def undo(store: SessionStore, session_id: int, version: int) -> StoredSession:

@@ -13,6 +13,8 @@ from scorekeeper.session import files
 from scorekeeper.session.listeners import Listeners
 from scorekeeper.session.news import ROSTER
 from scorekeeper.session.open_session import OpenSession
+from scorekeeper.session.view_cache import ViewCache
+from scorekeeper.session.views import DETAILED
 from scorekeeper.store import roster
 from scorekeeper.store.sessions import SessionStore
 from scorekeeper.store.statistics import Lifetime, lifetimes
@@ -28,6 +30,7 @@ class RosterKeeping:
     _open: dict[int, OpenSession]
     _lock: threading.Lock
     _listeners: Listeners
+    views: ViewCache
 
     def roster(self) -> list[str]:
         return self.store.roster()
@@ -85,8 +88,7 @@ class RosterKeeping:
         with self._lock:
             for session_id, known in list(self._open.items()):
                 if any(name_key(p) in changed for p in known.state.everyone):
-                    fresh = dataclasses.replace(known, worked={})
-                    fresh.carry_over(known, details=False)
-                    self._open[session_id] = fresh
+                    self.views.forget(session_id, DETAILED)
+                    self._open[session_id] = dataclasses.replace(known)  # drawn anew
         self._listeners.announce(None)
         self._listeners.announce(ROSTER)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from datetime import date
-from typing import TYPE_CHECKING, TextIO
+from typing import TextIO
 
 from scorekeeper.core import (
     Deal,
@@ -27,10 +27,12 @@ from scorekeeper.session import changes, files
 from scorekeeper.session.group_keeping import GroupKeeping
 from scorekeeper.session.listeners import Listener, Listeners
 from scorekeeper.session.open_session import OpenSession
+from scorekeeper.session.reading import StoreReading
+from scorekeeper.session.view_cache import ViewCache
+from scorekeeper.session.views import HISTORY, NEWEST, SAME_DEALS
 from scorekeeper.session.whole_keeping import WholeKeeping
 from scorekeeper.store.drafts import draft_of, drop_draft, keep_draft
 from scorekeeper.store.groups import GroupStore
-from scorekeeper.store.payments import session_payments
 from scorekeeper.store.sessions import (
     ConflictError,
     SessionStore,
@@ -39,10 +41,6 @@ from scorekeeper.store.sessions import (
     StoreError,
 )
 
-if TYPE_CHECKING:  # loaded when details are read or kept, never when the app starts
-    pass
-
-
 
 class Scorebook(WholeKeeping, GroupKeeping):
     def __init__(self, store: SessionStore, shown: str = "") -> None:
@@ -50,6 +48,8 @@ class Scorebook(WholeKeeping, GroupKeeping):
         self.shown = shown  # the database's address as chosen, fit for a screen
         self.groups = GroupStore(store.engine)
         self._open: dict[int, OpenSession] = {}
+        # Every view of every version shown, made once (session/views.py).
+        self.views = ViewCache(StoreReading(store, self.payment_details))
         self._lock = threading.Lock()
         self._listeners = Listeners(store, self._open_versions, self._forget)
 
@@ -112,11 +112,12 @@ class Scorebook(WholeKeeping, GroupKeeping):
 
     def record(self, session_id: int, deal: Deal, version: int,
                drafted_on: str | None = None, by: str | None = None,
-               ) -> tuple[OpenSession, Step]:
+               checked: Step | None = None) -> tuple[OpenSession, Step]:
         """Record the next deal; ``drafted_on``: the device whose kept draft it was, which
-        goes with it (in the same transaction); ``by``: the name the device gave."""
+        goes with it (in the same transaction); ``by``: the name the device gave;
+        ``checked``: the step the rules gave for ``deal`` at ``version``, if worked out."""
         stored, step = changes.record_deal(self.store, session_id, deal, version, drafted_on,
-                                           by)
+                                           by, checked)
         before = self.latest(session_id)
         history = None
         if before is not None and before.version == version and before.has_history:
@@ -159,7 +160,7 @@ class Scorebook(WholeKeeping, GroupKeeping):
         before = self.latest(stored.id)
         session = self._opened(stored)
         if before is not None and before.version == version:
-            session.carry_over(before, payments=False)
+            self.views.hand_on(before, session, SAME_DEALS)
         self._listeners.announce(stored.id)  # one word per change: a page showing a
         # list (home, a group) takes a session's change for a change of its list too
         return session
@@ -229,27 +230,19 @@ class Scorebook(WholeKeeping, GroupKeeping):
         take back), then the pages told: it changed, and so did the list of sessions."""
         session = self._opened(stored, history)
         if newest is not None:
-            session.carry_newest(newest)
+            self.views.put(session, NEWEST, newest)
         self._listeners.announce(stored.id)  # one word per change: a page showing a
         # list (home, a group) takes a session's change for a change of its list too
         return session
 
     def _opened(self, stored: StoredSession, history: Session | None = None) -> OpenSession:
         assert stored.newest_state is not None  # changes.with_state gave it
-        store = self.store
         session = OpenSession(
             stored.id, stored.name, stored.finished, stored.version, stored.table,
             stored.newest_state, stored.created_at, stored.updated_at,
-            load_history=lambda: changes.history(store, stored),
-            load_recent=lambda newest: changes.recent_steps(
-                store, stored.id, stored.table, stored.deals, newest),
-            load_deal=lambda number: store.deal(stored.id, number),
-            load_payments=lambda: tuple(session_payments(store.engine, stored.id)),
-            load_details=lambda: self.payment_details(session.state.everyone),
-            group=stored.group, played_on=stored.played_on, uid=stored.uid,
-        )
-        if history is not None:
-            session.carry_history(history)
+            stored.group, stored.played_on, stored.uid, views=self.views)
+        if history is not None:  # worked out by the caller: not read again
+            self.views.put(session, HISTORY, history)
         with self._lock:
             known = self._open.get(stored.id)
             if known is None or known.version <= stored.version:

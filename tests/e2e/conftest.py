@@ -409,6 +409,19 @@ class Ui:
             switch.click()
         self.taps += 1
 
+    def scroll_up_to(self, text: str) -> None:
+        """Scroll the screen, as a thumb does, until ``text`` is at its top, under the bar:
+        what a screenshot of the part below it is to show."""
+        node = self.page.get_by_text(text, exact=True).first
+        for _ in range(10):
+            box = node.bounding_box()
+            if box is not None and 60 <= box["y"] < 140:
+                break
+            self.page.mouse.move(195, 500)
+            self.page.mouse.wheel(0, box["y"] - 80 if box is not None else 250)
+            self.next_frame(5)
+        self.page.mouse.move(389, 60)  # the thumb lifted: no control is hovered
+
     def scroll_to(self, control: Locator) -> None:
         """Scroll the screen with the mouse wheel, as a person does, until ``control``
         can be tapped: each turn of the wheel brings it towards the middle of the screen
@@ -588,6 +601,28 @@ class Ui:
             new Promise(stuck => setTimeout(() => stuck(false), wait)),
         ])""", [frames, FRAMES_WAIT])
         assert drew, f"the page drew no frame in {FRAMES_WAIT} ms"
+
+
+def taps_shown(ui: Ui, tricks: dict[str, int]) -> None:
+    """Each player's tapped count is the chosen one, and no longer the 0 it started at."""
+    for player, count in tricks.items():
+        ui.see(tricks_button(player, count))
+        ui.page.wait_for_function(
+            """label => [...document.querySelectorAll('flt-semantics[role=button]')].some(n =>
+                n.getAttribute('aria-label') === label
+                && n.getAttribute('aria-current') === 'true')""",
+            arg=tricks_button(player, count), timeout=15_000, polling=POLL)
+        assert not ui.chosen(tricks_button(player, 0))
+
+
+def tap_all(ui: Ui, tricks: dict[str, int]) -> None:
+    for player, count in tricks.items():
+        ui.tap(tricks_button(player, count))
+
+
+def no_save(ui: Ui) -> None:
+    """Save is gone while the question is open: nothing can be saved before an answer."""
+    assert ui.page.get_by_role("button", name=re.compile(r"^Save deal")).count() == 0
 
 
 def pass_on_a_single_pot(ui: Ui) -> str:

@@ -8,13 +8,22 @@ The session is tests/examples/friday-at-the-cabin.json: six deals, deal 7 is Cil
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.e2e.conftest import CABIN, POLL, Server, Ui, start_server, stop_server, tricks_button
+from tests.e2e.conftest import (
+    CABIN,
+    Server,
+    Ui,
+    no_save,
+    start_server,
+    stop_server,
+    tap_all,
+    taps_shown,
+    tricks_button,
+)
 
 DEAL_7 = {"Dag": 2, "Astrid": 1, "Bengt": 1, "Cilla": 1}  # as the table reports it
 HALF = {"Dag": 2, "Astrid": 1}  # two taps in, three players still to tap
@@ -22,25 +31,8 @@ THERE = {"Dag": 3, "Astrid": 2}  # deal 7 as the other device records it
 VIEWPORT = {"width": 1000, "height": 1100}
 
 
-def taps_shown(ui: Ui, tricks: dict[str, int]) -> None:
-    """Each player's tapped count is the chosen one, and no longer the 0 it started at."""
-    for player, count in tricks.items():
-        ui.see(tricks_button(player, count))
-        ui.page.wait_for_function(
-            """label => [...document.querySelectorAll('flt-semantics[role=button]')].some(n =>
-                n.getAttribute('aria-label') === label
-                && n.getAttribute('aria-current') === 'true')""",
-            arg=tricks_button(player, count), timeout=15_000, polling=POLL)
-        assert not ui.chosen(tricks_button(player, 0))
-
-
 def save_ready(ui: Ui, number: int) -> None:
     expect(ui.page.get_by_role("button", name=f"Save deal {number}", exact=True)).to_be_enabled()
-
-
-def tap_all(ui: Ui, tricks: dict[str, int]) -> None:
-    for player, count in tricks.items():
-        ui.tap(tricks_button(player, count))
 
 
 @pytest.mark.usefixtures("cabin")
@@ -97,11 +89,6 @@ def two_servers(tmp_path: Path, browser: Browser) -> tuple[Ui, Ui, Server, Serve
         ui.open("/session/1")
         ui.see("Save deal 7")
     return here, there, here_server, there_server
-
-
-def no_save(ui: Ui) -> None:
-    """Save is gone while the question is open: nothing can be saved before an answer."""
-    assert ui.page.get_by_role("button", name=re.compile(r"^Save deal")).count() == 0
 
 
 def test_a_deal_another_device_saved_first_is_asked_about_before_mine_is_saved(

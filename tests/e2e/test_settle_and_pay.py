@@ -270,14 +270,7 @@ def test_settle_up_partly_paid_on_a_phone_is_kept_as_a_screenshot(
         ui = Ui(context.new_page(), server.url)
         ui.open("/session/1/settle")
         ui.read("paid SEK\u00a05.00 of SEK\u00a010.00")
-        node = ui.page.get_by_text("Who pays whom", exact=True).first
-        for _ in range(10):  # scroll, as a thumb does, until the transfers start at the top
-            box = node.bounding_box()
-            if box is not None and box["y"] < 200:
-                break
-            ui.page.mouse.move(195, 500)
-            ui.page.mouse.wheel(0, 250)
-            ui.next_frame(5)
+        ui.scroll_up_to("Who pays whom")  # the transfers at the top
         ui.shot(f"settle-partly-paid-phone-{theme}")
     finally:
         context.close()

@@ -31,8 +31,11 @@ from tests.e2e.conftest import (
     HeldSocket,
     Server,
     Ui,
+    no_save,
     start_server,
     stop_server,
+    tap_all,
+    taps_shown,
     tricks_button,
 )
 from tests.e2e.flet_wire import visit
@@ -77,11 +80,21 @@ def guest_namespace(_guest_link: str) -> str:
     return _guest_link
 
 
-@pytest.fixture
-def lan_server(tmp_path: Path) -> Iterator[Server]:
-    running = start_server(tmp_path, host="0.0.0.0")
+def serving(tmp_path: Path, module: str = "scorekeeper") -> Iterator[Server]:
+    running = start_server(tmp_path, host="0.0.0.0", module=module)
     yield running
     stop_server(running)
+
+
+@pytest.fixture
+def lan_server(tmp_path: Path) -> Iterator[Server]:
+    yield from serving(tmp_path)
+
+
+@pytest.fixture
+def quick_lan_server(tmp_path: Path) -> Iterator[Server]:
+    """The same server, its answers after wrong codes a tenth as slow (quick_answers.py)."""
+    yield from serving(tmp_path, module="tests.e2e.quick_answers")
 
 
 @pytest.fixture
@@ -179,6 +192,54 @@ def test_a_device_on_the_network_needs_the_join_code_and_only_watches(
     guest.tap("Save deal 7")
     host.see("Save deal 8")
     host.see("Dag: 22")
+
+
+def test_a_guest_allowed_to_score_is_asked_when_the_host_saves_its_deal_first(
+    browser: Browser, guest_browser: Browser, lan_server: Server, tmp_path: Path
+):
+    """One hand is one deal for a guest that scores too: the host saves deal 7 while the
+    guest's phone holds another hand half-entered for it, and the phone asks, as a second
+    host's screen does (test_drafts.py), before anything is saved. (Its guarded scorebook
+    refused it the name of the device that saved deal 7: no question, and a dead Save.)"""
+    lan_server.holds(CABIN)
+    code = join_code(lan_server)
+    host, _ = host_at(browser, lan_server)
+    host.see("Save deal 7")
+    guest, _ = guest_at(guest_browser, lan_server)
+    offer(guest, code)
+    guest.see("Astrid: -28")
+    host.tap(f"{DEVICES} (1)")
+    host.toggle("Bengt's phone may record deals")
+    guest.see("Save deal 7")
+
+    tap_all(guest, {"Dag": 2, "Astrid": 1})  # Bengt's phone, two taps into deal 7
+    host.record(7, {"Dag": 3, "Astrid": 2})  # the host's hand, saved first
+    # Deal 7 is Cilla's: she antes 5 into the 5 left, a double pot of 10, a trick pays 2.
+    # Dag 3 tricks +6, Astrid 2 +4; Bengt flies, 5 into the pot; Cilla antes 5 and flies,
+    # 10 in all. The pot keeps the two flights' 10.
+    guest.read("Deal 7 was saved on another device: Astrid +4 · Bengt -5 · Cilla -10 · "
+               "Dag +6. Yours is another hand.")
+    guest.see("Astrid: -24")
+    no_save(guest)
+    taps_shown(guest, {"Dag": 2, "Astrid": 1})
+    guest.shot("draft-asked-when-the-host-saves-phone-light")
+
+    guest.tap("Mine is deal 8")
+    guest.see("Save deal 8")
+    tap_all(guest, {"Bengt": 1, "Cilla": 1})
+    guest.tap("Save deal 8")
+    guest.see("Save deal 9")
+    # Deal 8 is Dag's: he antes 5 into the 10, a pot of 15, a trick pays 3. Dag 2 tricks
+    # +6 (25 after his ante), Astrid, Bengt and Cilla 1 each, +3; nobody flies, the pot
+    # is empty.
+    after = {"Astrid": -21, "Bengt": -15, "Cilla": 11, "Dag": 25}
+    host.see("Save deal 9")
+    for ui in (guest, host):
+        ui.see("Dag: 25")
+        assert ui.scores(list(after)) == after
+    stored = lan_server.replay(1, tmp_path)
+    assert stored["deals"] == 8
+    assert [player["units"] for player in stored["players"]] == list(after.values())
 
 
 def test_the_host_can_remove_a_device_and_it_is_back_at_the_join_code(
@@ -342,15 +403,15 @@ def test_a_new_code_on_request_and_the_old_one_stops_working(
 
 
 def test_wrong_codes_lock_a_device_then_everyone_until_the_host_lets_them_try_again(
-    browser: Browser, guest_browser: Browser, lan_server: Server
+    browser: Browser, guest_browser: Browser, quick_lan_server: Server
 ):
     """3 tries per device; after 10 wrong codes in all, even the right one is refused."""
-    lan_server.holds(CABIN)
-    code = join_code(lan_server)
-    host, _ = host_at(browser, lan_server)
+    quick_lan_server.holds(CABIN)
+    code = join_code(quick_lan_server)
+    host, _ = host_at(browser, quick_lan_server)
     host.tap(f"{DEVICES} (0)")
 
-    first, _ = guest_at(guest_browser, lan_server)
+    first, _ = guest_at(guest_browser, quick_lan_server)
     first.type(NAME_FIELD, "Stranger")
     for _ in range(3):
         first.type("Join code", wrong_code(code))
@@ -363,7 +424,7 @@ def test_wrong_codes_lock_a_device_then_everyone_until_the_host_lets_them_try_ag
 
     # Two more devices use their three tries, a fourth gives the tenth wrong code.
     for n in range(3):
-        other, other_page = guest_at(guest_browser, lan_server)
+        other, other_page = guest_at(guest_browser, quick_lan_server)
         other.type(NAME_FIELD, f"Stranger {n}")
         for _ in range(3 if n < 2 else 1):
             other.type("Join code", wrong_code(code))

@@ -12,6 +12,7 @@ from scorekeeper.core import (
     GameEnd,
     RuleError,
     State,
+    Step,
     Table,
     changes,
     counts,
@@ -37,6 +38,7 @@ class Check:
     unfinished: bool = False  # only tricks are missing: "tricks left" says so already
     endings: tuple[GameEnd, ...] = ()  # the games saving the deal would end
     rule: str | None = None  # the rulebook's paragraph the refusal applies ("why?")
+    step: Step | None = None  # what saving it records: handed to Save, not worked out again
 
 
 def ending_text(app: AppModel, table: Table, endings: tuple[GameEnd, ...]) -> str:
@@ -67,7 +69,7 @@ def check(table: Table, state: State, deal: Deal, language: str) -> Check:
         return Check(describe(error, language), str(player) if player else None, None, missing,
                      rule=rule_for(table.rules, error.message))
     return Check(None, None, changes(table, step.entries),
-                 endings=games_ended(state, step))
+                 endings=games_ended(state, step), step=step)
 
 
 def summary(app: AppModel, table: Table, moves: dict[str, tuple[int, int]],
@@ -85,11 +87,11 @@ def summary(app: AppModel, table: Table, moves: dict[str, tuple[int, int]],
 
 def tricks_left(app: AppModel, draft: DealDraft, deal: Deal, tricks: int) -> str | None:
     """"3 tricks left", "all 5 tricks given", …: nothing when no tricks are played."""
-    if draft.misdeal or draft.conceded:
+    if draft.entered.misdeal or draft.entered.conceded:
         return None
     given = sum(deal.tricks.values())
     left = tricks - given
-    if draft.general is not None and 0 < given < tricks:
+    if draft.entered.general is not None and 0 < given < tricks:
         return app.t(counts("ui.tricks_general_lost", "played"), played=given)
     key = (counts("ui.tricks_left", "left") if left > 0 else N_("ui.tricks_all") if left == 0
            else counts("ui.tricks_over", "left"))

@@ -58,8 +58,9 @@ def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int 
     # next deal, the state before it for a deal being corrected.
     figures = ft.use_memo(lambda: session.figures if index is None else figures_at(
         table, before, session.plays_for_money), [session.version, index])
-    duty = duties(table, at_table, Bidding({p: p not in draft.passed for p in seats.order},
-                                         draft.general, draft.widow))
+    entered = draft.entered
+    duty = duties(table, at_table, Bidding({p: p not in entered.passed for p in seats.order},
+                                         entered.general, entered.widow))
     buying = may_buy_down(table, before, deal)
     filled = draft.filled_in(playing, session.fields.tricks)  # whose tricks follow
 
@@ -76,7 +77,7 @@ def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int 
             if app.table.edit(session, index, deal) and on_saved is not None:
                 on_saved()
             return
-        step = app.table.record(session, deal)
+        step = app.table.record(session, deal, verdict.step)
         if step is not None:
             said = summary(app, table, changes(table, step.entries),
                            N_("ui.deal_saved"), number=number)

@@ -48,16 +48,17 @@ def extras_view(app: AppModel, fields: DealFields, draft: DealDraft,
     # A chooser's chip is marked while its question is open and once it is answered: a
     # foul set and put away still shows on the chip.
     chips = [ExtraChip(name, app.t(f"ui.extra_{name}"),
-                       draft.choosing == name or bool(getattr(draft, name)), True)
+                       draft.choosing == name or bool(getattr(draft.entered, name)), True)
              for name in choosers]
-    chips += [ExtraChip(name, app.t(f"ui.extra_{name}"), getattr(draft, name), False)
+    chips += [ExtraChip(name, app.t(f"ui.extra_{name}"), getattr(draft.entered, name), False)
               for name in toggles]
     name = draft.choosing
     if not name:
         return ExtrasView(tuple(chips), None, "", ())
     picks = tuple(
         (player, app.t(f"ui.pick_{name}", player=player),
-         player in getattr(draft, name) if name == "fouls" else getattr(draft, name) == player)
+         player in getattr(draft.entered, name) if name == "fouls"
+         else getattr(draft.entered, name) == player)
         for player in players)
     return ExtrasView(tuple(chips), name, app.t(f"ui.choose_{name}"), picks,
                       app.t("ui.question_done"))
@@ -72,13 +73,13 @@ class ExtraTaps:
     def tap(self, chip: ExtraChip) -> None:
         draft = self.draft
         if chip.chooser:
-            draft.choosing = None if draft.choosing == chip.name else chip.name
+            draft.ask(None if draft.choosing == chip.name else chip.name)
         else:
-            setattr(draft, chip.name, not getattr(draft, chip.name))
+            draft.toggle(chip.name)
 
     def put_away(self) -> None:
         """The open question closed, as it stands (fouls are answered one tap at a time)."""
-        self.draft.choosing = None
+        self.draft.ask(None)
 
     def pick(self, name: str, player: str) -> None:
         if name == "fouls":  # fouls are many; every other chooser names one player

@@ -25,14 +25,14 @@ def keyboard(draft: DealDraft, order: list[str], tricks: int, save: Callable[[],
         cursor = min(draft.cursor, len(order) - 1)
         if pressed.isdigit() and int(pressed) <= tricks:
             draft.set_tricks(order[cursor], int(pressed))
-            draft.cursor = (cursor + 1) % len(order)
+            draft.move_to((cursor + 1) % len(order))
         elif pressed.upper() == "P":
             draft.toggle_pass(order[cursor])
-            draft.cursor = (cursor + 1) % len(order)
+            draft.move_to((cursor + 1) % len(order))
         elif pressed == "Arrow Down":
-            draft.cursor = (cursor + 1) % len(order)
+            draft.move_to((cursor + 1) % len(order))
         elif pressed == "Arrow Up":
-            draft.cursor = (cursor - 1) % len(order)
+            draft.move_to((cursor - 1) % len(order))
         elif pressed in ("Enter", "Numpad Enter"):
             save()
 

@@ -87,8 +87,9 @@ def row_view(app: AppModel, session: OpenSession, draft: DealDraft, player: str,
              filled: int | None, may_buy_down: bool, marked: bool,
              figures: Figures) -> RowView:
     """``figures``: where everyone stands as the deal is dealt (before a deal corrected)."""
-    passed = player in draft.passed
-    taken = draft.tricks.get(player)
+    entered = draft.entered
+    passed = player in entered.passed
+    taken = entered.tricks.get(player)
     rules = session.table.rules
     tags = []
     if player == seats.dealer:
@@ -98,14 +99,14 @@ def row_view(app: AppModel, session: OpenSession, draft: DealDraft, player: str,
     if player == seats.rh:
         tags.append(app.t("ui.rh"))
     marks = [app.t(f"ui.mark_{name}") for name in ("widow", "general", "forfeit_to")
-             if getattr(draft, name) == player]
+             if getattr(entered, name) == player]
     marks += [app.t(f"ui.mark_{name}") for name in ("fouls", "buy_down")
-              if player in getattr(draft, name)]
+              if player in getattr(entered, name)]
     duty_line = _duty_tag(app, duty, passed, rules.five_tricks)
     # One sitting down with this deal has no score yet: they start where everyone did.
     score = figures.scores.get(player, rules.start)
     buttons: list[tuple[str, bool, bool]] = []
-    if not (passed or draft.misdeal or draft.conceded):
+    if not (passed or entered.misdeal or entered.conceded):
         for count in range(session.fields.tricks + 1):
             # ``filled``: the count that follows from the others' tricks, if this row's does.
             chosen = taken == count or (taken is None and filled is None and count == 0)
@@ -115,7 +116,7 @@ def row_view(app: AppModel, session: OpenSession, draft: DealDraft, player: str,
     buy_down = None
     if may_buy_down:
         buy_down = (app.t("ui.pick_buy_down", player=player), app.t("ui.extra_buy_down"),
-                    player in draft.buy_down)
+                    player in entered.buy_down)
     heading = RowHeading(
         player=player,
         about=" · ".join([*tags, *marks, *([duty_line] if duty_line else [])]),

@@ -44,10 +44,10 @@ def SeatChanges(app: AppModel, draft: DealDraft, open_change: Callable[[str], No
     waiting = [
         waiting_change(app, draft, join.name, "joins",
                        app.t("ui.joins_after", player=join.name, after=join.after))
-        for join in draft.joins
+        for join in draft.entered.joins
     ] + [
         waiting_change(app, draft, player, "leaves", app.t("ui.leaves", player=player))
-        for player in draft.leaves
+        for player in draft.entered.leaves
     ]
     return ft.Row(wrap=True, spacing=6, run_spacing=4, controls=[
         *(labelled(label, ft.Chip(label=ft.Text(label), leading=ft.Icon(icon),
@@ -100,7 +100,7 @@ def JoinPanel(app: AppModel, session: OpenSession, draft: DealDraft, before: Sta
 
     def sit_down(name: str) -> None:
         join = Join(name, after if after in seated else dealer)
-        changes = Deal(leaves=tuple(draft.leaves), joins=(*draft.joins, join))
+        changes = Deal(leaves=draft.entered.leaves, joins=(*draft.entered.joins, join))
         why = refused(session.table, before, changes, language)
         if why is not None:
             set_problem(why)  # said in words; the table is as it was
@@ -149,11 +149,11 @@ def LeavePanel(app: AppModel, session: OpenSession, draft: DealDraft, before: St
     def stand_up() -> bool:
         if leaver is None:
             return False
-        if any(join.name == leaver for join in draft.joins):
+        if any(join.name == leaver for join in draft.entered.joins):
             draft.stand_up(leaver)  # sat down for this deal only: the join is taken back
             close()
             return True
-        changes = Deal(leaves=(*draft.leaves, leaver), joins=tuple(draft.joins))
+        changes = Deal(leaves=(*draft.entered.leaves, leaver), joins=draft.entered.joins)
         why = refused(session.table, before, changes, language)
         if why is not None:
             set_problem(why)
@@ -163,7 +163,7 @@ def LeavePanel(app: AppModel, session: OpenSession, draft: DealDraft, before: St
         return True
 
     owed = (owed_on_leaving(session.table, before, leaver, session.handovers,
-                            also_leaving=draft.leaves, joining=draft.joins) or 0
+                            also_leaving=draft.entered.leaves, joining=draft.entered.joins) or 0
             if leaver is not None and session.plays_for_money else 0)
     settle = []
     if owed:

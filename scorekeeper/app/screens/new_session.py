@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from scorekeeper.app.setup_draft import SetupDraft, house_rules, typed_money
+from scorekeeper.app.setup_draft import SetupDraft
 from scorekeeper.app.widgets import (
     Entry,
     choices,
@@ -25,18 +25,12 @@ from scorekeeper.app.widgets import (
 from scorekeeper.core import (
     PRESETS,
     Option,
-    RuleError,
-    make_money,
-    make_table,
     options_of,
 )
 from scorekeeper.core.draw import draw_first_dealer
-from scorekeeper.core.errors import refuse
-from scorekeeper.core.text import quote
 from scorekeeper.i18n import UNIT_HINTS, parse_number, render
 from scorekeeper.i18n import number as number_text
 from scorekeeper.i18n.evening_words import order_hint
-from scorekeeper.session import StoreError
 
 if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable
@@ -54,23 +48,13 @@ def NewSession(app: AppModel, again: OpenSession | None = None) -> ft.Control:
         again.state, again.group, app.prefs.settings.language))
 
     def start() -> None:
-        try:
-            if draft.unreadable:  # the first option typed as no whole number
-                name, typed = next(iter(draft.unreadable.items()))
-                raise refuse("setup.option_not_whole", option=app.t(f"option.{name}"),
-                             value=quote(typed))
-            money = typed_money(draft, app.prefs.settings.language) if draft.money else make_money()
-            table = make_table(draft.variant, draft.players, draft.first_dealer,
-                               house_rules(draft), money)
-            # Unnamed, it is called by its game in whatever language reads it later.
-            opened = app.scorebook.create(draft.name, table, draft.group.strip() or None)
-        except (RuleError, StoreError) as error:
-            draft.problem = app.said.refusal(error)
-            if isinstance(error, RuleError) and error.message.key.startswith("setup.unit_"):
-                draft.unit_refused = draft.problem  # said on the field too
-            return
-        app.table.session = opened
-        app.go(f"/session/{opened.id}")
+        # Unnamed, it is called by its game in whatever language reads it later.
+        opened = app.said.attempt(lambda: app.scorebook.create(
+            draft.name, draft.table(app.prefs.settings.language), draft.group.strip() or None),
+            shown_on=draft.refused)
+        if opened is not None:
+            app.table.session = opened
+            app.go(f"/session/{opened.id}")
 
     async def draw() -> None:
         if len(draft.players) < 2:

@@ -36,6 +36,6 @@ def CorrectDeal(app: AppModel, index: int) -> ft.Control:
 @ft.component
 def Correction(app: AppModel, session: OpenSession, index: int, back: str) -> ft.Control:
     """Deal ``index`` as it was recorded, to be changed and saved again."""
-    draft, _ = ft.use_state(lambda: DealDraft.of(replace(session.deals[index], dealer=None)))
+    draft, _ = ft.use_state(lambda: DealDraft(replace(session.deals[index], dealer=None)))
     done = ft.use_callback(lambda: app.go(back), [back])
     return ft.Container(width=900, content=DealEntry(app, session, draft, index, on_saved=done))

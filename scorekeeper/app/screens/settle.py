@@ -158,7 +158,7 @@ def still_owed(app: AppModel, player: str, owed: int, money: Money) -> str:
 def leaving_panels(app: AppModel, session: OpenSession) -> list[ft.Control]:
     """For each player whose leave waits with the next deal ("Settle up now" on the leave
     panel): what they pay or get once gone, to be settled before they go home."""
-    waiting = app.drafts.of(session.id)
+    waiting = app.drafts.of(session.id).seat_changes
     panels = []
     for leaver in waiting.leaves:
         plan = plan_on_leaving(session.table, session.state, leaver, session.handovers,

@@ -63,18 +63,16 @@ class Drafts:
         self.follow(session)
 
     def _kept(self, session: OpenSession) -> DealDraft:
-        draft, device = DealDraft(), self.device
+        device = self.device
         if device is None:
-            return draft
+            return DealDraft()
         try:
             kept = self.book.draft(session.id, device)
         except StoreError:
             kept = None  # cannot be read now: the form starts empty, the taps still count
         if kept is not None and kept != Deal():
-            draft.take(kept)
             self.said.notice = self.said.t("ui.draft_back", number=session.state.deals + 1)
-        draft.keep_with(lambda deal: self._keep(session.id, device, deal))
-        return draft
+        return DealDraft(kept, keep=lambda deal: self._keep(session.id, device, deal))
 
     def _keep(self, session_id: int, device: str, deal: Deal) -> None:
         """Write the draft (an empty one is dropped: saved, cleared or undone to nothing)."""
@@ -98,7 +96,7 @@ class Drafts:
             return
         next_deal = session.state.deals + 1
         if not draft.started or draft.for_deal in (0, next_deal):
-            draft.for_deal = next_deal
+            draft.enter_for(next_deal)
             if self.taken is not None and self.taken.session_id == session.id:
                 self.taken = None
             return
@@ -126,7 +124,7 @@ class Drafts:
         """Answered: the half-entered deal is the next deal."""
         taken = self.taken
         if taken is not None and (draft := self.by_session.get(taken.session_id)) is not None:
-            draft.for_deal = taken.next
+            draft.enter_for(taken.next)
         self.taken = None
 
     def discard_mine(self) -> None:

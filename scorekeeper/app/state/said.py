@@ -48,15 +48,16 @@ class Said:
     def refusal(self, error: RuleError | StoreError) -> str:
         return refusal(error, self.language)
 
-    def attempt(self, command: Callable[[], Done], said_as: str | None = None
-                ) -> Done | None:
+    def attempt(self, command: Callable[[], Done], said_as: str | None = None, *,
+                shown_on: Callable[[str, Exception], None] | None = None) -> Done | None:
         """What a scorebook command gives, or None when it was refused, and why is said:
         the one place a refusal becomes words on the screen (``said_as``: the message the
-        reason goes into, "Nothing was imported: {reason}")."""
+        reason goes into, "Nothing was imported: {reason}"; ``shown_on``: where the screen
+        shows it, if not where every screen shows a problem)."""
         try:
             done = command()
         except (RuleError, StoreError, NotAllowedError) as error:
-            return self._refused(error, said_as)
+            return self._refused(error, said_as, shown_on)
         self.clear()
         return done
 
@@ -71,13 +72,18 @@ class Said:
         return done
 
     def _refused(self, error: RuleError | StoreError | NotAllowedError,
-                 said_as: str | None) -> None:
+                 said_as: str | None,
+                 shown_on: Callable[[str, Exception], None] | None = None) -> None:
         if isinstance(error, NotAllowedError):  # a forged event: the role is checked again
-            self.problem = self.t("ui.not_allowed")
-            return
-        reason = self.refusal(error)
-        self.problem = self.t(said_as, reason=reason) if said_as else reason
-        self.stale = isinstance(error, ConflictError)
+            reason = self.t("ui.not_allowed")
+        else:
+            reason = self.refusal(error)
+            reason = self.t(said_as, reason=reason) if said_as else reason
+            self.stale = isinstance(error, ConflictError)
+        if shown_on is None:
+            self.problem = reason
+        else:
+            shown_on(reason, error)
 
     def clear(self) -> None:
         self.problem, self.stale = None, False

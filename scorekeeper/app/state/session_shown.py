@@ -78,14 +78,16 @@ class SessionShown:
         self.ledger_shown += LEDGER_EARLIER
 
     # --- what the table asks ---
-    def record(self, seen: OpenSession, deal: Deal) -> Step | None:
-        """Record ``deal`` as the next deal; its step, or None if refused."""
+    def record(self, seen: OpenSession, deal: Deal, checked: Step | None = None
+               ) -> Step | None:
+        """Record ``deal`` as the next deal; its step, or None if refused. ``checked``: the
+        step the table's check gave for it against ``seen`` (the rules run once a Save)."""
         recorded: list[Step] = []
 
         def record_it() -> OpenSession:
             opened, step = self.book.record(seen.id, deal, seen.version,
                                             drafted_on=self.drafts.device,
-                                            by=self.room.device_name)
+                                            by=self.room.device_name, checked=checked)
             recorded.append(step)
             return opened
 
