@@ -92,6 +92,20 @@ def why_button(app: AppModel, reason: str, route: str) -> ft.Control:
         app.t("rules.why"), icon=ft.Icons.HELP_OUTLINE, on_click=lambda _: app.go(route)))
 
 
+def switch(label: str, value: bool, on_change: Callable[[bool], object], *,
+           disabled: bool = False) -> ft.Control:
+    """A switch and its words, which wrap onto as many lines as they need: Flet's own
+    label keeps one line and is cut at a phone's edge ("Ramina : arrêter dès que
+    quelqu'un atte"). Read out as one switch named by its words, and a tap on the words
+    turns it, as on Flet's."""
+    return ft.MergeSemantics(content=ft.Row(controls=[
+        ft.Switch(value=value, disabled=disabled,
+                  on_change=lambda e: on_change(bool(e.control.value))),
+        ft.GestureDetector(expand=True, content=ft.Text(label),
+                           on_tap=None if disabled else lambda _: on_change(not value)),
+    ]))
+
+
 def readout(*, label: str, content: ft.Control) -> ft.Control:
     """A figure read out as one sentence ("Astrid: -28"), not as loose pieces."""
     return ft.Semantics(label=label, container=True, exclude_semantics=True, content=content)

@@ -85,6 +85,7 @@ IN_WORDS = [
     ("/session/2", "table-mattmar", "ui.game_number", {"number": 2, "games": 6}),
     ("/session/1/edit/5", "correct-deal", "ui.edit_deal", {"number": 6}),
     ("/session/1/ledger", "ledger", "ui.ledger_deal", {"number": 6, "dealer": "Bengt"}),
+    ("/session/1/sheet", "score-sheet", "ui.sheet_of", {"name": "Friday at the cabin"}),
     ("/session/1/charts", "charts", "ui.chart_running", {}),
     ("/session/1/settle", "settle", "sheet.transfers", {}),
     ("/session/1/card", "result-card", "card.download", {}),

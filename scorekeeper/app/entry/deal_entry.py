@@ -18,7 +18,7 @@ from scorekeeper.app.entry.extras import Chooser, Extras, ExtraTaps, extras_view
 from scorekeeper.app.entry.keys import KeyLegend, keyboard
 from scorekeeper.app.entry.rows import PlayerRow, RowTaps, row_view
 from scorekeeper.app.entry.save_bar import SaveBar, SaveTaps, TakenBar, save_bar_view, taken_view
-from scorekeeper.app.entry.seats import SeatChanges, SeatPanel
+from scorekeeper.app.entry.seats import SeatChanges, SeatPanel, WaitingChanges
 from scorekeeper.app.widgets import GoTo
 from scorekeeper.core import N_, Bidding, changes, duties, games_ended, guide, seating
 from scorekeeper.core.offers import may_buy_down
@@ -130,11 +130,14 @@ def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int 
     # Between deals the table can change; a deal being corrected keeps the table it had.
     changing, set_changing = ft.use_state("")  # "", "join" or "leave": its panel is open
     close_change = ft.use_callback(lambda: set_changing(""), [])
-    comings = [SeatChanges(app.words, draft, set_changing)] if index is None else []
+    comings = [SeatChanges(app.words, set_changing)] if index is None else []
     extras, extra_taps = extras_view(app.words, session.fields, draft, playing), ExtraTaps(draft)
     # An open question ("Who took the widow?", "Who sits down?") sits above Save, in view:
-    # at the end of the rows a phone would hide it below the fold.
+    # at the end of the rows a phone would hide it below the fold. So do the changes of the
+    # table waiting for this deal, which Save records with it.
     questions = [*([Chooser(extras, extra_taps)] if extras.choosing else []),
+                 *([WaitingChanges(app.words, draft)] if index is None and (
+                     entered.joins or entered.leaves) else []),
                  *([SeatPanel(app.words, session, draft, before, at_table.seated, seats.dealer,
                               changing, close_change, tuple(app.roster.names),
                               GoTo(app.go, f"/session/{session.id}/settle"))]

@@ -36,25 +36,27 @@ def refused(table: Table, before: State, changes: Deal, language: str) -> str | 
 
 
 @ft.component
-def SeatChanges(words: Words, draft: DealDraft, open_change: Callable[[str], None]
-                ) -> ft.Control:
-    """The two ways to change the table ("join" or "leave" opens its panel), and the
-    changes waiting for this deal, each taken back with a tap."""
-    waiting = [
-        waiting_change(words, draft, join.name, "joins",
-                       words.t("ui.joins_after", player=join.name, after=join.after))
-        for join in draft.entered.joins
-    ] + [
-        waiting_change(words, draft, player, "leaves", words.t("ui.leaves", player=player))
-        for player in draft.entered.leaves
-    ]
+def SeatChanges(words: Words, open_change: Callable[[str], None]) -> ft.Control:
+    """The two ways to change the table: "join" or "leave" opens its panel."""
     return ft.Row(wrap=True, spacing=6, run_spacing=4, controls=[
-        *(labelled(label, ft.Chip(label=ft.Text(label), leading=ft.Icon(icon),
-                                  on_click=lambda _, c=change: open_change(c)))
-          for change, label, icon in (
-              ("join", words.t("ui.someone_joins"), ft.Icons.PERSON_ADD),
-              ("leave", words.t("ui.someone_leaves"), ft.Icons.PERSON_REMOVE))),
-        *waiting,
+        labelled(label, ft.Chip(label=ft.Text(label), leading=ft.Icon(icon),
+                                on_click=lambda _, c=change: open_change(c)))
+        for change, label, icon in (
+            ("join", words.t("ui.someone_joins"), ft.Icons.PERSON_ADD),
+            ("leave", words.t("ui.someone_leaves"), ft.Icons.PERSON_REMOVE))])
+
+
+@ft.component
+def WaitingChanges(words: Words, draft: DealDraft) -> ft.Control:
+    """The changes waiting for this deal, each taken back with a tap: above Save, in view,
+    as Save records them. (At the end of the rows, a phone's five rows in German or French
+    left them under Save, to be scrolled to.)"""
+    return ft.Row(wrap=True, spacing=6, run_spacing=4, controls=[
+        *(waiting_change(words, draft, join.name, "joins",
+                         words.t("ui.joins_after", player=join.name, after=join.after))
+          for join in draft.entered.joins),
+        *(waiting_change(words, draft, player, "leaves", words.t("ui.leaves", player=player))
+          for player in draft.entered.leaves),
     ])
 
 

@@ -20,6 +20,7 @@ from scorekeeper.app.widgets import (
     readout,
     screen,
     screen_bar,
+    switch,
 )
 from scorekeeper.core import (
     PRESETS,
@@ -142,8 +143,7 @@ def OptionField(app: AppModel, draft: SetupDraft, option: Option) -> ft.Control:
         draft.options = {**draft.options, option.name: new}
 
     if option.kind == "flag":
-        return ft.Switch(label=label, value=bool(value),
-                         on_change=lambda e: set_option(bool(e.control.value)))
+        return switch(label, bool(value), set_option)
     if option.kind == "choice":
         return choices(label, [(k, app.t(f"option.{option.name}.{k}")) for k in option.choices],
                        str(value or default), set_option)
@@ -219,8 +219,8 @@ def PlayersPanel(app: AppModel, draft: SetupDraft, roster: list[str]) -> ft.Cont
 @ft.component
 def MoneyPanel(app: AppModel, draft: SetupDraft) -> ft.Control:
     fields: list[ft.Control] = [
-        ft.Switch(label=app.t("ui.play_for_money"), value=draft.money,
-                  on_change=lambda e: setattr(draft, "money", bool(e.control.value))),
+        switch(app.t("ui.play_for_money"), draft.money,
+               lambda on: setattr(draft, "money", on)),
     ]
     if draft.money:
         fields.append(ft.Row(wrap=True, controls=[

@@ -11,7 +11,16 @@ import flet as ft
 
 from scorekeeper.app.lan import LOCK_AFTER, LanRoom, shown
 from scorekeeper.app.state.room import LAN_CHANGED
-from scorekeeper.app.widgets import Link, icon_button, labelled, panel, readout, screen, screen_bar
+from scorekeeper.app.widgets import (
+    Link,
+    icon_button,
+    labelled,
+    panel,
+    readout,
+    screen,
+    screen_bar,
+    switch,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -120,9 +129,8 @@ def devices_panel(app: AppModel, room: LanRoom, title: str) -> ft.Control:
         # the address to a letter a line. Keyed by the device: a tap landing as the rows
         # close up after one was removed reaches the device its row showed, never the next.
         rows.append(ft.Column(spacing=0, key=f"device-{viewer.key}", controls=[
-            ft.Switch(label=app.t("ui.guest_may_score", name=name), value=viewer.may_score,
-                      on_change=lambda e, key=viewer.key: host_only(
-                          lambda: room.grant(key, bool(e.control.value)))()),
+            switch(app.t("ui.guest_may_score", name=name), viewer.may_score,
+                   lambda on, key=viewer.key: host_only(lambda: room.grant(key, on))()),
             ft.Row(spacing=4, controls=[
                 ft.Text(app.t("ui.device_away", address=viewer.address) if viewer.away
                         else viewer.address, size=13, color=ft.Colors.ON_SURFACE_VARIANT,

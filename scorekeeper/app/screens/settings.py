@@ -8,7 +8,15 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from scorekeeper.app.screens.backing_up import BackupPanel
-from scorekeeper.app.widgets import Entry, choices, confirmation, panel, screen, screen_bar
+from scorekeeper.app.widgets import (
+    Entry,
+    choices,
+    confirmation,
+    panel,
+    screen,
+    screen_bar,
+    switch,
+)
 from scorekeeper.i18n import LANGUAGES, own_name
 from scorekeeper.platform import can_use_club_database
 from scorekeeper.session.where import DB_ENV
@@ -78,12 +86,10 @@ def SettingsScreen(app: AppModel) -> ft.Control:
             ),
             panel(
                 app.t("ui.theme"),
-                ft.Switch(label=app.t("ui.dark"), value=settings.dark,
-                          on_change=lambda e: app.set_settings(
-                              replace(settings, dark=bool(e.control.value)))),
-                ft.Switch(label=app.t("ui.keep_awake"), value=settings.keep_awake,
-                          on_change=lambda e: app.set_settings(
-                              replace(settings, keep_awake=bool(e.control.value)))),
+                switch(app.t("ui.dark"), settings.dark,
+                       lambda on: app.set_settings(replace(settings, dark=on))),
+                switch(app.t("ui.keep_awake"), settings.keep_awake,
+                       lambda on: app.set_settings(replace(settings, keep_awake=on))),
             ),
             panel(
                 app.t("ui.data"),

@@ -14,7 +14,8 @@ if TYPE_CHECKING:
     from scorekeeper.app.model import AppModel
     from scorekeeper.session import LedgerDeal
 
-NUMBER, DEALER, FIGURE = 38, 54, 44  # px: a phone's 390 holds four players and the pot
+NUMBER, DEALER, FIGURE = 38, 66, 42  # px: a phone's 390 holds four players and the pot,
+# and the dealer's column its heading in every language ("Donneur")
 
 
 def cells(texts: list[str], widths: list[int], *, bold: bool = False) -> ft.Control:
