@@ -1,5 +1,6 @@
 """Save, always in view below the rows, with what is still missing or wrong, or what
-saving does; and Undo beside it."""
+saving does; and Undo beside it. What the app says after a command (a notice) is said here
+too, on its own line above Save."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import flet as ft
 
 from scorekeeper.app.entry.check import Check, ending_text, summary
 from scorekeeper.app.entry.rows import TARGET
-from scorekeeper.app.widgets import action, labelled, readout, why_button
+from scorekeeper.app.widgets import action, labelled, notice_line, readout, why_button
 from scorekeeper.core import N_
 
 if TYPE_CHECKING:
@@ -34,7 +35,7 @@ def SaveBar(app: AppModel, session: OpenSession, left: str | None, verdict: Chec
     ``on_clear``: empties the form, whenever it holds something."""
     if app.drafts.taken is not None and app.drafts.taken.session_id == session.id:
         return TakenBar(app, session, app.drafts.taken)
-    lines: list[ft.Control] = []
+    lines = noticed(app)
     problem = app.said.problem or (None if verdict.unfinished else verdict.refusal)
     if problem:
         said = readout(label=problem, content=ft.Text(
@@ -99,6 +100,7 @@ def TakenBar(app: AppModel, session: OpenSession, taken: DealTaken) -> ft.Contro
         border_radius=ft.BorderRadius.all(14),
         bgcolor=ft.Colors.TERTIARY_CONTAINER,
         content=ft.Column(spacing=6, controls=[
+            *noticed(app),
             readout(label=said, content=ft.Text(said, size=15)),
             ft.Row(spacing=8, wrap=True, controls=[
                 ft.OutlinedButton(app.t("ui.discard_mine"), icon=ft.Icons.DELETE_OUTLINE,
@@ -109,3 +111,12 @@ def TakenBar(app: AppModel, session: OpenSession, taken: DealTaken) -> ft.Contro
             ]),
         ]),
     )
+
+
+def noticed(app: AppModel) -> list[ft.Control]:
+    """The notice, if one is said now, as the Save bar's first line. A notice is said after
+    Undo, a save, a draft brought back, and the next thing the person does is fix and Save:
+    said here, the bar grows upwards from Save, which stays where the finger goes. (Flutter's
+    snack bar lay over Save for its five seconds and took the tap, margin and all: its
+    Dismissible's gesture detector is opaque.) The shell says it under any other screen."""
+    return [notice_line(app.said.notice)] if app.said.notice else []
