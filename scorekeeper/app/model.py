@@ -102,6 +102,20 @@ class AppModel:
         return self.room.role in ("host", "scorer") and not self.watching
 
     @property
+    def entering_a_deal(self) -> bool:
+        """The screen on show has the deal entry, Save and all: the table of a session
+        still played, for whoever may score, or the correction of a deal."""
+        session = self.table.session
+        if session is None or self.room.role == "locked":
+            return False
+        screen = self.nav.place.screen
+        if self.room.guest:  # a guest's page shows the table, or the rules (shell.route)
+            screen = "rules" if screen == "rules" else "table"
+        if screen == "table":
+            return self.may_score and not session.over
+        return screen == "edit" and 0 <= (self.nav.place.deal_index or 0) < session.state.deals
+
+    @property
     def watching(self) -> bool:
         """The table opened read-only from the club's evening: another host records it."""
         return self.nav.place.screen == "watch"

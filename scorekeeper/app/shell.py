@@ -20,15 +20,17 @@ from scorekeeper.app.screens.rules import RulesScreen
 from scorekeeper.app.screens.table import TableScreen
 from scorekeeper.app.state.room import Room
 from scorekeeper.app.theme import theme
-from scorekeeper.app.widgets import error_line
+from scorekeeper.app.widgets import error_line, notice_line
 from scorekeeper.settings import load_settings
 
 if TYPE_CHECKING:
     from scorekeeper.app.hearing import Hearing
+    from scorekeeper.app.state.said import Said
     from scorekeeper.session import Scorebook
 
 log = logging.getLogger("scorekeeper.app")
 FALLBACKS_AFTER = 1.5  # seconds: a phone has drawn its first screen by then
+NOTICE_SECONDS = 5  # how long a notice is said: read at arm's length, then out of the way
 
 
 def opened_page(page: ft.Page, scorebook: Scorebook, lan: LanRoom | None) -> AppModel:
@@ -91,15 +93,28 @@ def App(app: AppModel, hearing: Hearing, *concerns: ft.Observable) -> ft.Control
         page.theme_mode = mode
 
     said = app.said
+    # A notice is said for NOTICE_SECONDS, then taken away; a new one starts its own time.
+    fading = ft.use_ref(None)
 
-    def show_notice() -> None:
+    def fade_notice() -> None:
         if said.notice:
-            page.show_dialog(ft.SnackBar(ft.Text(said.notice, size=16),
-                                         duration=ft.Duration(seconds=5)))
-            said.notice = None
+            fading.current = page.run_task(unsay, said, said.notice)
 
-    ft.on_updated(show_notice, [said.notice])
+    def keep_notice() -> None:
+        if fading.current is not None:
+            fading.current.cancel()
+
+    ft.use_effect(fade_notice, [said.notice], cleanup=keep_notice)
     screens = handed(app)  # the screens are drawn from here, in this pass (handed.py)
+    # A notice is a line of the layout, never drawn over the screen. Flutter's snack bar lay
+    # over the bottom of every screen for its five seconds, over Save too, and took the tap
+    # that was meant for it (a floating one too: its margin is part of a Dismissible whose
+    # gesture detector is opaque). Where a deal is entered, the Save bar says it above Save
+    # (save_bar.noticed), where the person's next tap goes; under any other screen it has a
+    # slot of its own, as the line below does, for the same reason: there it moves nothing
+    # but what is pinned to the bottom, and takes room from a scrolling screen's bottom
+    # rather than covering it.
+    notice = None if app.entering_a_deal or not said.notice else notice_line(said.notice)
     # The line that says the club's database is away has a slot of its own under the
     # screen, always drawn (empty, it takes no room). A tap spanning the moment the line
     # comes or goes is lost by the browser when the control under the finger moves: above
@@ -110,7 +125,19 @@ def App(app: AppModel, hearing: Hearing, *concerns: ft.Observable) -> ft.Control
     return ft.SafeArea(expand=True, content=ft.Column(
         spacing=0, horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         controls=[ft.Container(key="screen", expand=True, content=route(screens)),
+                  ft.Container(key="notice", content=notice,
+                               padding=ft.Padding.all(6) if notice else None),
                   ft.Container(key="lost", content=lost)]))
+
+
+async def unsay(said: Said, notice: str) -> None:
+    """Read ``notice`` out to a screen reader (a line of the layout is not announced as it
+    comes, as the snack bar was), and take it away once it has been said long enough to be
+    read at arm's length, unless another has been said since."""
+    await ft.SemanticsService().announce_message(notice)
+    await asyncio.sleep(NOTICE_SECONDS)
+    if said.notice == notice:
+        said.notice = None
 
 
 @ft.component

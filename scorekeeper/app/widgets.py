@@ -246,6 +246,24 @@ def refused(app: AppModel, reload: Callable[[], None]) -> list[ft.Control]:
               else [])]
 
 
+def notice_line(notice: str) -> ft.Control:
+    """What the app says after a command ("Deal 7 undone: it is back in the form"), for a
+    few seconds: a line in the screen's own layout, never drawn over it (see shell.App),
+    read out by a screen reader as it comes (a live region)."""
+    return ft.Semantics(
+        label=notice, live_region=True, container=True, exclude_semantics=True,
+        content=ft.Container(
+            padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+            border_radius=ft.BorderRadius.all(10),
+            bgcolor=ft.Colors.INVERSE_SURFACE,
+            content=ft.Row(spacing=8, controls=[
+                ft.Icon(ft.Icons.INFO_OUTLINE, size=20, color=ft.Colors.ON_INVERSE_SURFACE),
+                ft.Text(notice, size=16, color=ft.Colors.ON_INVERSE_SURFACE, expand=True),
+            ]),
+        ),
+    )
+
+
 def error_line(message: str | None) -> ft.Control:
     return ft.Container(
         visible=bool(message),

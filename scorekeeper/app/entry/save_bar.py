@@ -1,5 +1,10 @@
 """Save, always in view below the rows, with what is still missing or wrong, or what
-saving does; and Undo beside it."""
+saving does; and Undo beside it. What the app says after a command (a notice) is said here
+too, on its own line above Save: the next thing the person does after Undo, a save or a
+draft brought back is fix and Save, and the bar grows upwards from Save, which stays where
+the finger goes. (Flutter's snack bar lay over Save for its five seconds and took the tap,
+margin and all: its Dismissible's gesture detector is opaque.) The shell says a notice
+under any other screen."""
 
 from __future__ import annotations
 
@@ -10,7 +15,7 @@ import flet as ft
 
 from scorekeeper.app.entry.check import Check, ending_text, summary
 from scorekeeper.app.entry.rows import TARGET
-from scorekeeper.app.widgets import action, labelled, readout
+from scorekeeper.app.widgets import action, labelled, notice_line, readout
 from scorekeeper.core import N_
 
 if TYPE_CHECKING:
@@ -38,6 +43,7 @@ class SaveBarView:
     """Everything the Save bar shows, worked out by the entry: drawn again only when it
     changed (compared by value)."""
 
+    notice: str | None  # what the app says after a command, for a few seconds
     lines: tuple[Line, ...]
     problem: str | None  # refused: the bar turns the error's colour, with "why?" if a rule
     why: tuple[str, str] | None  # the "why?" button's label and words, and its route
@@ -89,7 +95,7 @@ def save_bar_view(app: AppModel, session: OpenSession, left: str | None, verdict
         lines.append(Line(left, 16, bold=True))
     deals = session.state.deals
     return SaveBarView(
-        tuple(lines), problem, why, why_route,
+        app.said.notice, tuple(lines), problem, why, why_route,
         reload=app.t("ui.reload") if app.said.stale else None,
         undo=app.t("ui.undo", number=deals) if may_undo and deals else None,
         clear=app.t("ui.clear_deal", number=number) if may_clear else None,
@@ -114,6 +120,8 @@ def SaveBar(bar: SaveBarView, taps: SaveTaps) -> ft.Control:
                                           on_click=lambda _: taps.go(route)))])
     if bar.reload is not None:
         lines.append(action(bar.reload, ft.Icons.REFRESH, taps.reload))
+    if bar.notice:
+        lines.insert(0, notice_line(bar.notice))
     buttons: list[ft.Control] = []
     if bar.undo is not None and taps.undo is not None:
         buttons.append(labelled(bar.undo, ft.IconButton(
@@ -141,6 +149,7 @@ class TakenView:
     said: str
     discard: str
     keep: str
+    notice: str | None  # what the app says after a command, for a few seconds
 
 
 def taken_view(app: AppModel, session: OpenSession, taken: DealTaken) -> TakenView:
@@ -151,7 +160,7 @@ def taken_view(app: AppModel, session: OpenSession, taken: DealTaken) -> TakenVi
         said = summary(app.words, session.table, dict(taken.theirs), N_("ui.deal_taken"),
                        number=taken.mine, device=device)
     return TakenView(said, app.t("ui.discard_mine"),
-                     app.t("ui.mine_is_next", number=taken.next))
+                     app.t("ui.mine_is_next", number=taken.next), app.said.notice)
 
 
 @ft.memo
@@ -164,6 +173,7 @@ def TakenBar(taken: TakenView, discard: Callable[[], object], keep: Callable[[],
         border_radius=ft.BorderRadius.all(14),
         bgcolor=ft.Colors.TERTIARY_CONTAINER,
         content=ft.Column(spacing=6, controls=[
+            *([notice_line(taken.notice)] if taken.notice else []),
             readout(label=taken.said, content=ft.Text(taken.said, size=15)),
             ft.Row(spacing=8, wrap=True, controls=[
                 ft.OutlinedButton(taken.discard, icon=ft.Icons.DELETE_OUTLINE, height=48,

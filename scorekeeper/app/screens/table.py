@@ -69,7 +69,7 @@ def TableScreen(app: AppModel) -> ft.Control:
         *([Link(ft.Icons.MENU_BOOK, app.t("rules.open_of", variant=session.table.rules.variant),
                 f"{base}/rules")] if app.nav.wide else []),
     ]
-    playing = app.may_score and not session.over
+    playing = app.entering_a_deal
     may_undo = (app.room.role == "host" and not app.watching and not session.finished
                 and session.state.deals > 0)
     ask_undo = ft.use_callback(lambda: set_confirm_undo(True), [])

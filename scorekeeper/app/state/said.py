@@ -33,7 +33,7 @@ def refusal(error: RuleError | StoreError, language: str) -> str:
 @dataclass
 class Said:
     prefs: Prefs  # the language it is said in
-    notice: str | None = None  # a short message shown once (snack bar)
+    notice: str | None = None  # a short message, said for a few seconds (shell.App)
     problem: str | None = None  # why the last thing asked was refused (shown on the screen)
     stale: bool = False  # refused because another device changed the session: offer Reload
     database_lost: bool = False  # the club's database server is away: said on every screen
