@@ -131,10 +131,8 @@ def App(app: AppModel, hearing: Hearing, *concerns: ft.Observable) -> ft.Control
 
 
 async def unsay(said: Said, notice: str) -> None:
-    """Read ``notice`` out to a screen reader (a line of the layout is not announced as it
-    comes, as the snack bar was), and take it away once it has been said long enough to be
-    read at arm's length, unless another has been said since."""
-    await ft.SemanticsService().announce_message(notice)
+    """Take ``notice`` away once it has been said long enough to be read at arm's length,
+    unless another has been said since."""
     await asyncio.sleep(NOTICE_SECONDS)
     if said.notice == notice:
         said.notice = None
