@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable
 
     from scorekeeper.app.model import AppModel
+    from scorekeeper.app.words import Words
     from scorekeeper.session import OpenSession
 
 
@@ -90,11 +91,11 @@ def NewSession(app: AppModel, again: OpenSession | None = None) -> ft.Control:
             *as_before,
             error_line(app.said.problem),  # the roster could not be read (the club's server away)
             Entry(app.t("ui.session_name"), draft.name, lambda text: setattr(draft, "name", text)),
-            GroupPanel(app, draft, app.roster.groups),
-            GamePanel(app, draft),
-            PlayersPanel(app, draft, app.roster.names),
-            MoneyPanel(app, draft),
-            DealerPanel(app, draft, draw),
+            GroupPanel(app.words, draft, app.roster.groups),
+            GamePanel(app.words, draft),
+            PlayersPanel(app.words, draft, app.roster.names),
+            MoneyPanel(app.words, draft),
+            DealerPanel(app.words, draft, draw),
         ),
         ft.Row([footer], alignment=ft.MainAxisAlignment.CENTER),
     ])
@@ -102,15 +103,15 @@ def NewSession(app: AppModel, again: OpenSession | None = None) -> ft.Control:
 
 @ft.memo
 @ft.component
-def GroupPanel(app: AppModel, draft: SetupDraft, groups: list[str]) -> ft.Control:
+def GroupPanel(words: Words, draft: SetupDraft, groups: list[str]) -> ft.Control:
     """The group whose running tab the session counts in: typed (a new one) or chosen."""
     chosen = draft.group.strip().casefold()
     return panel(
-        app.t("ui.group_optional"),
-        Entry(app.t("ui.group_name"), draft.group, lambda text: setattr(draft, "group", text),
+        words.t("ui.group_optional"),
+        Entry(words.t("ui.group_name"), draft.group, lambda text: setattr(draft, "group", text),
               key=f"group-{draft.group_picked}"),
         ft.Row(wrap=True, spacing=8, controls=[
-            labelled(app.t("ui.pick_group", group=name), ft.Chip(
+            labelled(words.t("ui.pick_group", group=name), ft.Chip(
                 label=ft.Text(name), selected=name.casefold() == chosen,
                 on_select=lambda _, n=name: draft.pick_group(n)))
             for name in groups]),
@@ -119,23 +120,23 @@ def GroupPanel(app: AppModel, draft: SetupDraft, groups: list[str]) -> ft.Contro
 
 @ft.memo
 @ft.component
-def GamePanel(app: AppModel, draft: SetupDraft) -> ft.Control:
+def GamePanel(words: Words, draft: SetupDraft) -> ft.Control:
     controls: list[ft.Control] = [
-        choices(app.t("ui.game"), [(v, app.t(f"variant.{v}")) for v in PRESETS], draft.variant,
+        choices(words.t("ui.game"), [(v, words.t(f"variant.{v}")) for v in PRESETS], draft.variant,
                 draft.choose_variant),
-        ft.Text(app.t(f"summary.{draft.variant}"), size=15),
+        ft.Text(words.t(f"summary.{draft.variant}"), size=15),
     ]
     # Playing for money has its own panel; every other house rule is built from the core's.
     for option in options_of(draft.variant):
         if option.name != "money":
-            controls.append(OptionField(app, draft, option))
-    return panel(app.t("ui.game_and_rules"), *controls)
+            controls.append(OptionField(words, draft, option))
+    return panel(words.t("ui.game_and_rules"), *controls)
 
 
 @ft.memo
 @ft.component
-def OptionField(app: AppModel, draft: SetupDraft, option: Option) -> ft.Control:
-    label = app.t(f"option.{option.name}")
+def OptionField(words: Words, draft: SetupDraft, option: Option) -> ft.Control:
+    label = words.t(f"option.{option.name}")
     value = draft.options.get(option.name)
     default = option.default(PRESETS[draft.variant])
 
@@ -145,13 +146,13 @@ def OptionField(app: AppModel, draft: SetupDraft, option: Option) -> ft.Control:
     if option.kind == "flag":
         return switch(label, bool(value), set_option)
     if option.kind == "choice":
-        return choices(label, [(k, app.t(f"option.{option.name}.{k}")) for k in option.choices],
+        return choices(label, [(k, words.t(f"option.{option.name}.{k}")) for k in option.choices],
                        str(value or default), set_option)
 
     def set_number(raw: str) -> None:
         # Kept as typed: the core refuses a number out of range at Start, in words, and Start
         # says so of one that is no whole number ("abc", "2,5"); empty is the game's default.
-        number = parse_number(raw, app.prefs.settings.language)
+        number = parse_number(raw, words.language)
         others = {k: v for k, v in draft.options.items() if k != option.name}
         unreadable = {k: v for k, v in draft.unreadable.items() if k != option.name}
         if number is not None and number == number.to_integral_value():
@@ -164,18 +165,18 @@ def OptionField(app: AppModel, draft: SetupDraft, option: Option) -> ft.Control:
     # The game's own figure is shown until the table types another: a blank field said
     # nothing of what it would be.
     shown = value if value is not None else default
-    return Entry(label, "" if shown is None else number_text(shown, app.prefs.settings.language),
+    return Entry(label, "" if shown is None else number_text(shown, words.language),
                  set_number, width=200, keyboard_type=ft.KeyboardType.NUMBER)
 
 
 @ft.memo
 @ft.component
-def PlayersPanel(app: AppModel, draft: SetupDraft, roster: list[str]) -> ft.Control:
+def PlayersPanel(words: Words, draft: SetupDraft, roster: list[str]) -> ft.Control:
     # Each chip is keyed by its player: a seated player's chip goes, and the chips after it
     # move up. Unkeyed, the chip that was Bengt's would become Cilla's in place, and a tap
     # on Bengt's as it changed seated Cilla.
     seated = {p.casefold() for p in draft.players}
-    known = [labelled(app.t("ui.seat_player", player=name), ft.Chip(
+    known = [labelled(words.t("ui.seat_player", player=name), ft.Chip(
         label=ft.Text(name), leading=ft.Icon(ft.Icons.PERSON_ADD),
         on_click=lambda _, n=name: draft.add(n)), key=f"roster-{name}")
         for name in roster if name.casefold() not in seated]
@@ -184,61 +185,61 @@ def PlayersPanel(app: AppModel, draft: SetupDraft, roster: list[str]) -> ft.Cont
         order.append(ft.Row(spacing=4, key=f"seat-{name}", controls=[
             ft.Text(f"{seat}.", size=18, width=30),
             ft.Text(name, size=18, weight=ft.FontWeight.BOLD, expand=True),
-            icon_button(ft.Icons.ARROW_UPWARD, app.t("ui.move_up", player=name),
+            icon_button(ft.Icons.ARROW_UPWARD, words.t("ui.move_up", player=name),
                         lambda n=name: draft.move(n, -1)),
-            icon_button(ft.Icons.ARROW_DOWNWARD, app.t("ui.move_down", player=name),
+            icon_button(ft.Icons.ARROW_DOWNWARD, words.t("ui.move_down", player=name),
                         lambda n=name: draft.move(n, 1)),
-            icon_button(ft.Icons.CLOSE, app.t("ui.remove_player", player=name),
+            icon_button(ft.Icons.CLOSE, words.t("ui.remove_player", player=name),
                         lambda n=name: draft.remove(n)),
         ]))
-    add_label = app.t("ui.add_player")
+    add_label = words.t("ui.add_player")
 
     # Enter or Add adds the name, and the field, emptied, keeps the keyboard for the next.
     # The rows are keyed, so the one added above the field is drawn as a new row and the
     # field stays the field it was (unkeyed, the rows below it were redrawn one down and
     # the field made anew, which took its keyboard away).
-    field = Entry(app.t("ui.player_name"), "", lambda text: setattr(draft, "new_name", text),
+    field = Entry(words.t("ui.player_name"), "", lambda text: setattr(draft, "new_name", text),
                   emptied=draft.names_typed, width=260,
-                  error=render(draft.name_refused, app.prefs.settings.language)
+                  error=render(draft.name_refused, words.language)
                   if draft.name_refused else None,
                   on_enter=draft.add_typed)
     return panel(
-        app.t("ui.players_in_order"),
-        ft.Text(order_hint(PRESETS[draft.variant], app.prefs.language), size=14),
+        words.t("ui.players_in_order"),
+        ft.Text(order_hint(PRESETS[draft.variant], words.language), size=14),
         *order,
         ft.Row(wrap=True, key="new-name", controls=[
             field,
             ft.FilledTonalButton(add_label, icon=ft.Icons.ADD,
                                  on_click=lambda: draft.add_typed(draft.new_name)),
         ]),
-        *([ft.Text(app.t("ui.from_roster"), size=14), ft.Row(known, wrap=True)] if known else []),
+        *([ft.Text(words.t("ui.from_roster"), size=14), ft.Row(known, wrap=True)] if known else []),
     )
 
 
 @ft.memo
 @ft.component
-def MoneyPanel(app: AppModel, draft: SetupDraft) -> ft.Control:
+def MoneyPanel(words: Words, draft: SetupDraft) -> ft.Control:
     fields: list[ft.Control] = [
-        switch(app.t("ui.play_for_money"), draft.money,
+        switch(words.t("ui.play_for_money"), draft.money,
                lambda on: setattr(draft, "money", on)),
     ]
     if draft.money:
         fields.append(ft.Row(wrap=True, controls=[
-            Entry(app.t("ui.currency"), draft.currency,
+            Entry(words.t("ui.currency"), draft.currency,
                   lambda text: setattr(draft, "currency", text), width=140),
-            Entry(app.t("ui.unit_value"), draft.unit,
+            Entry(words.t("ui.unit_value"), draft.unit,
                   lambda text: setattr(draft, "unit", text), width=200,
                   error=draft.unit_refused),
         ]))
-        fields.append(ft.Text(app.t(UNIT_HINTS[draft.variant]), size=14))
-    return panel(app.t("ui.money"), *fields)
+        fields.append(ft.Text(words.t(UNIT_HINTS[draft.variant]), size=14))
+    return panel(words.t("ui.money"), *fields)
 
 
 @ft.memo
 @ft.component
-def DealerPanel(app: AppModel, draft: SetupDraft,
+def DealerPanel(words: Words, draft: SetupDraft,
                 draw: Callable[[], Awaitable[None]]) -> ft.Control:
-    draw_label = app.t("ui.draw_dealer")
+    draw_label = words.t("ui.draw_dealer")
     cards = [ft.Container(
         padding=ft.Padding.symmetric(horizontal=10, vertical=6),
         border_radius=ft.BorderRadius.all(8),
@@ -248,12 +249,12 @@ def DealerPanel(app: AppModel, draft: SetupDraft,
     ) for player, card in draft.drawn]
     dealer = draft.first_dealer or (draft.players[0] if draft.players else "–")
     return panel(
-        app.t("ui.first_dealer"),
-        choices(app.t("ui.choose_first_dealer"), [(p, p) for p in draft.players], dealer,
+        words.t("ui.first_dealer"),
+        choices(words.t("ui.choose_first_dealer"), [(p, p) for p in draft.players], dealer,
                 lambda p: setattr(draft, "first_dealer", p)),
         ft.Row([ft.OutlinedButton(draw_label, icon=ft.Icons.STYLE, on_click=draw)]),
         ft.Row(cards, wrap=True, spacing=6),
-        readout(label=app.t("ui.dealer_is", player=dealer),
-                     content=ft.Text(app.t("ui.dealer_is", player=dealer), size=18,
+        readout(label=words.t("ui.dealer_is", player=dealer),
+                     content=ft.Text(words.t("ui.dealer_is", player=dealer), size=18,
                                      weight=ft.FontWeight.BOLD)),
     )

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from scorekeeper.app.model import AppModel
+    from scorekeeper.app.words import Words
 
 ADDRESS_SIDE = 200  # px: a phone camera reads it from across a card table
 
@@ -55,7 +56,7 @@ def LanPanel(app: AppModel) -> ft.Control:
             devices, icon=ft.Icons.EXPAND_LESS if opened == "devices" else ft.Icons.DEVICES,
             on_click=toggle("devices"))),
     ])
-    shown_too = {"code": lambda: AddressCodes(app, room.addresses, room.scan_codes,
+    shown_too = {"code": lambda: AddressCodes(app.words, room.addresses, room.scan_codes,
                                               shown(room.code)),
                  "devices": lambda: devices_panel(app, room, app.t("ui.lan_title"))
                  }.get(opened)
@@ -76,7 +77,7 @@ def RoomScreen(app: AppModel) -> ft.Control:
     return ft.Column(expand=True, spacing=0, controls=[
         screen_bar(app, app.t("ui.lan_title"), back),
         screen(room_chip(app, room),
-               *([AddressCodes(app, room.addresses, room.scan_codes, shown(room.code))]
+               *([AddressCodes(app.words, room.addresses, room.scan_codes, shown(room.code))]
                  if room.addresses else []),
                devices_panel(app, room, app.t("ui.room_devices"))),
     ])
@@ -148,14 +149,14 @@ def devices_panel(app: AppModel, room: LanRoom, title: str) -> ft.Control:
 
 @ft.memo
 @ft.component
-def AddressCodes(app: AppModel, addresses: tuple[str, ...], codes: tuple[bytes, ...],
+def AddressCodes(words: Words, addresses: tuple[str, ...], codes: tuple[bytes, ...],
                  code: str) -> ft.Control:
     """The address as a code a guest's camera reads (``codes``: made when the server
     started), big enough to scan across the table; then they type the join code."""
-    return panel(app.t("ui.guests_scan"), ft.Row(wrap=True, spacing=12, controls=[
+    return panel(words.t("ui.guests_scan"), ft.Row(wrap=True, spacing=12, controls=[
         ft.Column(spacing=2, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
             # Black on white whatever the theme, drawn pixel for pixel: a camera reads it.
-            ft.Semantics(label=app.t("ui.address_code", address=address), image=True,
+            ft.Semantics(label=words.t("ui.address_code", address=address), image=True,
                          container=True, exclude_semantics=True, content=ft.Container(
                              bgcolor=ft.Colors.WHITE, content=ft.Image(
                                  src=picture, width=ADDRESS_SIDE, height=ADDRESS_SIDE,
@@ -163,4 +164,4 @@ def AddressCodes(app: AppModel, addresses: tuple[str, ...], codes: tuple[bytes, 
             ft.Text(address, size=14, selectable=True),
         ])
         for address, picture in zip(addresses, codes, strict=True)
-    ]), ft.Text(app.t("ui.then_type_code", code=code), size=14))
+    ]), ft.Text(words.t("ui.then_type_code", code=code), size=14))
