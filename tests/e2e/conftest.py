@@ -167,16 +167,18 @@ def _env(data: Path, **extra: str) -> dict[str, str]:
 
 
 def start_server(tmp: Path, *, host: str = "127.0.0.1", db: str | None = None,
-                 module: str = "scorekeeper", cold: bool = False, **env: str) -> Server:
+                 module: str = "scorekeeper", cold: bool = False, db_flag: bool = True,
+                 **env: str) -> Server:
     """``scorekeeper serve`` on a free port, its log in ``tmp/server.log``; ``db`` defaults
     to a SQLite file of its own, ``module`` is what ``python -m`` runs (a watched app),
-    ``env`` adds environment variables. Forked from this worker's warm starter
-    (tests/e2e/warm_start.py), or ``cold``, Python and all."""
+    ``env`` adds environment variables; without ``db_flag``, no ``--db``: the database is
+    the one the environment, the settings or the default choose. Forked from this worker's
+    warm starter (tests/e2e/warm_start.py), or ``cold``, Python and all."""
     port = free_port()
     data = tmp / "data"
     data.mkdir(parents=True, exist_ok=True)
     db = db or f"sqlite:///{tmp / 'scorekeeper.db'}"
-    args = ["--db", db, "serve", "--host", host, "--port", str(port)]
+    args = [*(["--db", db] if db_flag else []), "serve", "--host", host, "--port", str(port)]
     if cold:
         with (tmp / "server.log").open("wb") as log:
             process: Forked | Cold = Cold([sys.executable, "-m", module, *args], stdout=log,

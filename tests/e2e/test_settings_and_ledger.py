@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser
 
-from tests.e2e.conftest import Server, Ui
+from tests.e2e.conftest import Server, Ui, start_server, stop_server
 
 
 @pytest.mark.usefixtures("cabin")
@@ -113,6 +113,34 @@ def test_settings_names_the_database_given_with_db(ui: Ui, server: Server):
     ui.open("/settings")
     ui.read(f"Database in use: sqlite:///{database}")
     assert not (server.data / "scorekeeper.db").exists()
+
+
+@pytest.mark.parametrize("chosen_by", ["SCOREKEEPER_DB", "the club setting", "the default"])
+def test_settings_names_the_database_the_environment_the_settings_or_the_default_chose(
+        browser: Browser, tmp_path: Path, chosen_by: str):
+    """Started without ``--db``: the database is ``SCOREKEEPER_DB``'s, else the settings'
+    club database, else scorekeeper.db in the data folder (README, "Which database");
+    Settings names the one in use, so a backup copies the right file."""
+    data = tmp_path / "data"
+    data.mkdir()
+    env = {"SCOREKEEPER_DB": ""}  # none from the machine running the tests
+    if chosen_by == "SCOREKEEPER_DB":
+        env["SCOREKEEPER_DB"] = expected = f"sqlite:///{tmp_path / 'from-the-environment.db'}"
+    elif chosen_by == "the club setting":
+        expected = f"sqlite:///{tmp_path / 'the-club.db'}"
+        (data / "settings.json").write_text(json.dumps({"database_url": expected}))
+    else:
+        expected = f"sqlite:///{data / 'scorekeeper.db'}"
+    server = start_server(tmp_path, db_flag=False, **env)
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        ui = Ui(context.new_page(), server.url)
+        ui.open("/settings")
+        ui.read(f"Database in use: {expected}")
+        assert Path(expected.removeprefix("sqlite:///")).exists()  # the one the server opened
+    finally:
+        context.close()
+        stop_server(server)
 
 
 def test_a_deal_corrected_on_a_desktop_shows_the_scores_before_it_and_takes_the_keys(
