@@ -19,6 +19,7 @@ does not; anything more is a part drawn or a control sent that nothing asked for
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -28,6 +29,7 @@ from playwright.sync_api import Browser
 from scorekeeper.app.fonts import FONTS
 from tests.e2e.conftest import (
     CABIN,
+    FRAMES_WAIT,
     PAGE,
     PATCH_CONTROL,
     Ui,
@@ -116,7 +118,9 @@ def test_a_save_draws_and_sends_only_what_it_changed(browser: Browser, tmp_path:
         for player, count in DEAL_7.items():
             if player != "Cilla":  # her 1 follows from the others' tricks, as it is shown
                 ui.tap(tricks_button(player, count))
+        deadline = time.monotonic() + FRAMES_WAIT / 1000
         while not any(fallback_fonts(frame) for _, frame in wire):
+            assert time.monotonic() < deadline, "the page's fallback fonts never came"
             page.evaluate("0")  # a round trip: the socket's news reach the test
         before = len(watched.read_text(encoding="utf-8").splitlines())
         tapped = len(wire)
