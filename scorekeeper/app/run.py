@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
+from scorekeeper.app.flet_logs import quiet_unless_asked
 from scorekeeper.app.lan import LanRoom, is_local, shown
 from scorekeeper.app.lan_address import guest_addresses, scan_codes
 from scorekeeper.resources import assets_dir
@@ -187,6 +188,7 @@ def serve_web(main: Callable[[ft.Page], None], host: str, port: int,
 
     send_without_formatting()
     app = ft.run(main, export_asgi_app=True, assets_dir=str(ASSETS), no_cdn=True)
+    quiet_unless_asked()  # after ft.run, which sets the level FLET_LOG_LEVEL names
     if open_browser:
         def open_when_listening() -> None:
             _wait_for_listening(port)
@@ -207,6 +209,7 @@ def start(database: DatabaseChoice, port: int = DEFAULT_PORT, browser: bool | No
     if browser is None:
         browser = not desktop_available()
     if not browser:
+        quiet_unless_asked()
         ft.run(app_main(opening(database)), assets_dir=str(ASSETS))
         return
     scorebook = opening(database, port)

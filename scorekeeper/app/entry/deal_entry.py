@@ -134,7 +134,10 @@ def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int 
     # Between deals the table can change; a deal being corrected keeps the table it had.
     changing, set_changing = ft.use_state("")  # "", "join" or "leave": its panel is open
     close_change = ft.use_callback(lambda: set_changing(""), [])
-    comings = [SeatChanges(app.words, set_changing)] if index is None else []
+    # The setter is a new function at every draw: the chips are handed one held for good,
+    # so that a Save does not draw them again.
+    open_change = ft.use_callback(lambda change: set_changing(change), [])
+    comings = [SeatChanges(app.words, open_change)] if index is None else []
     extras, extra_taps = extras_view(app.words, session.fields, draft, playing), ExtraTaps(draft)
     # An open question ("Who took the widow?", "Who sits down?") sits above Save, in view:
     # at the end of the rows a phone would hide it below the fold. So do the changes of the

@@ -35,6 +35,7 @@ def refused(table: Table, before: State, changes: Deal, language: str) -> str | 
     return None
 
 
+@ft.memo
 @ft.component
 def SeatChanges(words: Words, open_change: Callable[[str], None]) -> ft.Control:
     """The two ways to change the table: "join" or "leave" opens its panel."""

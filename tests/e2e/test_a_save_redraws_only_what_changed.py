@@ -1,0 +1,147 @@
+"""A Save redraws only what it changed: the parts of the screen whose view changed are drawn
+again, the patch sent to the browser holds only the changed properties, and Flet's debug
+lines are not even asked for.
+
+The app runs watched (tests/e2e/render_watch.py): every component drawn and every debug
+line asked of a Flet logger is written down. The page is the cabin's evening on a phone
+(390x844), deal 7 entered as a scorer does (Dag 2, Astrid 1, Bengt 1, Cilla 1) and saved;
+what is counted is from the tap on Save to the server's reply.
+
+The figures are set from the bare Flet page of tests/bench/tap_bench.py (BARE_TABLE: the
+same bar, four rows of name, duty, score, money, six counts and Pass, and a Save bar,
+written the plain way), counted the same way on 2026-11-29 with the same deal entered and
+saved: its Save sets 19 properties by hand (for each row the score, the score as a screen
+reader reads it, the money, the count chosen back to none; then the heading, the line
+above Save and Save's label) and draws no component. Every one of the limits below starts
+from those 19 changes and adds, line by line, what this screen shows that the bare page
+does not; anything more is a part drawn or a control sent that nothing asked for.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser
+
+from scorekeeper.app.fonts import FONTS
+from tests.e2e.conftest import (
+    CABIN,
+    FRAMES_WAIT,
+    PAGE,
+    PATCH_CONTROL,
+    Ui,
+    start_server,
+    stop_server,
+    told,
+    tricks_button,
+)
+
+DEAL_7 = {"Dag": 2, "Astrid": 1, "Bengt": 1, "Cilla": 1}
+PLAYERS = len(DEAL_7)
+
+# The components a Save must draw again (the bare page draws none: it sets 19 properties).
+MUST_DRAW = {
+    # The new session handed down the screen: the app, the table screen and the entry.
+    "App": 1, "TableScreen": 1, "DealEntry": 1,
+    # Each row's score and money changed (the bare page's 4 scores and 4 money figures):
+    # the row and its heading.
+    "PlayerRow": PLAYERS, "Heading": PLAYERS,
+    # Each row's chosen count went back to none (the bare page's 4 counts): its buttons,
+    # and of the six counts the one that was chosen and 0, chosen again.
+    "Buttons": PLAYERS, "CountButton": 2 * PLAYERS,
+    # The deal's heading (the bare page's heading) and the pot, folded above the rows.
+    "AssistantFold": 1,
+    # What the deal did and Save's label (the bare page's line above Save and its label).
+    "SaveBar": 1,
+}
+
+# The patch operations a Save must send; the bare page's 19 are marked as such.
+MUST_SEND = {
+    # For each row, as on the bare page: the score, what a screen reader reads of it, the
+    # money (3); the chosen count back to none (1 on the bare page, one style): here the
+    # count tapped and 0 each change their colour, their fill and their "selected" (6).
+    "each row's score, money and counts": PLAYERS * (3 + 6),
+    # Cilla's 1 was not tapped but followed from the others' tricks: its mark goes.
+    "the count that followed": 1,
+    # What this screen shows that the bare page does not, which deal 7 changes: what the
+    # rules ask of each player now, and the pot's share on each row, gone with the pot.
+    "each row's duty and pot share": PLAYERS * 2,
+    # The dealer's colour leaves Cilla's row for Dag's.
+    "the dealer's row": 2,
+    # The heading and what a screen reader reads of it (the bare page: the heading); the
+    # pot, read out likewise; the fold's line (who speaks first, how to deal).
+    "the fold": 5,
+    # What the deal did, read out (bare: the line); Undo's label; Save's label, the
+    # button moving into the place of Clear, which goes (bare: the label).
+    "the Save bar": 5,
+    # The rows turn with the deal: three moved (issue 48 has them keep their places).
+    "the rows turning": 3,
+}
+CONTROLS_SENT_WHOLE = 1  # Save itself, taking Clear's place; never a row, nor the fold
+
+
+def controls_in(value: Any) -> int:
+    """How many controls a patch operation carries whole (each has its kind, "_c")."""
+    if isinstance(value, dict):
+        return ("_c" in value) + sum(controls_in(item) for item in value.values())
+    if isinstance(value, list):
+        return sum(controls_in(item) for item in value)
+    return 0
+
+
+def fallback_fonts(frame: tuple[int, dict] | None) -> bool:
+    """The page's fonts for other scripts and emoji, sent once its first screen is up
+    (app/shell.py, FALLBACKS_AFTER): a change of its own, not the Save's."""
+    return (frame is not None and frame[0] == PATCH_CONTROL and frame[1]["id"] == PAGE
+            and any(operation[2] in FONTS for operation in frame[1]["patch"][1:]))
+
+
+def test_a_save_draws_and_sends_only_what_it_changed(browser: Browser, tmp_path: Path):
+    watched = tmp_path / "render.log"
+    watched.touch()
+    server = start_server(tmp_path, module="tests.e2e.render_watch",
+                          SCOREKEEPER_RENDER_LOG=str(watched))
+    wire: list[tuple[str, tuple[int, dict] | None]] = []  # the page's socket, both ways
+    try:
+        server.holds(CABIN)
+        context = browser.new_context(viewport={"width": 390, "height": 844})
+        page = context.new_page()
+        page.on("websocket", lambda socket: (
+            socket.on("framesent", lambda payload: wire.append(("sent", told(payload)))),
+            socket.on("framereceived", lambda payload: wire.append(("got", told(payload))))))
+        ui = Ui(page, server.url)
+        ui.open("/session/1")
+        ui.see("Save deal 7")
+        for player, count in DEAL_7.items():
+            if player != "Cilla":  # her 1 follows from the others' tricks, as it is shown
+                ui.tap(tricks_button(player, count))
+        deadline = time.monotonic() + FRAMES_WAIT / 1000
+        while not any(fallback_fonts(frame) for _, frame in wire):
+            assert time.monotonic() < deadline, "the page's fallback fonts never came"
+            page.evaluate("0")  # a round trip: the socket's news reach the test
+        before = len(watched.read_text(encoding="utf-8").splitlines())
+        tapped = len(wire)
+        ui.tap("Save deal 7")
+        ui.see("Save deal 8")  # the reply is in: what the server drew for it is written
+        during = watched.read_text(encoding="utf-8").splitlines()[before:]
+        context.close()
+    finally:
+        stop_server(server)
+    patches = [frame[1]["patch"][1:] for way, frame in wire[tapped:]
+               if way == "got" and frame is not None and frame[0] == PATCH_CONTROL]
+    drawn = Counter(line.removeprefix("drew ") for line in during if line.startswith("drew "))
+    operations = [operation for patch in patches for operation in patch]
+    assert len(patches) == 1, f"a Save is one reply, not {len(patches)}"
+    assert drawn <= Counter(MUST_DRAW), (
+        f"a Save drew {sum(drawn.values())} components, not the {sum(MUST_DRAW.values())} "
+        f"whose views it changed; more: {dict(drawn - Counter(MUST_DRAW))}")
+    assert len(operations) <= sum(MUST_SEND.values()), (
+        f"a Save sent {len(operations)} patch operations (the bare page 19; this screen's "
+        f"changes {sum(MUST_SEND.values())}):\n" + "\n".join(map(str, operations)))
+    sent_whole = sum(controls_in(operation) for operation in operations)
+    assert sent_whole <= CONTROLS_SENT_WHOLE, f"a Save sent {sent_whole} controls whole"
+    asked = Counter(line for line in during if line.startswith("debug "))
+    assert not asked, f"Flet's debug lines were asked for, though off: {dict(asked)}"
