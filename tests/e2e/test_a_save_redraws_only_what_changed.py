@@ -77,9 +77,8 @@ MUST_SEND = {
     # What the deal did, read out (bare: the line); Undo's label; Save's label, the
     # button moving into the place of Clear, which goes (bare: the label).
     "the Save bar": 5,
-    # The rows turn with the deal: three moved (issue 48 has them keep their places).
-    "the rows turning": 3,
 }
+# The rows keep their places from deal to deal: none is moved.
 CONTROLS_SENT_WHOLE = 1  # Save itself, taking Clear's place; never a row, nor the fold
 
 
