@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from scorekeeper.app.widgets import Entry, action, bullet, readout
+from scorekeeper.app.inputs import Entry
+from scorekeeper.app.widgets import action, bullet, readout
 from scorekeeper.core import Money, RuleError, Transfer
 from scorekeeper.core.owed import amount_of
 from scorekeeper.i18n import describe, parse_number, render

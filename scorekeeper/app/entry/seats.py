@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from scorekeeper.app.widgets import Entry, action, choices, error_line, labelled, panel
+from scorekeeper.app.inputs import Entry, choices
+from scorekeeper.app.widgets import action, error_line, labelled, panel
 from scorekeeper.core import N_, Deal, Join, RuleError, State, Table
 from scorekeeper.core.leaving import owed_on_leaving
 from scorekeeper.core.seat_changes import seat_changes

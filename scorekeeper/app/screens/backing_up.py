@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
+from scorekeeper.app.inputs import pick_json
 from scorekeeper.app.sharing import hand_on_file
-from scorekeeper.app.widgets import action, confirmation, error_line, panel, pick_json
+from scorekeeper.app.widgets import action, confirmation, error_line, panel
 from scorekeeper.i18n import date as day_text
 
 if TYPE_CHECKING:

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
+from scorekeeper.app.inputs import pick_json
 from scorekeeper.app.routes import group_route
 from scorekeeper.app.screens.backing_up import BackupReminder
 from scorekeeper.app.widgets import (
@@ -14,7 +15,6 @@ from scorekeeper.app.widgets import (
     error_line,
     icon_button,
     labelled,
-    pick_json,
     screen,
     screen_bar,
 )

@@ -7,10 +7,11 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
+from scorekeeper.app.inputs import Entry
 from scorekeeper.app.lan import Verdict
 from scorekeeper.app.peer import peer_address
 from scorekeeper.app.state.room import LAN_CHANGED
-from scorekeeper.app.widgets import Entry, error_line, screen
+from scorekeeper.app.widgets import error_line, screen
 from scorekeeper.core import RuleError
 from scorekeeper.core.text import player_name
 

@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
+from scorekeeper.app.inputs import choices
 from scorekeeper.app.screens.settle import payments_made
 from scorekeeper.app.widgets import (
     Link,
     Missing,
-    choices,
     confirmation,
     error_line,
     labelled,

@@ -9,10 +9,9 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
+from scorekeeper.app.inputs import Entry, choices, switch
 from scorekeeper.app.setup_draft import SetupDraft
 from scorekeeper.app.widgets import (
-    Entry,
-    choices,
     error_line,
     icon_button,
     labelled,
@@ -20,7 +19,6 @@ from scorekeeper.app.widgets import (
     readout,
     screen,
     screen_bar,
-    switch,
 )
 from scorekeeper.core import (
     PRESETS,

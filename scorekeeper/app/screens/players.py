@@ -7,15 +7,8 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from scorekeeper.app.widgets import (
-    Entry,
-    action,
-    bullet,
-    error_line,
-    pick_json,
-    screen,
-    screen_bar,
-)
+from scorekeeper.app.inputs import Entry, pick_json
+from scorekeeper.app.widgets import action, bullet, error_line, screen, screen_bar
 from scorekeeper.core.table import stored_money
 from scorekeeper.i18n import counted_phrases
 from scorekeeper.i18n.accounts import amount

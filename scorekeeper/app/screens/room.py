@@ -9,18 +9,10 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
+from scorekeeper.app.inputs import switch
 from scorekeeper.app.lan import LOCK_AFTER, LanRoom, shown
 from scorekeeper.app.state.room import LAN_CHANGED
-from scorekeeper.app.widgets import (
-    Link,
-    icon_button,
-    labelled,
-    panel,
-    readout,
-    screen,
-    screen_bar,
-    switch,
-)
+from scorekeeper.app.widgets import Link, icon_button, labelled, panel, readout, screen, screen_bar
 
 if TYPE_CHECKING:
     from collections.abc import Callable

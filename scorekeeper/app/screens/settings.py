@@ -7,16 +7,9 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
+from scorekeeper.app.inputs import Entry, choices, switch
 from scorekeeper.app.screens.backing_up import BackupPanel
-from scorekeeper.app.widgets import (
-    Entry,
-    choices,
-    confirmation,
-    panel,
-    screen,
-    screen_bar,
-    switch,
-)
+from scorekeeper.app.widgets import confirmation, panel, screen, screen_bar
 from scorekeeper.i18n import LANGUAGES, own_name
 from scorekeeper.platform import can_use_club_database
 from scorekeeper.session.where import DB_ENV

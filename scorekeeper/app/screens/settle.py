@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
+from scorekeeper.app.inputs import Entry
 from scorekeeper.app.paying import PayCard
 from scorekeeper.app.widgets import (
-    Entry,
     Missing,
     action,
     bullet,
