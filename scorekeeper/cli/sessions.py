@@ -193,10 +193,11 @@ def _report_table(ctx: Context, name: str, report: dict[str, Any], money: Money,
     if report["winners"]:
         out.append(ctx.t("cli.winners", winners=", ".join(report["winners"])))
     out.append(ctx.t("cli.transfers"))
-    for t in report["transfers"]:
-        out.append(f"  {t['from']} → {t['to']}  {amount(t['amount'])}")
-        if (towards := paid_between(t["from"], t["to"], payments)) > 0:
-            left = Transfer(t["from"], t["to"], int(Decimal(t["amount"]).scaleb(money.digits)))
+    for owed in report["transfers"]:
+        out.append(f"  {owed['from']} → {owed['to']}  {amount(owed['amount'])}")
+        if (towards := paid_between(owed["from"], owed["to"], payments)) > 0:
+            left = Transfer(owed["from"], owed["to"],
+                            int(Decimal(owed["amount"]).scaleb(money.digits)))
             out.append("    " + paid_of(towards, left, money, ctx.lang))
     if not report["transfers"]:
         out.append("  " + ctx.t("cli.nothing_to_settle"))
