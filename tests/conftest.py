@@ -128,14 +128,16 @@ def run_cli(url: str, *args: str, timeout: float = 120) -> subprocess.CompletedP
     )
 
 
-def run_cli_here(url: str, *args: str) -> subprocess.CompletedProcess[str]:
+def run_cli_here(url: str, *args: str, env: dict[str, str] | None = None
+                 ) -> subprocess.CompletedProcess[str]:
     """``scorekeeper --db URL ARGS...`` run by the command line's own ``main`` in this
     process, and ended as its process ends: every engine the command opened is disposed,
     closing its database files (kept open, a later command in this process would find
     SQLite's -shm index already mapped, and no command after a full disk would meet what
     a new process meets). Starting Python and SQLAlchemy for each command took 1 CPU-s; the
     tests of the executable itself use ``run_cli``. An exception the command did not turn
-    into an exit status is raised here, where a process would print its traceback."""
+    into an exit status is raised here, where a process would print its traceback. ``env``:
+    environment variables the command runs with, as a process would have been given them."""
     from click.testing import CliRunner
     from sqlalchemy import Engine, event
 
@@ -149,7 +151,8 @@ def run_cli_here(url: str, *args: str) -> subprocess.CompletedProcess[str]:
     event.listen(Engine, "engine_connect", note)
     try:
         result = CliRunner().invoke(main, ["--db", url, *args],
-                                    env={"SCOREKEEPER_DB": None, "SCOREKEEPER_LANG": None})
+                                    env={"SCOREKEEPER_DB": None, "SCOREKEEPER_LANG": None,
+                                         **(env or {})})
     finally:
         event.remove(Engine, "engine_connect", note)
         for engine in opened:
