@@ -128,6 +128,41 @@ def run_cli(url: str, *args: str, timeout: float = 120) -> subprocess.CompletedP
     )
 
 
+def run_cli_here(url: str, *args: str, env: dict[str, str] | None = None
+                 ) -> subprocess.CompletedProcess[str]:
+    """``scorekeeper --db URL ARGS...`` run by the command line's own ``main`` in this
+    process, and ended as its process ends: every engine the command opened is disposed,
+    closing its database files (kept open, a later command in this process would find
+    SQLite's -shm index already mapped, and no command after a full disk would meet what
+    a new process meets). Starting Python and SQLAlchemy for each command took 1 CPU-s; the
+    tests of the executable itself use ``run_cli``. An exception the command did not turn
+    into an exit status is raised here, where a process would print its traceback. ``env``:
+    environment variables the command runs with, as a process would have been given them."""
+    from click.testing import CliRunner
+    from sqlalchemy import Engine, event
+
+    from scorekeeper.cli import main
+
+    opened: set[Engine] = set()
+
+    def note(connection) -> None:  # type: ignore[no-untyped-def]
+        opened.add(connection.engine)
+
+    event.listen(Engine, "engine_connect", note)
+    try:
+        result = CliRunner().invoke(main, ["--db", url, *args],
+                                    env={"SCOREKEEPER_DB": None, "SCOREKEEPER_LANG": None,
+                                         **(env or {})})
+    finally:
+        event.remove(Engine, "engine_connect", note)
+        for engine in opened:
+            engine.dispose()
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return subprocess.CompletedProcess(["scorekeeper", "--db", url, *args], result.exit_code,
+                                       result.stdout, result.stderr)
+
+
 def store_files(url: str, *session_files: Path) -> None:
     """Store each session file (sessions 1, 2, ...) with the scorebook's own import, as
     ``scorekeeper import`` does, here in the test's process: for a test's set-up. The

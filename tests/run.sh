@@ -8,7 +8,8 @@
 set -euo pipefail
 # Python keeps each module it compiles (and pytest each test module it rewrites) in
 # __pycache__, unless told not to, as some machines' environments do: then each of the
-# run's eight workers, ~150 app servers and ~250 command lines compiles them all again.
+# run's eight workers, ~150 app servers and the few dozen command lines the tests still start
+# as processes compiles them all again.
 unset PYTHONDONTWRITEBYTECODE
 cd "$(dirname "$0")/.."
 bash tests/install.sh

@@ -36,7 +36,7 @@ from tests.conftest import (
     REPO,
     database_counts,
     fresh_postgres_database,
-    run_cli,
+    run_cli_here,
 )
 from tests.test_join_and_leave_in_the_session_file import EVENING as JOINS_AND_LEAVES
 
@@ -181,13 +181,13 @@ def test_the_commands_back_up_from_sqlite_and_restore_into_postgresql(
         tmp_path, postgres_url, filled):
     backup = tmp_path / "everything.json"
     sqlite_url = filled.store.engine.url.render_as_string(hide_password=False)
-    written = run_cli(sqlite_url, "backup", "-o", str(backup))
+    written = run_cli_here(sqlite_url, "backup", "-o", str(backup))
     assert written.returncode == 0, written.stderr
     assert written.stdout == (f"Backed up 13 sessions, 9 players, 1 group and 1 payment on a "
                               f"tab to {backup}.\n")
     assert backup.stat().st_mode & 0o777 == 0o600  # it holds the players' payment details
     with fresh_postgres_database(postgres_url) as url:
-        restored = run_cli(url, "--lang", "sv", "restore", str(backup))
+        restored = run_cli_here(url, "--lang", "sv", "restore", str(backup))
         assert restored.returncode == 0, restored.stderr
         assert restored.stdout == (f"Återställt från {backup}: lade till 13 sessioner, "
                                    f"9 spelare, 1 grupp och 1 betalning på löpande räkning.\n")
@@ -339,7 +339,7 @@ def test_the_restore_command_refuses_a_damaged_file_in_one_line_with_exit_status
     cut.write_bytes(backup_bytes(filled.store, MADE)[:-100])
     url = filled.store.engine.url.render_as_string(hide_password=False)
     before = fingerprint(filled)
-    answer = run_cli(url, "--lang", "de", "restore", str(cut))
+    answer = run_cli_here(url, "--lang", "de", "restore", str(cut))
     assert answer.returncode == 2
     assert answer.stderr == ("diese Sicherung ist abgeschnitten: ihr Ende fehlt "
                                "(kopieren Sie sie erneut)\n")

@@ -1,5 +1,6 @@
-"""The command line over the store (README, "The command line"), run as a person runs it:
-``python -m scorekeeper --db URL ...`` in a subprocess, on SQLite and on PostgreSQL.
+"""The command line over the store (README, "The command line"), on SQLite and on
+PostgreSQL: the import as a person runs it, ``python -m scorekeeper --db URL ...`` in a
+process of its own; the other commands through the same ``main`` in the test's process.
 
 The session is the example file, RULES.md's worked example: money Astrid -13.50,
 Bengt -6.00, Cilla +9.50, Dag +10.00; transfers A→D 10.00, A→C 3.50, B→C 6.00.
@@ -18,7 +19,7 @@ from scorekeeper.formats.session_file import load_session
 from scorekeeper.session.scorebook import Scorebook
 from scorekeeper.store.database import connect
 from scorekeeper.store.sessions import SessionStore
-from tests.conftest import EXAMPLE_FILE, database_counts, run_cli
+from tests.conftest import EXAMPLE_FILE, database_counts, run_cli, run_cli_here
 
 # Amounts as English writes Swedish crowns: the code, a no-break space, the figure.
 TRANSFERS = {"Astrid pays Dag SEK\u00a010.00", "Astrid pays Cilla SEK\u00a03.50",
@@ -54,7 +55,7 @@ def test_import_prints_the_session_id(db_url):
 
 def test_sessions_lists_the_stored_session(example):
     url, session_id, _ = example
-    result = run_cli(url, "sessions")
+    result = run_cli_here(url, "sessions")
     assert result.returncode == 0, result.stderr
     (line,) = result.stdout.splitlines()
     assert re.match(rf"\s*{session_id}\s", line)
@@ -65,7 +66,7 @@ def test_sessions_lists_the_stored_session(example):
 
 def test_show_prints_the_standings(example):
     url, session_id, _ = example
-    result = run_cli(url, "show", str(session_id))
+    result = run_cli_here(url, "show", str(session_id))
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[0] == "Friday at the cabin - English Rams, 6 deals, pot 5"
@@ -83,7 +84,7 @@ def test_show_prints_the_standings(example):
 
 def test_settle_prints_the_three_transfers_of_the_worked_example(example):
     url, session_id, _ = example
-    result = run_cli(url, "settle", str(session_id))
+    result = run_cli_here(url, "settle", str(session_id))
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert len(lines) == 3
@@ -92,7 +93,7 @@ def test_settle_prints_the_three_transfers_of_the_worked_example(example):
 
 def test_settle_speaks_swedish(example):
     url, session_id, _ = example
-    result = run_cli(url, "--lang", "sv", "settle", str(session_id))
+    result = run_cli_here(url, "--lang", "sv", "settle", str(session_id))
     assert result.returncode == 0, result.stderr
     assert set(result.stdout.splitlines()) == {
         "Astrid betalar Dag 10,00\u00a0kr", "Astrid betalar Cilla 3,50\u00a0kr",
@@ -103,7 +104,7 @@ def test_settle_speaks_swedish(example):
 def test_export_writes_a_file(example, tmp_path, fmt):
     url, session_id, _ = example
     out = tmp_path / f"export.{fmt}"
-    result = run_cli(url, "export", str(session_id), "--format", fmt, "-o", str(out))
+    result = run_cli_here(url, "export", str(session_id), "--format", fmt, "-o", str(out))
     assert result.returncode == 0, result.stderr
     assert out.stat().st_size > 0
     if fmt == "json":
@@ -131,9 +132,9 @@ def test_an_exported_json_file_imports_back(example, tmp_path):
     # README, "Backing up": export ... -o backup.json; import backup.json brings it back.
     url, session_id, book = example
     backup = tmp_path / "backup.json"
-    exported = run_cli(url, "export", str(session_id), "--format", "json", "-o", str(backup))
+    exported = run_cli_here(url, "export", str(session_id), "--format", "json", "-o", str(backup))
     assert exported.returncode == 0, exported.stderr
-    result = run_cli(url, "import", str(backup))
+    result = run_cli_here(url, "import", str(backup))
     assert result.returncode == 0, result.stderr
     found = re.fullmatch(r"Imported session (\d+): Friday at the cabin, 6 deals\n", result.stdout)
     assert found, result.stdout
@@ -147,7 +148,7 @@ def test_players_prints_lifetime_statistics(example):
     url, session_id, book = example
     stored = book.open(session_id)
     book.finish(session_id, stored.version)
-    result = run_cli(url, "players", "astrid")
+    result = run_cli_here(url, "players", "astrid")
     assert result.returncode == 0, result.stderr
     line = ("{}: 1 session, 5 deals played, 7 tricks, 1 flight, 0 games won, "
             "money -SEK\u00a013.50")
@@ -161,7 +162,7 @@ def test_a_broken_import_exits_non_zero_with_one_line_and_changes_nothing(exampl
     document["deals"][3] = {"pass": ["Cilla"], "tricks": {"Astrid": 3, "Bengt": 2}}
     broken = tmp_path / "broken.json"
     broken.write_text(json.dumps(document), encoding="utf-8")
-    result = run_cli(url, "import", str(broken))
+    result = run_cli_here(url, "import", str(broken))
     assert result.returncode == 2
     assert result.stdout == ""
     assert result.stderr.splitlines() == [
@@ -173,7 +174,7 @@ def test_a_broken_import_exits_non_zero_with_one_line_and_changes_nothing(exampl
 def test_export_ledger_writes_every_entry_of_every_session(example, tmp_path):
     url, _, _ = example
     out = tmp_path / "ledger.csv"
-    result = run_cli(url, "export-ledger", "-o", str(out))
+    result = run_cli_here(url, "export-ledger", "-o", str(out))
     assert result.returncode == 0, result.stderr
     with out.open(encoding="utf-8-sig", newline="") as handle:
         rows = list(csv.DictReader(handle))

@@ -18,7 +18,7 @@ import pytest
 from scorekeeper.session import ConflictError, Scorebook
 from scorekeeper.store.database import connect
 from scorekeeper.store.sessions import SessionStore
-from tests.conftest import EXAMPLE_FILE, database_counts, run_cli, store_files
+from tests.conftest import EXAMPLE_FILE, database_counts, run_cli_here, store_files
 from tests.racing import at_once
 
 GROUP = "Friday group"
@@ -47,7 +47,7 @@ def friday_group(db_url: str, tmp_path: Path) -> str:
 
 
 def tab(url: str) -> dict:
-    result = run_cli(url, "tab", GROUP, "--json")
+    result = run_cli_here(url, "tab", GROUP, "--json")
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout)
 
@@ -74,7 +74,7 @@ def test_the_tab_counts_the_finished_sessions_and_their_payments(friday_group):
 
 
 def test_a_payment_on_the_tab_is_counted_at_once(friday_group):
-    paid = run_cli(friday_group, "pay", "friday GROUP", "--from", "astrid", "--to", "Dag",
+    paid = run_cli_here(friday_group, "pay", "friday GROUP", "--from", "astrid", "--to", "Dag",
                    "3.00")
     assert paid.returncode == 0, paid.stderr
     assert paid.stdout.strip() == "Astrid paid Dag SEK\u00a03.00, on the tab of Friday group."
@@ -89,7 +89,7 @@ def test_a_payment_on_the_tab_is_counted_at_once(friday_group):
 
 
 def test_overpaying_on_the_tab_turns_the_debt_round(friday_group):
-    assert run_cli(friday_group, "pay", GROUP, "--from", "Bengt", "--to", "Dag",
+    assert run_cli_here(friday_group, "pay", GROUP, "--from", "Bengt", "--to", "Dag",
                    "20.00").returncode == 0
     # Bengt -12.00 + 20.00 = +8.00; Dag 15.00 - 20.00 = -5.00.
     assert [p["balance"] for p in tab(friday_group)["players"]] == [
@@ -114,7 +114,7 @@ def test_a_payment_the_tab_cannot_take_is_refused_in_one_line_and_nothing_writte
     engine = connect(friday_group)
     before = database_counts(engine)
     engine.dispose()
-    refused = run_cli(friday_group, "pay", *args)
+    refused = run_cli_here(friday_group, "pay", *args)
     assert (refused.returncode, refused.stderr.strip(), refused.stdout) == (2, said, "")
     engine = connect(friday_group)
     assert database_counts(engine) == before
@@ -130,7 +130,7 @@ def test_a_payment_the_tab_cannot_take_is_refused_in_one_line_and_nothing_writte
 ])
 def test_a_session_the_tab_cannot_take_is_refused_at_import(friday_group, tmp_path, change,
                                                             said):
-    refused = run_cli(friday_group, "import", str(evening(tmp_path, "2026-11-27", True,
+    refused = run_cli_here(friday_group, "import", str(evening(tmp_path, "2026-11-27", True,
                                                           **change)))
     assert (refused.returncode, refused.stderr.strip()) == (2, said)  # one line, no progress
     assert tab(friday_group)["sessions"] == 2
@@ -161,7 +161,7 @@ def test_replay_counts_the_files_payments_in_paid_and_what_is_still_owed(tmp_pat
                             {"from": "Cilla", "to": "Bengt", "amount": "1.00"}]
     path = tmp_path / "paid.json"
     path.write_text(json.dumps(document), encoding="utf-8")
-    result = run_cli(f"sqlite:///{tmp_path / 'unused.db'}", "replay", str(path), "--json")
+    result = run_cli_here(f"sqlite:///{tmp_path / 'unused.db'}", "replay", str(path), "--json")
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
     # paid: out less received. Money stays the result: -13.50, -6.00, 9.50, 10.00.
@@ -192,5 +192,5 @@ def test_a_file_with_a_payment_that_cannot_be_is_refused_naming_payments(tmp_pat
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(document), encoding="utf-8")
     for command in (["replay", str(path), "--json"], ["import", str(path)]):
-        refused = run_cli(f"sqlite:///{tmp_path / 'a.db'}", *command)
+        refused = run_cli_here(f"sqlite:///{tmp_path / 'a.db'}", *command)
         assert (refused.returncode, refused.stderr.strip(), refused.stdout) == (2, said, "")

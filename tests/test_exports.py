@@ -11,7 +11,6 @@ import csv
 import io
 import json
 import re
-import subprocess
 from collections import defaultdict
 from datetime import date
 from decimal import Decimal
@@ -29,7 +28,6 @@ from scorekeeper.formats.pdf_sheet import score_sheet
 from scorekeeper.formats.replay import replay_report
 from scorekeeper.formats.session_file import dump_session, load_session
 from scorekeeper.i18n import text
-from tests.bench.data import deals, english_table
 from tests.conftest import (
     EXAMPLE_FILE,
     EXAMPLE_NAMES,
@@ -38,7 +36,6 @@ from tests.conftest import (
     url_of,
     worked_example,
 )
-from tests.test_ledger_pages import ramsen_session
 
 SWEDES = ("Åsa Öberg", "Bengt", "Cilla", "Dag")
 LEDGER_COLUMNS = ["session", "deal", "kind", "from", "to", "player", "units", "points",
@@ -196,42 +193,6 @@ def test_pdf_score_sheet_has_the_session_the_players_the_money_and_the_transfers
     for transfer in ("Astrid pays Dag SEK 10.00", "Astrid pays Cilla SEK 3.50",
                      "Bengt pays Cilla SEK 6.00"):
         assert transfer in sheet
-
-
-def test_a_long_session_prints_its_first_300_deals_and_says_the_csv_has_every_deal():
-    """A session of 50,000 deals printed 945 pages in five minutes: the sheet is read at the
-    table, so it stops at deal 300 and its pages do not grow with the deals."""
-    table = english_table()
-    sheets = {count: score_sheet("Season", Session.replay(table, deals(table, count)),
-                                 date(2026, 11, 21)) for count in (400, 1000)}
-    said = pdf_text(sheets[1000])
-    assert "Deals 301 to 1000 are not printed here: the CSV export has every deal." in said
-    assert len(PdfReader(io.BytesIO(sheets[400])).pages) == len(
-        PdfReader(io.BytesIO(sheets[1000])).pages)
-
-
-def test_a_session_of_many_games_prints_its_first_100_games():
-    session = ramsen_session(1500)
-    games = len(session.state.games)
-    assert games > 100
-    said = pdf_text(score_sheet("Season", session, date(2026, 11, 21)))
-    assert (f"Games 101 to {games} are not printed here: their deals are in the CSV export."
-            in said)
-    assert "Game 100 won by" in said
-    assert "Game 101 won by" not in said
-
-
-def test_pdf_score_sheet_renders_to_png(tmp_path):
-    # Rendered once, for the eye: the engineer looks at the PNG by hand.
-    session = worked_example(SWEDES)
-    pdf = tmp_path / "sheet.pdf"
-    pdf.write_bytes(score_sheet("Friday at the cabin", session, date(2026, 11, 21)))
-    subprocess.run(["pdftoppm", "-png", "-r", "50", str(pdf), str(tmp_path / "sheet")],
-                   check=True, capture_output=True, timeout=60)
-    pages = sorted(tmp_path.glob("sheet*.png"))
-    assert pages
-    assert pages[0].stat().st_size > 0
-    assert pages[0].read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
 
 
 @pytest.mark.parametrize(("name", "kind", "file"), [

@@ -4,7 +4,8 @@ opens with all its data once space is freed (store/failures.py, store/claim.py).
 The disk is a 1 MiB tmpfs mounted in a mount namespace of the test's own (a user
 namespace too when not run as root), so nothing outside the test sees it. The scenario
 runs inside that namespace (``python -m tests.test_full_disk FOLDER``) and hands back
-what each command said."""
+what each command said. Each command runs in that one process, as a new process would
+run it: it opens the database afresh and closes it at its end (``run_cli_here``)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ import sys
 from pathlib import Path
 
 from scorekeeper.i18n import text
-from tests.conftest import EXAMPLE_FILE, REPO, run_cli, store_files
+from tests.conftest import EXAMPLE_FILE, REPO, run_cli_here, store_files
 
 MATTMAR_FILE = EXAMPLE_FILE.with_name("mattmar-saturday.json")
 
@@ -38,14 +39,14 @@ def said(result: subprocess.CompletedProcess[str]) -> list[object]:
 def scenario(folder: Path) -> dict[str, object]:
     url = f"sqlite:///{folder / 'scorekeeper.db'}"
     store_files(url, EXAMPLE_FILE)
-    before = run_cli(url, "sessions")
+    before = run_cli_here(url, "sessions")
     fill(folder / "filler")
-    first = run_cli(url, "import", str(MATTMAR_FILE))
+    first = run_cli_here(url, "import", str(MATTMAR_FILE))
     left = sorted(p.name for p in folder.iterdir())
-    later = [said(run_cli(url, *command))
+    later = [said(run_cli_here(url, *command))
              for command in (["sessions"], ["show", "1"], ["import", str(MATTMAR_FILE)])]
     (folder / "filler").unlink()
-    freed = run_cli(url, "sessions")
+    freed = run_cli_here(url, "sessions")
     return {"before": said(before), "first": said(first), "left": left, "later": later,
             "freed": said(freed)}
 

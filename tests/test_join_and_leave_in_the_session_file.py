@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from scorekeeper.cli import main
 from scorekeeper.formats.session_file import dump_session, load_session
-from tests.conftest import run_cli
+from tests.conftest import run_cli_here
 
 EVENING = {
     "format": "scorekeeper/1",
@@ -38,7 +38,7 @@ EVENING = {
 def test_replay_reports_who_took_part_in_order_and_who_is_seated_now(tmp_path):
     path = tmp_path / "friday.json"
     path.write_text(json.dumps(EVENING), encoding="utf-8")
-    result = run_cli(f"sqlite:///{tmp_path / 'unused.db'}", "replay", str(path), "--json")
+    result = run_cli_here(f"sqlite:///{tmp_path / 'unused.db'}", "replay", str(path), "--json")
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
     # units: A 3, B -7, C 8, D -7, E -2, pot 5; the pot split among the four seated at the

@@ -29,7 +29,7 @@ from tests.conftest import (
     EXAMPLE_FILE,
     EXAMPLE_NAMES,
     replayed,
-    run_cli,
+    run_cli_here,
     worked_example,
     worked_example_table,
 )
@@ -192,7 +192,7 @@ def test_a_database_from_a_newer_scorekeeper_is_refused(db_url):
 
 def test_the_cli_refuses_a_database_from_a_newer_scorekeeper(db_url):
     stamp_newer(db_url)
-    result = run_cli(db_url, "sessions")
+    result = run_cli_here(db_url, "sessions")
     assert result.returncode != 0
     assert result.stdout == ""
     assert result.stderr.splitlines() == [say("store.too_new", revision="ffff")]

@@ -21,7 +21,7 @@ from scorekeeper.store.sessions import SessionStore
 from tests.conftest import (
     EXAMPLE_FILE,
     REPO,
-    run_cli,
+    run_cli_here,
     store_files,
     worked_example,
     worked_example_table,
@@ -250,7 +250,8 @@ def test_an_export_is_the_same_bytes_from_the_command_line_and_the_app(
 ):
     store_files(db_url, EXAMPLE_FILE)
     out = tmp_path / f"out.{fmt}"
-    assert run_cli(db_url, "export", "1", "--format", fmt, *extra, "-o", str(out)).returncode == 0
+    exported = run_cli_here(db_url, "export", "1", "--format", fmt, *extra, "-o", str(out))
+    assert exported.returncode == 0, exported.stderr
     engine = connect(db_url)
     book = Scorebook(SessionStore(engine))
     kind = "standings" if extra else fmt
@@ -265,7 +266,7 @@ def test_the_pdf_has_the_same_text_from_the_command_line_and_the_app(db_url: str
 
     store_files(db_url, EXAMPLE_FILE)
     out = tmp_path / "sheet.pdf"
-    assert run_cli(db_url, "export", "1", "--format", "pdf", "-o", str(out)).returncode == 0
+    assert run_cli_here(db_url, "export", "1", "--format", "pdf", "-o", str(out)).returncode == 0
     engine = connect(db_url)
     _, body = Scorebook(SessionStore(engine)).export(1, "pdf", "en")
     engine.dispose()

@@ -23,7 +23,7 @@ from scorekeeper.payments import payment_details
 from scorekeeper.session import ConflictError, Scorebook
 from scorekeeper.store.database import connect
 from scorekeeper.store.sessions import SessionStore
-from tests.conftest import run_cli, worked_example
+from tests.conftest import run_cli_here, worked_example
 from tests.qr_decode import pdf_pages, zxing
 
 A_TO_D = Transfer("Astrid", "Dag", 1000)
@@ -201,9 +201,9 @@ def test_importing_an_exported_file_brings_its_payments_back(tmp_path):
     book.pay(session.id, "Astrid", "Dag", 500, session.version)
     engine.dispose()
     exported = tmp_path / "s.json"
-    assert run_cli(first, "export", "1", "-o", str(exported)).returncode == 0
-    assert run_cli(second, "import", str(exported)).returncode == 0
-    again = run_cli(second, "export", "1", "--format", "json")
+    assert run_cli_here(first, "export", "1", "-o", str(exported)).returncode == 0
+    assert run_cli_here(second, "import", str(exported)).returncode == 0
+    again = run_cli_here(second, "export", "1", "--format", "json")
     assert json.loads(again.stdout)["payments"] == [
         {"from": "Astrid", "to": "Dag", "amount": "5.00"}]
     assert again.stdout.encode("utf-8") == exported.read_bytes()
@@ -238,8 +238,8 @@ def test_the_roster_moves_with_its_details_through_the_command_line(tmp_path):
     Scorebook(SessionStore(engine)).set_payment_details("Dag", DAG)
     engine.dispose()
     roster = tmp_path / "roster.json"
-    assert run_cli(first, "players", "--export", str(roster)).returncode == 0
-    assert run_cli(second, "players", "--import", str(roster)).returncode == 0
+    assert run_cli_here(first, "players", "--export", str(roster)).returncode == 0
+    assert run_cli_here(second, "players", "--import", str(roster)).returncode == 0
     engine = connect(second)
     assert Scorebook(SessionStore(engine)).payment_details(["Dag"]) == {"Dag": DAG}
     engine.dispose()
@@ -249,7 +249,7 @@ def test_a_roster_file_with_a_wrong_iban_is_refused_in_words(tmp_path):
     roster = tmp_path / "roster.json"
     roster.write_text(json.dumps({"players": [
         {"name": "Urs", "iban": "DE88370400440532013000", "holder": "Urs"}]}))
-    result = run_cli(f"sqlite:///{tmp_path / 'a.db'}", "players", "--import", str(roster))
+    result = run_cli_here(f"sqlite:///{tmp_path / 'a.db'}", "players", "--import", str(roster))
     assert result.returncode == 2
     assert "Urs" in result.stderr
     assert "check digits are wrong" in result.stderr

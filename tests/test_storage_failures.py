@@ -29,7 +29,7 @@ from tests.conftest import (
     REPO,
     database_counts,
     fresh_postgres_database,
-    run_cli,
+    run_cli_here,
     worked_example,
 )
 from tests.ports import free_port
@@ -54,7 +54,7 @@ def sqlite_url(path: Path) -> str:
 
 
 def stored_example(path: Path) -> None:
-    result = run_cli(sqlite_url(path), "import", str(EXAMPLE_FILE))
+    result = run_cli_here(sqlite_url(path), "import", str(EXAMPLE_FILE))
     assert result.returncode == 0, result.stderr
 
 
@@ -65,7 +65,7 @@ def test_random_bytes_as_the_database_are_refused_and_left_alone(tmp_path):
     path = tmp_path / "noise.db"
     path.write_bytes(os.urandom(8192))
     before = checksum(path)
-    result = run_cli(sqlite_url(path), "sessions")
+    result = run_cli_here(sqlite_url(path), "sessions")
     refused_in_one_line(result, "store.not_a_database", file=str(path))
     assert checksum(path) == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["noise.db"]
@@ -77,7 +77,7 @@ def test_a_truncated_database_is_refused_in_one_line(tmp_path, length):
     stored_example(whole)
     path = tmp_path / "cut.db"
     path.write_bytes(whole.read_bytes()[:length])
-    result = run_cli(sqlite_url(path), "show", "1")
+    result = run_cli_here(sqlite_url(path), "show", "1")
     key = "store.not_a_database" if length < 100 else "store.damaged"
     refused_in_one_line(result, key, file=str(path))
 
@@ -147,7 +147,7 @@ def test_another_programs_sqlite_file_is_refused_byte_for_byte_unchanged(tmp_pat
     path = tmp_path / "theirs.db"
     make(path)
     before = checksum(path)
-    result = run_cli(sqlite_url(path), *command)
+    result = run_cli_here(sqlite_url(path), *command)
     refused_in_one_line(result, "store.foreign_file", file=str(path))
     assert checksum(path) == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["theirs.db"]  # no -wal, no -shm
@@ -182,7 +182,7 @@ def test_a_damaged_database_is_refused_in_one_line_and_left_as_it_is(tmp_path, d
     stored_example(path)
     damage(path)
     before = checksum(path)
-    result = run_cli(sqlite_url(path), *command)
+    result = run_cli_here(sqlite_url(path), *command)
     refused_in_one_line(result, "store.damaged", file=str(path))
     assert checksum(path) == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["scorekeeper.db"]
@@ -232,7 +232,7 @@ def test_a_database_from_before_the_mark_is_ours_and_gets_it(tmp_path):
     db.commit()
     db.close()  # the last connection checkpoints the log into the file
     assert path.read_bytes()[68:72] == b"\0\0\0\0"
-    result = run_cli(sqlite_url(path), "show", "1")
+    result = run_cli_here(sqlite_url(path), "show", "1")
     assert result.returncode == 0, result.stderr
     with sqlite3.connect(path) as db:
         assert db.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
@@ -244,7 +244,7 @@ def test_a_database_from_before_the_mark_is_ours_and_gets_it(tmp_path):
 def test_a_folder_that_cannot_be_made_is_one_line(tmp_path):
     (tmp_path / "a-file").write_text("not a folder")
     path = tmp_path / "a-file" / "scorekeeper" / "scorekeeper.db"
-    result = run_cli(sqlite_url(path), "sessions")
+    result = run_cli_here(sqlite_url(path), "sessions")
     assert result.returncode == 1
     assert "Traceback" not in result.stderr
     assert len(result.stderr.splitlines()) == 1
@@ -296,7 +296,7 @@ def test_a_read_only_postgresql_database_refuses_the_import_and_keeps_what_it_ha
                                  .render_as_string(hide_password=False),
                                  autocommit=True) as admin:
                 admin.execute(f'ALTER DATABASE "{database}" SET default_transaction_read_only = on')
-            result = run_cli(url, "import", str(MATTMAR_FILE))
+            result = run_cli_here(url, "import", str(MATTMAR_FILE))
             assert result.returncode == 1, result.stderr
             assert "Traceback" not in result.stderr
             lines = [line for line in result.stderr.splitlines()
@@ -365,7 +365,7 @@ def test_postgresqls_disk_full_is_the_same_sentence():
 def test_an_unreachable_postgresql_server_is_one_line():
     port = free_port()  # nothing listens on it
     url = f"postgresql+psycopg://club:secret@127.0.0.1:{port}/club"
-    result = run_cli(url, "sessions")
+    result = run_cli_here(url, "sessions")
     refused_in_one_line(result, "store.unreachable", file=f"127.0.0.1:{port}/club")
     assert "secret" not in result.stderr
 
@@ -395,14 +395,14 @@ def test_the_store_turns_a_failure_mid_session_into_a_storage_error(book):
                                            ("oracle://club@somewhere/x", "oracle")])
 def test_a_url_of_a_database_scorekeeper_cannot_speak_to_is_one_line(url, kind):
     """Also the ones SQLAlchemy knows but whose driver is not installed (a traceback)."""
-    refused_in_one_line(run_cli(url, "sessions"), "store.other_kind", file="somewhere/x",
+    refused_in_one_line(run_cli_here(url, "sessions"), "store.other_kind", file="somewhere/x",
                         kind=kind)
 
 
 @pytest.mark.parametrize("url", ["postgresql://club@somewhere:notaport/x",
                                  "postgresql://club@[::1:55432/x"])
 def test_an_address_that_cannot_be_read_is_one_line(url):
-    refused_in_one_line(run_cli(url, "sessions"), "store.no_address")
+    refused_in_one_line(run_cli_here(url, "sessions"), "store.no_address")
 
 
 @pytest.mark.parametrize(("url", "driver"), [("postgresql+pg8000://club@somewhere/x", "pg8000"),
@@ -410,7 +410,7 @@ def test_an_address_that_cannot_be_read_is_one_line(url):
                                              ("sqlite+pysqlcipher:///somewhere/x", "pysqlcipher")])
 def test_a_driver_scorekeeper_does_not_ship_is_one_line(url, driver):
     """SQLAlchemy knows these drivers; importing one that is not installed was a traceback."""
-    refused_in_one_line(run_cli(url, "sessions"), "store.other_driver",
+    refused_in_one_line(run_cli_here(url, "sessions"), "store.other_driver",
                         file="somewhere/x", driver=driver)
 
 
@@ -418,7 +418,7 @@ def test_a_sqlite_address_with_options_is_refused_and_no_file_is_made(tmp_path):
     """pysqlite ignores options without ``uri=true`` and warns on standard error: the
     person's ``mode=ro`` would silently not hold."""
     path = tmp_path / "scorekeeper.db"
-    refused_in_one_line(run_cli(f"{sqlite_url(path)}?mode=ro", "sessions"),
+    refused_in_one_line(run_cli_here(f"{sqlite_url(path)}?mode=ro", "sessions"),
                         "store.sqlite_options", file=str(path))
     assert not path.exists()
 
@@ -431,7 +431,7 @@ def test_a_file_that_cannot_be_read_is_said_in_the_users_language(tmp_path, body
     if body is not None:
         given.write_bytes(body)
     for language in ("sv", "de", "en"):
-        result = run_cli(sqlite_url(tmp_path / "scorekeeper.db"), "--lang", language,
+        result = run_cli_here(sqlite_url(tmp_path / "scorekeeper.db"), "--lang", language,
                          "import", str(given))
         assert result.returncode == 2
         assert result.stderr.splitlines() == [text(
@@ -442,7 +442,7 @@ def test_an_export_to_a_folder_that_does_not_exist_is_one_line(tmp_path):
     path = tmp_path / "scorekeeper.db"
     stored_example(path)
     out = tmp_path / "no-such-folder" / "ledger.csv"
-    result = run_cli(sqlite_url(path), "export", "1", "--format", "csv", "-o", str(out))
+    result = run_cli_here(sqlite_url(path), "export", "1", "--format", "csv", "-o", str(out))
     assert result.returncode == 1
     assert "Traceback" not in result.stderr
     assert result.stderr.splitlines()[-1] == text(
@@ -452,6 +452,6 @@ def test_an_export_to_a_folder_that_does_not_exist_is_one_line(tmp_path):
 def test_a_postgresql_database_that_does_not_exist_is_one_line(postgres_url):
     url = make_url(postgres_url).set(database="no_such_club").render_as_string(
         hide_password=False)
-    result = run_cli(url, "sessions")
+    result = run_cli_here(url, "sessions")
     host = make_url(url)
     refused_in_one_line(result, "store.no_database", file=f"{host.host}:{host.port}/no_such_club")

@@ -33,7 +33,7 @@ from playwright.sync_api import (
 )
 
 from scorekeeper.app.fonts import FAMILY, FONTS
-from tests.conftest import REPO, store_files
+from tests.conftest import REPO, run_cli_here, store_files
 from tests.e2e.warm_start import Cold, Forked, Starter
 from tests.ports import free_port
 
@@ -103,8 +103,9 @@ class Server:
     process: Forked | Cold
 
     def cli(self, *args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, "-m", "scorekeeper", "--db", self.db, *args],
-                              capture_output=True, text=True, check=False, env=_env(self.data))
+        """``scorekeeper --db DB ARGS...`` with the server's data folder, run in the test's
+        process (tests/conftest.py's run_cli_here): the server itself is the executable."""
+        return run_cli_here(self.db, *args, env={"FLET_APP_STORAGE_DATA": str(self.data)})
 
     def holds(self, *session_files: Path) -> None:
         """The session files stored (sessions 1, 2, ...), as ``scorekeeper import`` would."""

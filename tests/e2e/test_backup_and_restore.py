@@ -14,7 +14,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser
 
-from tests.conftest import run_cli
+from tests.conftest import run_cli_here
 from tests.e2e.conftest import CABIN, Server, Ui, start_server, stop_server
 from tests.e2e.test_group_tab import GROUP, three_evenings
 
@@ -102,4 +102,4 @@ def test_home_reminds_of_a_backup_once_and_settings_bring_the_scorebook_to_a_clu
     phone.tap("Bring it along")
     phone.see("Brought to the club's database: 1 session, 4 players, 0 groups and "
               "0 payments on tabs added.")
-    assert "Friday at the cabin" in run_cli(club, "sessions").stdout
+    assert "Friday at the cabin" in run_cli_here(club, "sessions").stdout
