@@ -72,7 +72,9 @@ class Drafts:
             kept = None  # cannot be read now: the form starts empty, the taps still count
         if kept is not None and kept != Deal():
             self.said.notice = self.said.t("ui.draft_back", number=session.state.deals + 1)
-        return DealDraft(kept, keep=lambda deal: self._keep(session.id, device, deal))
+        # The dealer follows from the seats as the deal is saved, whatever was kept.
+        entered = dataclasses.replace(kept, dealer=None) if kept is not None else None
+        return DealDraft(entered, keep=lambda deal: self._keep(session.id, device, deal))
 
     def _keep(self, session_id: int, device: str, deal: Deal) -> None:
         """Write the draft (an empty one is dropped: saved, cleared or undone to nothing)."""
