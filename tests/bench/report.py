@@ -125,11 +125,30 @@ WHAT_WAS_DONE = """\
   query on a plain connection: 1.1 ms a notice. The ten-minute night was measured
   while the machine's load average stood near 10 from other work on its two cores: a
   Save's median was 11.8 ms and its p95 94.5, of which the record's own CPU is about 3
-  ms; the rest is waiting for a CPU and for the commit to reach the disk. Still missed:
-  CPU a deal (18, target 3). Next steps, by what they cost: the notice carrying the
-  session's new version and the lists' news (a server then compares without a query:
-  most of the 9.0 ms a deal spent hearing it on four servers), and PostgreSQL's share
-  (5.9 ms a deal, much of it answering the hearing servers' queries).
+  ms; the rest is waiting for a CPU and for the commit to reach the disk. Then (revision
+  0014) a session's notice carries the version its commit made ("12:7"), and a server
+  that hears it asks the store nothing: one that holds that version (it made the change,
+  or read it since) does nothing; any other forgets what it had open and tells its
+  pages, and only a page showing the session reads it (a page showing a list takes it
+  for its list's change; the group's tonight reloads at any session's change, as it did
+  in effect before, when every notice was followed by a word for the lists). A session
+  removed is still told by its id alone, and asked after. And a read of one statement
+  (a session, the versions, the lists' marks) runs on PostgreSQL without a transaction
+  around it: the pool's ping and the SELECT, where the ping, BEGIN, the SELECT and
+  ROLLBACK went (PostgreSQL's statement log). Timed alone, a notice now costs the
+  hearing thread of the server that made the deal 53 µs of CPU, of a server without
+  the session 72 µs, and of the server showing it 611 µs, nearly all of it that
+  server's read of the session (SQLAlchemy and psycopg, two round trips). Two-minute
+  nights (`python -m tests.bench.club_night 120`), the code before and after in turns
+  while other work kept the load average between 4 and 18: 17.7 and 19.7 CPU-ms a deal
+  before (hearing 8.8 and 9.6 on the four servers, PostgreSQL 5.8 and 6.9), 8.4 and 8.0
+  after (hearing 2.3 and 2.5, PostgreSQL 3.4 and 2.9). Still missed: 8 CPU-ms a deal
+  against 3, and recording alone takes 2.4 of them in the app and most of PostgreSQL's
+  3. Next steps, by what they cost: a Save's statements in one round trip, without the
+  pool's ping before them (a ping and seven statements now, each a wake-up of a backend
+  and of the app's thread), and the notice carrying what a page shows (the new state, a
+  few hundred bytes of the 8,000 a notice may hold), so the server showing the session
+  does not read it.
 - **The ledger CSV** went through SQLAlchemy's rows (0.29 × the speed of `sqlite3 -csv`),
   then the driver's cursor into Python's csv module (0.40 ×). Now SQLite writes each CSV
   line itself in the query (printf, quotes doubled, quoted exactly where the csv module
