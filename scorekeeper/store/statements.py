@@ -113,9 +113,9 @@ def insert_many(connection: Connection, table: Table, columns: Sequence[str],
                 rows: Sequence[tuple[Any, ...]]) -> None:
     """Rows as tuples straight to the driver's own cursor (SQLAlchemy's executemany copies
     and checks each row again: a sixth of an import's time), ``ROWS_AT_ONCE`` a statement
-    while that many are left and the rest in one. The values must already be what the driver takes (see
-    ``driver_time``); the driver's errors are storage failures like any other
-    (``failures.storage_error`` knows them)."""
+    while that many are left and the rest in one. The values must already be what the
+    driver takes (see ``driver_time``); the driver's errors are storage failures like any
+    other (``failures.storage_error`` knows them)."""
     if not rows:
         return
     mark = "?" if connection.dialect.paramstyle == "qmark" else "%s"
