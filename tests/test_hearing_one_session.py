@@ -1,7 +1,11 @@
 """A server that hears a notice naming one session (PostgreSQL names the session each
 commit changed) asks the store for that session's version alone, not for every session it
 has open: in a club's night every server hears every deal. A notice naming nothing (the
-first, and after a dropped connection) still looks at every session."""
+first, and after a dropped connection) still looks at every session.
+
+Since revision 0014 a notice carries the version its commit made ("2:6"), and a server
+asks the store nothing at all: it holds that version already (it made the change, or read
+it since), or it tells its pages, which read the session only if they show it."""
 
 from __future__ import annotations
 
@@ -16,12 +20,14 @@ class Store:
     def __init__(self, versions: dict[int, int]) -> None:
         self.now = versions
         self.asked: list[list[int]] = []
+        self.marked = 0
 
     def versions(self, session_ids: list[int]) -> dict[int, int]:
         self.asked.append(sorted(session_ids))
         return {i: self.now[i] for i in session_ids if i in self.now}
 
     def marks(self) -> tuple[tuple[int, None], int]:
+        self.marked += 1  # the lists' marks: a query too
         return (len(self.now), None), 4
 
 
@@ -55,3 +61,50 @@ def test_a_notice_naming_nothing_looks_at_every_open_session():
     listeners._noticed("")
     assert store.asked == [[1, 2]]
     assert (told, forgotten) == ([1], [1])
+
+
+def hearing_versions(open_here: dict[int, int]) -> tuple[Store, Listeners, list[Any],
+                                                         list[tuple[int, int | None]]]:
+    """Listeners over a store that counts every question, and ``forget`` as the scorebook
+    calls it with a version: only what is open here and older goes."""
+    store = Store(dict(open_here))
+    told: list[Any] = []
+    forgotten: list[tuple[int, int | None]] = []
+
+    def forget(session_id: int, version: int | None = None) -> None:
+        forgotten.append((session_id, version))
+        if version is None or open_here.get(session_id, version) < version:
+            open_here.pop(session_id, None)
+
+    listeners = Listeners(store, lambda: dict(open_here), forget)  # type: ignore[arg-type]
+    listeners._listeners.append(told.append)
+    return store, listeners, told, forgotten
+
+
+def test_a_notice_of_a_version_this_server_already_holds_is_heard_without_reading_the_store():
+    store, listeners, told, forgotten = hearing_versions({1: 3, 2: 6})
+    listeners._noticed("2:6")  # the deal this server recorded itself, told to its pages then
+    listeners._noticed("1:2")  # an older notice, arriving after version 3 was read here
+    assert (store.asked, store.marked, told, forgotten) == ([], 0, [], [])
+
+
+def test_a_notice_of_a_newer_version_of_an_open_session_tells_its_pages_without_reading_the_store():
+    open_here = {1: 3, 2: 5}
+    store, listeners, told, forgotten = hearing_versions(open_here)
+    listeners._noticed("2:6")
+    assert (store.asked, store.marked, told, forgotten) == ([], 0, [2], [(2, 6)])
+    assert open_here == {1: 3}  # the pages that show it read it again
+
+
+def test_a_notice_of_a_session_not_open_here_tells_the_lists_without_reading_the_store():
+    store, listeners, told, forgotten = hearing_versions({1: 3})
+    listeners._noticed("7:1")  # a page showing a list takes it for its list's change
+    assert (store.asked, store.marked, told, forgotten) == ([], 0, [7], [])
+
+
+def test_a_notice_without_a_version_still_asks_the_store():
+    # A session removed, or a database still at revision 0010.
+    store, listeners, told, _ = hearing_versions({1: 3, 2: 5})
+    store.now[2] = 6
+    listeners._noticed("2")
+    assert (store.asked, store.marked, told) == ([[2]], 1, [2])

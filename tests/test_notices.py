@@ -1,6 +1,7 @@
 """Issue 28: on PostgreSQL a change is told to every listening server by the database, in
 the transaction that makes it (revision 0010): told when it is committed, with the
-session it changed, and never when it is rolled back. SQLite is watched instead."""
+session it changed and (revision 0014) the version it made, and never when it is rolled
+back. SQLite is watched instead."""
 
 from __future__ import annotations
 
@@ -11,9 +12,9 @@ from collections.abc import Iterator
 import pytest
 from sqlalchemy import Engine
 
-from scorekeeper.core import make_money, make_table
+from scorekeeper.core import initial_state, make_money, make_table
 from scorekeeper.store.database import connect
-from scorekeeper.store.notices import listen, notifies
+from scorekeeper.store.notices import listen, notifies, session_notice
 from scorekeeper.store.sessions import SessionStore
 from tests.postgres import postgres_cluster
 
@@ -54,9 +55,24 @@ def table():  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.parametrize("db_url", ["postgresql"], indirect=True)
-def test_a_committed_change_is_told_with_the_session_it_changed(engine, told):  # type: ignore[no-untyped-def]
-    stored = SessionStore(engine).create("Friday", table())
+def test_a_committed_change_is_told_with_the_session_it_changed_and_its_version(engine, told):  # type: ignore[no-untyped-def]
+    store = SessionStore(engine)
+    stored = store.create("Friday", table())
+    assert told.get(timeout=TOLD_WITHIN) == f"{stored.id}:0"
+    with store.change(stored.id, stored.version) as change:
+        change.save(initial_state(change.table), [])
+    assert told.get(timeout=TOLD_WITHIN) == f"{stored.id}:1"
+    assert session_notice(f"{stored.id}:1") == (stored.id, 1)
+
+
+@pytest.mark.parametrize("db_url", ["postgresql"], indirect=True)
+def test_a_session_removed_is_told_by_its_id_alone(engine, told):  # type: ignore[no-untyped-def]
+    store = SessionStore(engine)
+    stored = store.create("Friday", table())
+    assert told.get(timeout=TOLD_WITHIN) == f"{stored.id}:0"
+    store.remove(stored.id)  # no version left to hold: every server asks the store
     assert told.get(timeout=TOLD_WITHIN) == str(stored.id)
+    assert session_notice(str(stored.id)) == (stored.id, None)
 
 
 @pytest.mark.parametrize("db_url", ["postgresql"], indirect=True)
@@ -65,7 +81,7 @@ def test_a_change_rolled_back_is_told_to_nobody(engine, told):  # type: ignore[n
     with pytest.raises(RuntimeError), store.new_session("Friday", table()):
         raise RuntimeError("the disk is full")  # the change fails half-way
     kept = store.create("Saturday", table())  # the next change is the next notice
-    assert told.get(timeout=TOLD_WITHIN) == str(kept.id)
+    assert told.get(timeout=TOLD_WITHIN) == f"{kept.id}:{kept.version}"
     assert told.empty()
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from sqlalchemy import func, select
+from sqlalchemy.orm import Session as Db
 
 from scorekeeper.core import Deal
 from scorekeeper.store.models import DealRow, SessionRow
@@ -56,3 +57,29 @@ def test_a_long_import_has_room_in_sqlite_s_cache_and_gives_it_back(book):
     assert (stored.state.deals, deals) == (ROOMY_FROM, ROOMY_FROM)
     assert entries == sum(len(step.entries) for step in session.steps)
     assert book.open(stored.id).state == session.state
+
+
+def test_an_import_stores_each_deal_and_entry_as_recording_them_one_by_one_would(book):
+    """An import writes fifty rows a statement and encodes a repeated deal's record once:
+    every row is still the one a deal recorded alone writes, in the same order. The
+    deals repeat, the same tricks under different dealers too, and the entries run past
+    fifty with a remainder, so both ways of writing are met."""
+    from scorekeeper.store.conversions import deal_json, entry_of
+    from scorekeeper.store.models import EntryRow
+    from scorekeeper.store.statements import ROWS_AT_ONCE
+    from tests.bench.data import session_of
+
+    # Deals of every shape, then the same tricks at every dealer in turn.
+    played = session_of(40)
+    session = played.replay(played.table, [*played.deals, *[Deal(tricks={"Astrid": 5})] * 33])
+    assert len([e for step in session.steps for e in step.entries]) % ROWS_AT_ONCE
+    stored = book.import_session("Evening", session)
+    with Db(book.store.engine) as db:
+        records = db.scalars(select(DealRow.record).where(
+            DealRow.session_id == stored.id).order_by(DealRow.number)).all()
+        entries = [entry_of(row) for row in db.scalars(select(EntryRow).where(
+            EntryRow.session_id == stored.id).order_by(EntryRow.id))]
+    assert records == [deal_json(step.deal) for step in session.steps]
+    assert len(set(records)) < len(records)  # the same record met again
+    assert entries == [
+        entry for step in session.steps for entry in step.entries]

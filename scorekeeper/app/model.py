@@ -138,9 +138,11 @@ class AppModel:
                 with contextlib.suppress(StoreError):  # away: the next news tells again
                     self.roster.load(records=place.screen == "players")
         elif host and place.screen == "tonight" and place.group:
-            # One of its tables changed, or the list of sessions did (a new table).
-            if session_id is None or any(t.id == session_id for t in self.group.tonight):
-                self.group.open_tonight(place.group)
+            # Any session's change: one of its tables, or one that has just become one of
+            # them (a new table, one moved into the group, one played again after hours),
+            # which only the store can say; a change heard from another server no longer
+            # comes with a word for the lists as well (revision 0014).
+            self.group.open_tonight(place.group)
         elif isinstance(session_id, int) and (not host or place.screen not in LISTS):
             self.table.heard(session_id)
         elif host and place.screen == "home":

@@ -11,7 +11,7 @@ import threading
 from collections.abc import Callable
 
 from scorekeeper.session.news import ROSTER, Heard
-from scorekeeper.store.notices import listen, notifies
+from scorekeeper.store.notices import listen, notifies, session_notice
 from scorekeeper.store.sessions import SessionStore
 
 Listener = Callable[[Heard], None]
@@ -20,9 +20,10 @@ WATCH_SECONDS = float(os.environ.get("SCOREKEEPER_WATCH_SECONDS", "1"))
 
 class Listeners:
     def __init__(self, store: SessionStore, known_versions: Callable[[], dict[int, int]],
-                 forget: Callable[[int], None]) -> None:
+                 forget: Callable[..., None]) -> None:
         """``known_versions``: the version of each session this process has open;
-        ``forget``: drop a session another process changed from what is open."""
+        ``forget(session_id[, version])``: drop a session another process changed from
+        what is open (given the version it made: only if what is open is older)."""
         self._store = store
         self._known_versions = known_versions
         self._forget = forget
@@ -82,13 +83,31 @@ class Listeners:
         if payload == ROSTER:
             self.announce(ROSTER)
             return
+        named = session_notice(payload)
+        if named is not None and named[1] is not None:
+            self.heard_version(*named)
+            return
         try:
             # A notice names the one session a commit changed: only its version is asked
             # for (every server hears every deal of a club's night; asking for the
             # versions of all it has open cost each of them about 1 ms of CPU a deal).
-            self.look_for_changes(int(payload) if payload.isdecimal() else None)
+            self.look_for_changes(named[0] if named is not None else None)
         except Exception:  # the database gone again: the listener hears that too
             return
+
+    def heard_version(self, session_id: int, version: int) -> None:
+        """Session ``session_id`` is now at ``version`` (the notice said so): nothing is
+        asked of the store. A server that holds that version already made the change
+        (its pages were told then) or read it since; any other tells its pages, which
+        read the session if they show it, and take it for a change of the lists they
+        show. Every server hears every deal of a club's night: asking the store here
+        cost each of them a query a deal."""
+        held = self._known_versions().get(session_id)
+        if held is not None and held >= version:
+            return
+        if held is not None:
+            self._forget(session_id, version)
+        self.announce(session_id)
 
     def _mark_list(self) -> None:
         """The list as it is when hearing starts: the first change after it is told."""

@@ -218,9 +218,14 @@ class Scorebook(WholeKeeping, GroupKeeping):
         with self._lock:
             return {session_id: s.version for session_id, s in self._open.items()}
 
-    def _forget(self, session_id: int) -> None:
+    def _forget(self, session_id: int, version: int | None = None) -> None:
+        """Drop a session another process changed; given ``version``, the one its change
+        made, only while what is open here is older (a newer one, read or made here
+        since the notice left, stays)."""
         with self._lock:
-            self._open.pop(session_id, None)
+            known = self._open.get(session_id)
+            if known is not None and (version is None or known.version < version):
+                del self._open[session_id]
 
     # --- inside ---
 

@@ -21,7 +21,7 @@ from scorekeeper.core import N_, Deal, Entry, State, Step, Table, counts, msg
 from scorekeeper.core.owed import Handover
 from scorekeeper.store import groups, payments, roster
 from scorekeeper.store import statements as sql
-from scorekeeper.store.conversions import deal_json, deal_of, table_of
+from scorekeeper.store.conversions import deal_of, table_of
 from scorekeeper.store.errors import ConflictError, StoreError
 from scorekeeper.store.models import FINISHED, SeatRow, SessionRow, StandingRow, now
 from scorekeeper.store.snapshot import dump_state, load_state
@@ -105,10 +105,11 @@ class SessionChange:
         last = steps[-1] if steps else None
         recorded_at = sql.driver_time(self.connection, now())  # one moment for an import
         params_json: dict[tuple[tuple[str, Any], ...], str] = {}
+        records: dict[tuple[object, ...], str] = {}
         for start in range(0, len(steps), batch):
             chunk = steps[start:start + batch]
             sql.insert_deals(self.connection, [
-                (self.session_id, step.state.deals, deal_json(step.deal),
+                (self.session_id, step.state.deals, sql.deal_record_json(step.deal, records),
                  dump_state(step.state) if step is last
                  else dump_state(step.state, every_game=False)
                  if not step.state.deals % SNAPSHOT_EVERY else None, recorded_at, by)

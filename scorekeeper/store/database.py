@@ -29,7 +29,7 @@ DRIVERS = {"sqlite": "pysqlite", "postgresql": "psycopg"}
 # The schema revisions in migrations/versions, oldest first (a test keeps this list true).
 # Knowing them here lets an up-to-date database open without loading Alembic at all.
 REVISIONS = ("0001", "0002", "0003", "0004", "0005", "0006", "0007", "0008", "0009",
-             "0010", "0011", "0012", "0013")
+             "0010", "0011", "0012", "0013", "0014")
 
 
 def connect(url: str) -> Engine:
@@ -124,6 +124,15 @@ def reading(engine: Engine) -> Engine:
     return engine.execution_options(**{READING: True})
 
 
+def single_statement(engine: Engine) -> Engine:
+    """``engine`` for reads of one statement each, which see one snapshot by themselves:
+    on PostgreSQL without a transaction around them (no BEGIN sent before, no ROLLBACK
+    after); SQLite's transactions cost no round trip, and stay."""
+    if engine.dialect.name != "postgresql":
+        return engine
+    return engine.execution_options(isolation_level="AUTOCOMMIT")
+
+
 def schema_revision(engine: Engine) -> str | None:
     """The revision a database's schema is at (None: a new, empty database)."""
     with engine.connect() as connection:
@@ -163,4 +172,4 @@ def _migrate(engine: Engine, revision: str) -> None:
 
 
 __all__ = ["APPLICATION_ID", "DB_ENV", "REVISIONS", "DatabaseTooNewError", "connect",
-           "data_dir", "default_url", "migrate", "schema_revision"]
+           "data_dir", "default_url", "migrate", "schema_revision", "single_statement"]

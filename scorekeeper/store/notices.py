@@ -1,6 +1,7 @@
 """Hearing the other servers of a club's PostgreSQL at once: revision 0010 notifies the
-channel ``scorekeeper`` from inside every transaction that changes a session or a group;
-``listen`` holds one connection that hears them and calls back for each.
+channel ``scorekeeper`` from inside every transaction that changes a session or a group
+(since revision 0014 a session's notice carries the version the change made, read by
+``session_notice``); ``listen`` holds one connection that hears them and calls back for each.
 
 A dropped connection (the database server restarted, the network gone for a while) is
 taken up again every second; once it is back, ``on_notice`` is called anyway, as what was
@@ -31,12 +32,23 @@ def notifies(engine: Engine) -> bool:
     return engine.dialect.name == "postgresql"
 
 
+def session_notice(payload: str) -> tuple[int, int | None] | None:
+    """The session a notice names and the version its commit made it ("12:7"), or the
+    session alone ("12": a session removed, or a database still at revision 0010); None
+    for a notice that names no session ("", "group", "roster")."""
+    named, _, version = payload.partition(":")
+    if not named.isdecimal():
+        return None
+    return int(named), int(version) if version.isdecimal() else None
+
+
 def listen(engine: Engine, on_notice: Callable[[str], None], stop: threading.Event,
            listening: threading.Event | None = None,
            on_reach: Callable[[bool], None] | None = None) -> None:
     """Until ``stop`` is set: ``on_notice(payload)`` for each change another connection
-    commits (a session's id, or "group"), and ``on_notice("")`` each time the connection
-    starts listening (at first, and after a dropped connection is back). ``listening`` is
+    commits (a session's id and new version, a session's id, "group" or "roster"), and
+    ``on_notice("")`` each time the connection starts listening (at first, and after a
+    dropped connection is back). ``listening`` is
     set once notices are heard (and cleared while the connection is down);
     ``on_reach(False)`` once the connection is lost (or cannot be made), ``on_reach(True)``
     once it is back."""

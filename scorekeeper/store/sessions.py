@@ -28,7 +28,7 @@ from scorekeeper.store.change import (
     stored_session,
 )
 from scorekeeper.store.conversions import deal_of, entry_of
-from scorekeeper.store.database import reading
+from scorekeeper.store.database import reading, single_statement
 from scorekeeper.store.errors import ConflictError
 from scorekeeper.store.failures import StorageError, StoreError, storage_failures
 from scorekeeper.store.models import (
@@ -80,6 +80,10 @@ class SessionStore:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self.reader = reading(engine)
+        # A read of one statement is consistent by itself: on PostgreSQL it needs no
+        # transaction around it, whose BEGIN and ROLLBACK were two of its four round trips
+        # (a server reads a session each time another server changes one it shows).
+        self.one_statement = single_statement(self.reader)
 
     # --- the roster ---------------------------------------------------------------
 
@@ -94,7 +98,7 @@ class SessionStore:
 
     def get(self, session_id: int) -> StoredSession:
         """The session's set-up and the state kept after its newest deal: one read."""
-        with storage_failures(self.engine), self.reader.connect() as connection:
+        with storage_failures(self.engine), self.one_statement.connect() as connection:
             row, table, _ = opened(connection, session_id, sql.SESSION)
             return stored_session(row, table)
 
@@ -184,7 +188,7 @@ class SessionStore:
         if not session_ids:
             return {}
         query = select(SessionRow.id, SessionRow.version).where(SessionRow.id.in_(session_ids))
-        with self.reader.connect() as connection:
+        with self.one_statement.connect() as connection:
             return {row[0]: row[1] for row in connection.execute(query)}
 
     def marks(self) -> tuple[tuple[int, datetime | None], int]:
@@ -194,7 +198,7 @@ class SessionStore:
         query = select(select(func.count()).select_from(SessionRow).scalar_subquery(),
                        select(func.max(SessionRow.updated_at)).scalar_subquery(),
                        select(func.count()).select_from(PlayerRow).scalar_subquery())
-        with self.reader.connect() as connection:
+        with self.one_statement.connect() as connection:
             count, latest, players = connection.execute(query).one()
         return (count, latest), players or 0
 

@@ -107,6 +107,25 @@ WHAT_WAS_DONE = """\
   245. What is left in the store is near its floor in this schema (building the 50,000
   entry rows 42 ms, the deal records 24, SQLite's inserts 110): the next step is fewer
   rows per deal, a deal's entries kept as one row (a schema change and a migration).
+  Without it, timed by CPU apart again: reading the file ran Python's collector some
+  seventy times over the parsed document's dictionaries (a third of reading it, and
+  more in a process holding other sessions, as the benchmark's and the app's do); it
+  now pauses the collector as a replay does (the file makes no reference cycles), and
+  the bounds ask a deal of a dealer and the tricks alone for those two fields only:
+  reading 61 -> 37 CPU-ms. SQLite steps, resets and binds a statement per row of an
+  executemany: the rows now go fifty to a statement (its inserts 104 -> 67 CPU-ms), and
+  a deal's record, the same few hundred over and over at a table of four, is encoded
+  once per write (29 -> 16). Separate processes of the code before and after, in
+  turns, the disk synced before each, seven imports a process: 499 against 429 CPU-ms
+  an import (medians of six processes each, load average 3.7 to 8.4), the wall clock
+  swinging with the load (fastest 460 against 386 ms). The row itself, in turns with
+  the code before, three runs each at load average 2.9 to 3.5: 23,407 against 13,660
+  deals/s (the code before took about 730 ms an import in the row's process, which keeps
+  every imported session open as the app does, against 460 to 520 in a process of its
+  own; why, was not pinned down). Under other work's load of 5
+  to 13 neither reaches 20,000; the row is met on a machine about as quiet as when it
+  was first missed. What is left: replaying, about 250 of the 430 ms (a function call
+  or two per rule a deal meets), and SQLite's inserts, near their floor in this schema.
 - **A club night as it is used** (issue 48; `python -m tests.bench.club_night [SECONDS]`):
   the twenty tables recording back to back (20 processes, load 16) is a stress figure, not
   a club night, where a table saves a deal every minute or two. The night's row runs 200
@@ -125,11 +144,32 @@ WHAT_WAS_DONE = """\
   query on a plain connection: 1.1 ms a notice. The ten-minute night was measured
   while the machine's load average stood near 10 from other work on its two cores: a
   Save's median was 11.8 ms and its p95 94.5, of which the record's own CPU is about 3
-  ms; the rest is waiting for a CPU and for the commit to reach the disk. Still missed:
-  CPU a deal (18, target 3). Next steps, by what they cost: the notice carrying the
-  session's new version and the lists' news (a server then compares without a query:
-  most of the 9.0 ms a deal spent hearing it on four servers), and PostgreSQL's share
-  (5.9 ms a deal, much of it answering the hearing servers' queries).
+  ms; the rest is waiting for a CPU and for the commit to reach the disk. Then (revision
+  0014) a session's notice carries the version its commit made ("12:7"), and a server
+  that hears it asks the store nothing: one that holds that version (it made the change,
+  or read it since) does nothing; any other forgets what it had open and tells its
+  pages, and only a page showing the session reads it (a page showing a list takes it
+  for its list's change; the group's tonight reloads at any session's change, as it did
+  in effect before, when every notice was followed by a word for the lists). A session
+  removed is still told by its id alone, and asked after. And a read of one statement
+  (a session, the versions, the lists' marks) runs on PostgreSQL without a transaction
+  around it: the pool's ping and the SELECT, where the ping, BEGIN, the SELECT and
+  ROLLBACK went (PostgreSQL's statement log). Timed alone, a notice now costs the
+  hearing thread of the server that made the deal 53 µs of CPU, of a server without
+  the session 72 µs, and of the server showing it 611 µs, nearly all of it that
+  server's read of the session (SQLAlchemy and psycopg, two round trips). Two-minute
+  nights (`python -m tests.bench.club_night 120`), the code before and after in turns
+  while other work kept the load average between 4 and 18: 17.7 and 19.7 CPU-ms a deal
+  before (hearing 8.8 and 9.6 on the four servers, PostgreSQL 5.8 and 6.9), 8.4 and 8.0
+  after (hearing 2.3 and 2.5, PostgreSQL 3.4 and 2.9); a deal's five entries then went
+  in one INSERT instead of five, and a third night measured 8.9 (PostgreSQL 3.9, the
+  load rising from 4 to 9): inside the noise. Still missed: 8 CPU-ms a deal against 3,
+  and recording alone takes 2.4 of them in the app and most of PostgreSQL's 3. Next
+  steps, by what they cost: a Save's statements in one round trip, without the pool's
+  ping before them (the ping and ten statements in eight round trips now, each a
+  wake-up of a backend and of the app's thread), and the notice carrying what a page
+  shows (the new state, a few hundred bytes of the 8,000 a notice may hold), so the
+  server showing the session does not read it.
 - **The ledger CSV** went through SQLAlchemy's rows (0.29 × the speed of `sqlite3 -csv`),
   then the driver's cursor into Python's csv module (0.40 ×). Now SQLite writes each CSV
   line itself in the query (printf, quotes doubled, quoted exactly where the csv module
