@@ -125,6 +125,13 @@ def main(context: click.Context, db: str | None, lang: str) -> None:
         context.invoke(app)
 
 
+def write_out(body: bytes) -> None:
+    """A file's bytes to standard output as they are, after any line printed before them."""
+    sys.stdout.flush()
+    sys.stdout.buffer.write(body)
+    sys.stdout.buffer.flush()
+
+
 def read_text_file(file: Path, lang: str) -> str:
     try:
         if file.stat().st_size <= MAX_FILE:

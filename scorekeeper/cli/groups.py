@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from scorekeeper.cli.base import Context, Offered, main, refusals
+from scorekeeper.cli.base import Context, Offered, main, refusals, write_out
 from scorekeeper.core.owed import WRITTEN, amount_of
 from scorekeeper.core.text import printable
 from scorekeeper.formats.tab_export import TAB_EXPORTS
@@ -121,7 +121,7 @@ def export_tab(ctx: Context, group: str, fmt: str, year: int | None,
         shown = ctx.scorebook().group(group)
         _, body = shown.export(fmt, ctx.lang, date.today(), year)
         if output is None:
-            click.get_binary_stream("stdout").write(body)
+            write_out(body)
         else:
             output.write_bytes(body)
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from scorekeeper.cli.base import Context, Offered, main, read_text_file, refusals
+from scorekeeper.cli.base import Context, Offered, main, read_text_file, refusals, write_out
 from scorekeeper.core import N_, Money, Transfer, counts
 from scorekeeper.core.owed import Handover, paid_between
 from scorekeeper.core.presets import rules_for
@@ -148,7 +148,7 @@ def export(ctx: Context, session_id: int, fmt: str, standings: bool, output: Pat
     with refusals(ctx.lang):
         _, body = ctx.scorebook().export(session_id, kind, ctx.lang)
         if output is None:
-            click.get_binary_stream("stdout").write(body)
+            write_out(body)
         else:
             output.write_bytes(body)
 
