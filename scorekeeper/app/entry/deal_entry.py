@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 
     from scorekeeper.app.draft import DealDraft
     from scorekeeper.app.model import AppModel
+    from scorekeeper.core import Step
     from scorekeeper.session import OpenSession
 
 
@@ -78,14 +79,15 @@ def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int 
             if app.table.edit(session, index, deal) and on_saved is not None:
                 on_saved()
             return
-        step = app.table.record(session, deal, verdict.step)
-        if step is not None:
+        def cleared(step: Step) -> None:
             said = summary(app.words, table, changes(table, step.entries),
                            N_("ui.deal_saved"), number=number)
             ended = games_ended(before, step)
             if ended:
                 said += "\n" + ending_text(app.words, table, ended)
             draft.saved(number + 1, said)
+
+        app.table.record(session, deal, verdict.step, then=cleared)
 
     # Save and the keys hold one callback for good (a memoized SaveBar is not redrawn for a
     # new one); it saves what this draw shows.

@@ -78,10 +78,13 @@ class SessionShown:
         self.ledger_shown += LEDGER_EARLIER
 
     # --- what the table asks ---
-    def record(self, seen: OpenSession, deal: Deal, checked: Step | None = None
-               ) -> Step | None:
+    def record(self, seen: OpenSession, deal: Deal, checked: Step | None = None,
+               then: Callable[[Step], None] | None = None) -> Step | None:
         """Record ``deal`` as the next deal; its step, or None if refused. ``checked``: the
-        step the table's check gave for it against ``seen`` (the rules run once a Save)."""
+        step the table's check gave for it against ``seen`` (the rules run once a Save);
+        ``then``: what follows from the step on this page (the form cleared), done before
+        the new version is shown, so that the page draws both at once: shown first, a
+        page under load drew the new scores with the old taps, then again."""
         recorded: list[Step] = []
 
         def record_it() -> OpenSession:
@@ -89,6 +92,8 @@ class SessionShown:
                                             drafted_on=self.drafts.device,
                                             by=self.room.device_name, checked=checked)
             recorded.append(step)
+            if then is not None:
+                then(step)
             return opened
 
         return recorded[0] if self._run(record_it) else None
