@@ -213,3 +213,34 @@ def test_a_guest_allowed_to_score_is_asked_when_the_host_saves_its_deal_first(
     assert taken.theirs == {"Dag": (6 * unit, 0), "Astrid": (4 * unit, 0),
                             "Bengt": (-5 * unit, 0), "Cilla": (-10 * unit, 0)}
     assert guest.drafts.of(1).for_deal == 7  # Save waits: deal 7 is no longer the next
+
+
+def test_a_page_that_saves_a_deal_shows_it_once_with_its_form_cleared(
+        cabin_book: Scorebook, monkeypatch: pytest.MonkeyPatch):
+    """The scorebook tells every page of a change, the saving page too, and that news may
+    arrive while the page's own Save is still running: heard then, the page showed the new
+    scores with the deal's taps still in the form, then drew again with the command's
+    result (two replies to one Save). It is heard once the Save's result is shown."""
+    app = AppModel(cabin_book, Settings(language="en"), load=load)
+    app.show("/session/1")
+    draft = app.drafts.of(1)
+    for player, count in DEAL_7.tricks.items():
+        draft.set_tricks(player, count)
+    recording = cabin_book.record
+
+    def record_and_tell_at_once(*args, **kwargs):  # the announcement, mid-Save
+        recorded = recording(*args, **kwargs)
+        app.heard(1)
+        return recorded
+
+    shown: list[tuple[int, bool, str]] = []
+
+    def drawn(_table: object, _field: str | None) -> None:
+        session = app.table.session
+        shown.append((session.state.deals, draft.started, draft.just_saved))
+
+    app.table.subscribe(drawn)  # held weakly: drawn lives as long as this test
+    monkeypatch.setattr(cabin_book, "record", record_and_tell_at_once)
+    app.table.record(app.table.session, draft.deal(), then=lambda _: draft.saved(8, "saved"))
+    assert shown == [(7, False, "saved")]  # once: deal 7 in, the form empty, what it did
+    assert app.drafts.taken is None

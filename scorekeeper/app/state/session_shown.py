@@ -4,7 +4,7 @@ with a Reload. Every refusal becomes words in one place (``Said.attempt``)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import flet as ft
@@ -37,6 +37,12 @@ class SessionShown:
     session: OpenSession | None = None
     screen: str = "table"  # which of the session's screens shows it
     ledger_shown: int = LEDGER_FIRST  # the newest deals the ledger shows
+    # While this page's own command runs (on a worker thread), news of a change is kept
+    # and heard once the command's result is shown: heard at once, the page would show the
+    # new version before its own command had cleared the form (and ask about its own deal
+    # as if another device had saved it), then again with the command's result.
+    _commanding: bool = field(default=False, repr=False, init=False)
+    _heard_meanwhile: int | None = field(default=None, repr=False, init=False)
 
     # --- reading ---
     def open(self, session_id: int, screen: str) -> None:
@@ -53,6 +59,9 @@ class SessionShown:
 
     def heard(self, session_id: int) -> None:
         """The scorebook says ``session_id`` changed (here or on another device)."""
+        if self._commanding:
+            self._heard_meanwhile = session_id
+            return
         shown = self.session
         if shown is None or shown.id != session_id:
             return
@@ -141,12 +150,18 @@ class SessionShown:
     # --- inside ---
     def _run(self, command: Callable[[], OpenSession], notice: str | None = None) -> bool:
         """Carry out a scorebook command; on refusal say why and change nothing here."""
-        session = self.said.attempt(lambda: self._ready(command()))
-        if session is None:
-            return False
-        self.session = session
-        self.said.notice = notice
-        return True
+        self._commanding = True
+        try:
+            session = self.said.attempt(lambda: self._ready(command()))
+        finally:
+            self._commanding = False
+        if session is not None:
+            self.session = session
+            self.said.notice = notice
+        heard, self._heard_meanwhile = self._heard_meanwhile, None
+        if heard is not None:  # a change this command made is no news; another's is
+            self.heard(heard)
+        return session is not None
 
     def _ready(self, session: OpenSession) -> OpenSession:
         # A guest's page only ever shows the table; only the host's own table has Undo.
