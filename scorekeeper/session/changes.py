@@ -46,12 +46,14 @@ def with_state(store: SessionStore, stored: StoredSession) -> StoredSession:
         return stored
     if not stored.deals:
         return replace(stored, newest_state=initial_state(stored.table))
-    return replace(stored, newest_state=history(store, stored).state)
+    return replace(stored, newest_state=history(store, stored.id, stored.table,
+                                                 stored.deals).state)
 
 
-def history(store: SessionStore, stored: StoredSession) -> Session:
-    """Every deal of ``stored``'s version, replayed by the rules."""
-    return Session.replay(stored.table, store.deals(stored.id)[: stored.deals])
+def history(store: SessionStore, session_id: int, table: Table, deals: int) -> Session:
+    """The session's first ``deals`` deals (the count of the version shown), replayed by
+    the rules."""
+    return Session.replay(table, store.deals(session_id)[:deals])
 
 
 def recent_steps(store: SessionStore, session_id: int, table: Table, deals: int,

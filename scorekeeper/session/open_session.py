@@ -39,13 +39,6 @@ if TYPE_CHECKING:  # the payments package takes a moment to load: only settle-up
 class OpenSession(Version):
     views: ViewCache = field(kw_only=True, repr=False)
 
-    @property
-    def plain(self) -> Version:
-        """The version alone, as plain data."""
-        return Version(self.id, self.name, self.finished, self.version, self.table,
-                       self.state, self.created_at, self.updated_at, self.group,
-                       self.played_on, self.uid)
-
     def work_out(self, *views: str) -> OpenSession:
         """This version with ``views`` (their names in ``views.py``) worked out now, before
         a screen draws them: a screen only draws, it never reads the store or replays."""

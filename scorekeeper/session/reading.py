@@ -24,8 +24,7 @@ class StoreReading:
 
     def history(self, version: Version) -> Session:
         """Every deal of ``version``, replayed by the rules."""
-        deals = self.store.deals(version.id)[: version.state.deals]
-        return Session.replay(version.table, deals)
+        return changes.history(self.store, version.id, version.table, version.state.deals)
 
     def recent_steps(self, version: Version, newest: int) -> tuple[Step, ...]:
         """The steps of the ``newest`` latest deals, replayed from a state kept shortly
