@@ -279,10 +279,19 @@ def told(payload: bytes | str) -> tuple[int, dict] | None:
     return action, body
 
 
+def fallback_fonts(frame: tuple[int, dict] | None) -> bool:
+    """The page's fonts for other scripts and emoji, sent once its first screen is up
+    (app/shell.py, FALLBACKS_AFTER): a change on the app's own clock, nobody's answer."""
+    return (frame is not None and frame[0] == PATCH_CONTROL and frame[1]["id"] == PAGE
+            and any(operation[2] in FONTS for operation in frame[1]["patch"][1:]))
+
+
 def a_change(payload: bytes | str) -> bool:
-    """The server sent the page a change of what it shows."""
+    """The server sent the page a change of what it shows (the fonts sent on their own
+    clock are not one: taken for a tap's answer, they left that answer to come after the
+    next tap, which then seemed answered twice)."""
     frame = told(payload)
-    return frame is not None and frame[0] == PATCH_CONTROL
+    return frame is not None and frame[0] == PATCH_CONTROL and not fallback_fonts(frame)
 
 
 def a_control_event(payload: bytes | str) -> bool:
