@@ -51,6 +51,11 @@ def test_every_screen_says_the_club_server_is_away_and_comes_back_with_it(
             server.holds(CABIN)
             ui.open("/")
             ui.see("Friday at the cabin")
+            # The fallback fonts come a moment after the first screen, and the text is laid
+            # out anew with them: a tap on Players must not meet that redraw (it was lost).
+            page.wait_for_function(FETCHED, arg="/" + FONTS[FALLBACK[-1]], polling=POLL,
+                                   timeout=FIRST_PAINT)
+            ui.next_frame(STILL_FRAMES)
             away = (f"cannot reach the database server 127.0.0.1:{relay.port}/"
                     f"{database.database}: check the address and the network")
 
