@@ -279,11 +279,22 @@ def told(payload: bytes | str) -> tuple[int, dict] | None:
     return action, body
 
 
-def fallback_fonts(frame: tuple[int, dict] | None) -> bool:
-    """The page's fonts for other scripts and emoji, sent once its first screen is up
-    (app/shell.py, FALLBACKS_AFTER): a change on the app's own clock, nobody's answer."""
+def sets_fallback_fonts(frame: tuple[int, dict] | None) -> bool:
+    """The change gives the page its fonts for other scripts and emoji, sent once its first
+    screen is up (app/shell.py, FALLBACKS_AFTER), on the app's own clock."""
     return (frame is not None and frame[0] == PATCH_CONTROL and frame[1]["id"] == PAGE
-            and any(operation[2] in FONTS for operation in frame[1]["patch"][1:]))
+            and any(_a_font(operation) for operation in frame[1]["patch"][1:]))
+
+
+def only_fallback_fonts(frame: tuple[int, dict] | None) -> bool:
+    """The change is those fonts and nothing else: nobody's answer. (Drawn in the same pass
+    as a tap's answer, the fonts come in the answer's frame, which is an answer.)"""
+    return sets_fallback_fonts(frame) and all(
+        _a_font(operation) for operation in frame[1]["patch"][1:])  # type: ignore[index]
+
+
+def _a_font(operation: list) -> bool:
+    return len(operation) > 2 and operation[2] in FONTS
 
 
 def a_change(payload: bytes | str) -> bool:
@@ -291,7 +302,7 @@ def a_change(payload: bytes | str) -> bool:
     clock are not one: taken for a tap's answer, they left that answer to come after the
     next tap, which then seemed answered twice)."""
     frame = told(payload)
-    return frame is not None and frame[0] == PATCH_CONTROL and not fallback_fonts(frame)
+    return frame is not None and frame[0] == PATCH_CONTROL and not only_fallback_fonts(frame)
 
 
 def a_control_event(payload: bytes | str) -> bool:

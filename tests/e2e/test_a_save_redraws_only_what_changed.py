@@ -31,7 +31,8 @@ from tests.e2e.conftest import (
     FRAMES_WAIT,
     PATCH_CONTROL,
     Ui,
-    fallback_fonts,
+    only_fallback_fonts,
+    sets_fallback_fonts,
     start_server,
     stop_server,
     told,
@@ -93,7 +94,7 @@ def controls_in(value: Any) -> int:
 def replies(wire: list[tuple[str, tuple[int, dict] | None]]) -> list[tuple[int, dict]]:
     """The changes the server sent the page, but for the fonts it sends on its own clock."""
     return [frame for way, frame in wire if way == "got" and frame is not None
-            and frame[0] == PATCH_CONTROL and not fallback_fonts(frame)]
+            and frame[0] == PATCH_CONTROL and not only_fallback_fonts(frame)]
 
 
 def test_a_save_draws_and_sends_only_what_it_changed(browser: Browser, tmp_path: Path):
@@ -121,7 +122,7 @@ def test_a_save_draws_and_sends_only_what_it_changed(browser: Browser, tmp_path:
         # slowly to the disk (a full run's load), a count's reply came after Save was
         # tapped, inside the Save's window, and the Save seemed answered twice.
         deadline = time.monotonic() + FRAMES_WAIT / 1000
-        while not (any(fallback_fonts(frame) for _, frame in wire) and len(
+        while not (any(sets_fallback_fonts(frame) for _, frame in wire) and len(
                 replies(wire[first_tap:])) >= len(tapped_counts)):
             assert time.monotonic() < deadline, "the counts' replies or the fonts never came"
             page.evaluate("0")  # a round trip: the socket's news reach the test
