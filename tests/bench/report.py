@@ -254,8 +254,21 @@ WHAT_WAS_DONE = """\
   server's reply after 33 ms against 11, the server's CPU per Save 11.4 ms against 3.5
   (the bench now times it: `tests/bench/cpu_watch.py`). What is left of the 1.3 × is the
   components drawing the changed parts and Flet diffing them on the server (about 8 ms of
-  CPU more than the bare page's), and the browser: next, count what the rows' semantics
-  cost the browser after the reply.
+  CPU more than the bare page's), and the browser. Timed inside the server along a Save
+  (thread CPU, twelve Saves): the handler 3 to 4 ms (recording the deal 2 to 3 of it,
+  the disk's wait included), the components' drawing 4 to 7 ms and Flet's diff of what
+  they drew 4 to 6 ms; on 2 cores the server's wall time is about twice its CPU, as the
+  browser draws the button's press beside it. So the bench now also times the same bar,
+  rows and Save bar written as bare Flet components (`tests/bench/bare_pages.py`: one
+  observable, memoized rows and counts, the looks made once, none of this app's code),
+  in turns with the other two pages: alone on 2026-11-29 at load 3.1 it took 32 ms
+  against the hand-written page's 23 (1.38 ×; its server's CPU 5.0 ms against 3.3),
+  and the app 46 ms (1.44 × the components page; 10.3 ms). The 1.3 × asked against the
+  hand-written page is below what Flet's declarative style reaches drawing the same rows
+  before any of this app's code; measured against that page, the app's share is its
+  longer rows (what each player must do, the pot's share, the fold, what the deal did)
+  and the durable record. Next: a target set against the components page, and fewer
+  controls drawn again in a changed row (each is built and diffed field by field).
 - **Damage SQLite does not see** (issue 52; `python -m tests.bench.damage_bench FOLDER
   club.db`): 120 damaged copies of a 0.8 MB database (the two example sessions and twenty
   evenings of 50 deals), 40 for each of three seeds, eight of each kind: a header byte
