@@ -11,6 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from scorekeeper.core import msg
+from scorekeeper.session import ConflictError
 from scorekeeper.session.listeners import Listeners
 
 
@@ -108,3 +112,31 @@ def test_a_notice_without_a_version_still_asks_the_store():
     store.now[2] = 6
     listeners._noticed("2")
     assert (store.asked, store.marked, told) == ([[2]], 1, [2])
+
+
+def test_a_notice_of_this_servers_own_change_heard_before_it_is_kept_tells_nobody_again():
+    # PostgreSQL sends the commit's notice as the commit ends: the hearing thread can take
+    # it while the change is still being kept here, which then tells the pages itself.
+    open_here = {2: 5}
+    store, listeners, told, forgotten = hearing_versions(open_here)
+    with listeners.changing(2):
+        listeners._noticed("2:6")
+        open_here[2] = 6  # kept here, as the scorebook does ...
+        listeners.announce(2)  # ... and then tells its pages: once
+    assert (store.asked, told, forgotten) == ([], [2], [])
+    assert open_here == {2: 6}
+
+
+def test_a_notice_of_another_servers_change_heard_while_this_one_is_refused_is_heard_after():
+    open_here = {2: 5}
+    store, listeners, told, forgotten = hearing_versions(open_here)
+
+    def refused() -> None:
+        with listeners.changing(2):
+            listeners._noticed("2:6")  # another server's deal, first
+            raise ConflictError(msg("store.conflict_recorded", deal=5))
+
+    with pytest.raises(ConflictError):
+        refused()
+    assert (store.asked, told, forgotten) == ([], [2], [(2, 6)])
+    assert open_here == {}  # the pages that show it read it again

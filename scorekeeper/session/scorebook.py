@@ -116,43 +116,51 @@ class Scorebook(WholeKeeping, GroupKeeping):
         """Record the next deal; ``drafted_on``: the device whose kept draft it was, which
         goes with it (in the same transaction); ``by``: the name the device gave;
         ``checked``: the step the rules gave for ``deal`` at ``version``, if worked out."""
-        stored, step = changes.record_deal(self.store, session_id, deal, version, drafted_on,
-                                           by, checked)
-        before = self.latest(session_id)
-        history = None
-        if before is not None and before.version == version and before.has_history:
-            history = Session(before.table, (*before.history.steps, step))
-        return self._changed(stored, history, newest=step.deal), step
+        with self._listeners.changing(session_id):
+            stored, step = changes.record_deal(self.store, session_id, deal, version,
+                                               drafted_on, by, checked)
+            before = self.latest(session_id)
+            history = None
+            if before is not None and before.version == version and before.has_history:
+                history = Session(before.table, (*before.history.steps, step))
+            return self._changed(stored, history, newest=step.deal), step
 
     def undo(self, session_id: int, version: int) -> OpenSession:
-        return self._changed(changes.undo(self.store, session_id, version))
+        with self._listeners.changing(session_id):
+            return self._changed(changes.undo(self.store, session_id, version))
 
     def edit(self, session_id: int, index: int, deal: Deal, version: int) -> OpenSession:
-        return self._changed(changes.edit(self.store, session_id, index, deal, version))
+        with self._listeners.changing(session_id):
+            return self._changed(changes.edit(self.store, session_id, index, deal, version))
 
     def delete(self, session_id: int, index: int, version: int) -> OpenSession:
-        return self._changed(changes.delete(self.store, session_id, index, version))
+        with self._listeners.changing(session_id):
+            return self._changed(changes.delete(self.store, session_id, index, version))
 
     def finish(self, session_id: int, version: int) -> OpenSession:
-        return self._changed(changes.finish(self.store, session_id, version))
+        with self._listeners.changing(session_id):
+            return self._changed(changes.finish(self.store, session_id, version))
 
     def pay(self, session_id: int, payer: str, payee: str, minor: int,
             version: int) -> OpenSession:
         """``payer`` handed ``payee`` ``minor``: a change of the session like a deal,
         refused if someone changed it since ``version``; every page is told."""
-        return self._paid(changes.pay(self.store, session_id, payer, payee, minor, version),
-                          version)
+        with self._listeners.changing(session_id):
+            return self._paid(changes.pay(self.store, session_id, payer, payee, minor,
+                                          version), version)
 
     def take_back_payment(self, session_id: int, payment_id: int,
                           version: int) -> OpenSession:
         """Forget a payment recorded by mistake."""
-        return self._paid(changes.take_back_payment(self.store, session_id, payment_id,
-                                                    version), version)
+        with self._listeners.changing(session_id):
+            return self._paid(changes.take_back_payment(self.store, session_id, payment_id,
+                                                        version), version)
 
     def move_to_group(self, session_id: int, group: str | None, version: int) -> OpenSession:
         """Count the session in ``group``'s tab (None: in no group's)."""
-        return self._paid(changes.move_to_group(self.store, session_id, group, version),
-                          version)
+        with self._listeners.changing(session_id):
+            return self._paid(changes.move_to_group(self.store, session_id, group, version),
+                              version)
 
     def _paid(self, stored: StoredSession, version: int) -> OpenSession:
         """The session after a change that moved money or the group, not a deal: what
