@@ -13,6 +13,7 @@ from enum import StrEnum
 from typing import Literal
 
 from scorekeeper.core.errors import refuse
+from scorekeeper.core.messages import N_
 
 
 class Family(StrEnum):
@@ -35,6 +36,10 @@ class FamilyRules:
     in_games: bool  # a session of games, each begun from the start score, each with winners
     always_for_money: bool  # every deal moves money (the pot), not only with the money option
     lowest_leads: bool  # the lowest score is ahead (a countdown)
+    # What a player who leaves settles without, said beside what they settle (a message
+    # key): in a pot game their share of the pot, which "the result if the session ends
+    # now" still gives them.
+    leaver_leaves_out: str | None = None
 
     @property
     def in_units(self) -> bool:
@@ -43,7 +48,8 @@ class FamilyRules:
 
 
 FAMILY_RULES: Mapping[Family, FamilyRules] = {
-    Family.POT: FamilyRules("units", in_games=False, always_for_money=True, lowest_leads=False),
+    Family.POT: FamilyRules("units", in_games=False, always_for_money=True, lowest_leads=False,
+                            leaver_leaves_out=N_("ui.leaver_gives_up_pot")),
     Family.COUNTDOWN: FamilyRules("points", in_games=True, always_for_money=False,
                                   lowest_leads=True),
     Family.COUNTUP: FamilyRules("points", in_games=True, always_for_money=False,

@@ -166,7 +166,12 @@ def leaving_panels(app: AppModel, session: OpenSession) -> list[ft.Control]:
                                also_leaving=[p for p in waiting.leaves if p != leaver],
                                joining=waiting.joins) or []
         theirs = [t for t in plan if leaver in (t.payer, t.payee)]
+        # Beside "the result if the session ends now", which still counts the leaver in:
+        # what the leaver's settling leaves out (a pot game: their share of the pot).
+        left_out = session.table.rules.family_rules.leaver_leaves_out
         panels.append(panel(app.t("ui.before_leaving", player=leaver), *(
+            [bullet(app.t(left_out, player=leaver), icon=ft.Icons.INFO_OUTLINE)]
+            if left_out else []), *(
             [PayCard(app.words, session, transfer, None,
                      app.table.pay if app.room.role == "host" else None)
              for transfer in theirs]
