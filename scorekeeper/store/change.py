@@ -67,6 +67,7 @@ class SessionChange:
         self._group: str | None = row.group_name
         self._played_on: date = row.played_on or row.created_at.date()
         self._result: str | None = None  # the standings as JSON, once they are set
+        self._totals: list[tuple[int, int, int, int, int, int]] = []  # a player's each
 
     @property
     def session_id(self) -> int:
@@ -114,9 +115,9 @@ class SessionChange:
                  else dump_state(step.state, every_game=False)
                  if not step.state.deals % SNAPSHOT_EVERY else None, recorded_at, by)
                 for step in chunk
-            ])
-            sql.insert_entries(self.connection, self.session_id,
-                               (entry for step in chunk for entry in step.entries), params_json)
+            ], sql.entry_tuples(self.session_id,
+                                (entry for step in chunk for entry in step.entries),
+                                params_json))
             if progress:
                 progress(len(chunk))
 
@@ -141,13 +142,12 @@ class SessionChange:
         the session ends now (the one figure the table, settle-up and the players screen
         all show), and the games ``won``."""
         self._seat_joiners(state.everyone)
-        self.connection.execute(sql.STANDING, [
-            {"of_session": self.session_id, "of_player": self._player_ids[player],
-             "deals_played": state.played[player], "tricks": state.tricks[player],
-             "flights": state.flights[player], "minor": money[player],
-             "games_won": won[player]}
+        # Written with the next version (``save``), in one statement where it can be.
+        self._totals = [
+            (self._player_ids[player], state.played[player], state.tricks[player],
+             state.flights[player], money[player], won[player])
             for player in state.everyone
-        ])
+        ]
         # In order of the seats: who joined later, after the table they joined.
         self._result = json.dumps(
             [[of_player, player, money[player], state.flights[player]]
@@ -213,12 +213,7 @@ class SessionChange:
         }
         if self._result is not None:
             changes["result"] = self._result
-        if self.connection.dialect.update_returning:
-            bumped = self.connection.execute(sql.BUMP_RETURNING, changes).first()
-        elif self.connection.execute(sql.BUMP, changes).rowcount == 1:
-            bumped = self.connection.execute(sql.VERSION, {"session_id": row.id}).first()
-        else:
-            bumped = None
+        bumped = sql.bump(self.connection, changes, self._totals)
         if bumped is None:
             raise ConflictError(msg("store.conflict_recorded", deal=state.deals))
         version, updated_at = bumped  # as stored (a database keeps the time its own way)
