@@ -226,7 +226,7 @@ def opened(connection: Connection, session_id: int, query: Select[Any],
            ) -> tuple[Row[Any], Table, dict[str, int]]:
     """The session row (``statements.SESSION`` or ``LOCKED_SESSION``), its table, and the
     roster row of each seated name."""
-    seats = connection.execute(query, {"session_id": session_id}).all()
+    seats = sql.session_rows(connection, query, session_id)
     if not seats:
         raise StoreError(msg("store.no_session", session=session_id))
     table = table_of(seats[0], [seat.seated for seat in seats if not seat.joined])

@@ -16,7 +16,7 @@ from functools import cache
 from itertools import chain
 from typing import Any
 
-from sqlalchemy import Connection, Table, bindparam, delete, func, select, update
+from sqlalchemy import Connection, Select, Table, bindparam, delete, func, select, update
 
 from scorekeeper.core import Deal, Payment, ScoreChange
 from scorekeeper.core.deal import dealt_plainly
@@ -94,6 +94,31 @@ DROP_DRAFT = delete(drafts).where(drafts.c.session_id == bindparam("of_session")
                                   drafts.c.device == bindparam("device"))
 VERSION = (select(sessions.c.version, sessions.c.updated_at)
            .where(sessions.c.id == bindparam("session_id")))
+
+
+def session_rows(connection: Connection, query: Select[Any], session_id: int,
+                 ) -> Sequence[Any]:
+    """``SESSION``'s rows (or ``LOCKED_SESSION``'s), each column an attribute. On
+    PostgreSQL straight from the driver's cursor, the statement compiled once: every Save
+    reads its session's rows, and every server reads a session another server changed
+    while it shows it, and SQLAlchemy's execution and result around the driver's were
+    half of such a read's CPU (its columns described again at every read)."""
+    if connection.dialect.name != "postgresql":
+        return connection.execute(query, {"session_id": session_id}).all()
+    from psycopg.rows import namedtuple_row  # the PostgreSQL driver: only a club loads it
+
+    cursor = connection.connection.cursor(row_factory=namedtuple_row)
+    try:
+        cursor.execute(_compiled(query), {"session_id": session_id})
+        return cursor.fetchall()
+    finally:
+        cursor.close()
+
+
+@cache
+def _compiled(query: Select[Any]) -> str:
+    return str(query.compile(dialect=postgresql_dialect()))
+
 
 _DEAL_COLUMNS = ("session_id", "number", "record", "state_after", "recorded_at",
                  "recorded_by")
