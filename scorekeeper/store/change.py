@@ -68,6 +68,7 @@ class SessionChange:
         self._played_on: date = row.played_on or row.created_at.date()
         self._result: str | None = None  # the standings as JSON, once they are set
         self._totals: list[tuple[int, int, int, int, int, int]] = []  # a player's each
+        self._dealt: sql.Dealt | None = None  # a deal's rows and its entries', ``record``'s
 
     @property
     def session_id(self) -> int:
@@ -100,6 +101,17 @@ class SessionChange:
         with sql.roomy_cache(self.connection, len(steps)):
             self._append(steps, progress, by)
 
+    def record(self, step: Step, by: str | None = None) -> None:
+        """The next deal (``append`` of one step), written with the next version
+        (``save``) where the database takes both in one statement: on PostgreSQL a Save
+        is then BEGIN, the locked read, one write and COMMIT."""
+        if self.connection.dialect.name != "postgresql":
+            self.append([step], by=by)
+            return
+        recorded_at = sql.driver_time(self.connection, now())
+        self._dealt = (self._deal_rows([step], step, recorded_at, by, {}),
+                       sql.entry_tuples(self.session_id, step.entries, {}))
+
     def _append(self, steps: Sequence[Step], progress: Callable[[int], None] | None,
                 by: str | None) -> None:
         batch = 500
@@ -109,17 +121,25 @@ class SessionChange:
         records: dict[tuple[object, ...], str] = {}
         for start in range(0, len(steps), batch):
             chunk = steps[start:start + batch]
-            sql.insert_deals(self.connection, [
-                (self.session_id, step.state.deals, sql.deal_record_json(step.deal, records),
-                 dump_state(step.state) if step is last
-                 else dump_state(step.state, every_game=False)
-                 if not step.state.deals % SNAPSHOT_EVERY else None, recorded_at, by)
-                for step in chunk
-            ], sql.entry_tuples(self.session_id,
-                                (entry for step in chunk for entry in step.entries),
-                                params_json))
+            sql.insert_deals(self.connection, self._deal_rows(chunk, last, recorded_at, by,
+                                                              records),
+                             sql.entry_tuples(self.session_id,
+                                              (entry for step in chunk for entry in step.entries),
+                                              params_json))
             if progress:
                 progress(len(chunk))
+
+    def _deal_rows(self, steps: Sequence[Step], last: Step | None, recorded_at: object,
+                   by: str | None, records: dict[tuple[object, ...], str],
+                   ) -> list[tuple[Any, ...]]:
+        """The deals' rows: the newest deal's state kept, and every SNAPSHOT_EVERY-th's."""
+        return [
+            (self.session_id, step.state.deals, sql.deal_record_json(step.deal, records),
+             dump_state(step.state) if step is last
+             else dump_state(step.state, every_game=False)
+             if not step.state.deals % SNAPSHOT_EVERY else None, recorded_at, by)
+            for step in steps
+        ]
 
     def cut_after(self, deal_number: int) -> None:
         """Forget every deal after ``deal_number``, with its entries."""
@@ -213,7 +233,8 @@ class SessionChange:
         }
         if self._result is not None:
             changes["result"] = self._result
-        bumped = sql.bump(self.connection, changes, self._totals)
+        bumped = sql.bump(self.connection, changes, self._totals, self._dealt)
+        self._dealt = None
         if bumped is None:
             raise ConflictError(msg("store.conflict_recorded", deal=state.deals))
         version, updated_at = bumped  # as stored (a database keeps the time its own way)

@@ -210,14 +210,22 @@ def postgresql_dialect() -> Any:
 _STANDING_COLUMNS = ("player_id", "deals_played", "tricks", "flights", "minor", "games_won")
 
 
+# A deal's rows (``insert_deals``'s: the deal's, and its entries') written with the version.
+Dealt = tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]
+
+
 def bump(connection: Connection, changes: dict[str, Any],
-         totals: Sequence[tuple[int, int, int, int, int, int]]) -> tuple[Any, ...] | None:
+         totals: Sequence[tuple[int, int, int, int, int, int]],
+         dealt: Dealt | None = None) -> tuple[Any, ...] | None:
     """The session's next version (``BUMP``'s ``changes``) and each player's totals after
     it, as (player_id, deals_played, tricks, flights, minor, games_won): the new version
     and its time as stored, or None if the session was changed since ``seen``. On
-    PostgreSQL one statement (a round trip of a Save, and a statement a player, saved)."""
+    PostgreSQL one statement, with the deal it records if ``dealt`` (a Save's writes were
+    four statements in four round trips, and one a player)."""
     if connection.dialect.name == "postgresql":
-        return _bumped_with_totals(connection, changes, totals)
+        return _bumped_with_totals(connection, changes, totals, dealt)
+    if dealt is not None:
+        insert_deals(connection, *dealt)
     if totals:
         connection.execute(STANDING, [
             {"of_session": changes["session_id"], "of_player": row[0],
@@ -236,14 +244,16 @@ _BUMPED = ("deal_count", "status", "updated_at", "leaders")
 
 def _bumped_with_totals(connection: Connection, changes: dict[str, Any],
                         totals: Sequence[tuple[int, int, int, int, int, int]],
-                        ) -> tuple[Any, ...] | None:
+                        dealt: Dealt | None) -> tuple[Any, ...] | None:
     columns = _BUMPED + (("result",) if "result" in changes else ())
     given = _records(("session_id", *_STANDING_COLUMNS),
                      ((changes["session_id"], *row) for row in totals))
+    rows = ([] if dealt is None else
+            [_records(_DEAL_COLUMNS, dealt[0]), _records(_ENTRY_COLUMNS, dealt[1])])
     cursor = connection.connection.cursor()
     try:
-        cursor.execute(_bump_with_totals(columns), [
-            given, *(changes[name] for name in columns), changes["session_id"],
+        cursor.execute(_bump_with_totals(columns, dealt is not None), [
+            *rows, given, *(changes[name] for name in columns), changes["session_id"],
             changes["seen"]])
         return cursor.fetchone()
     finally:
@@ -251,9 +261,13 @@ def _bumped_with_totals(connection: Connection, changes: dict[str, Any],
 
 
 @cache
-def _bump_with_totals(columns: tuple[str, ...]) -> str:
+def _bump_with_totals(columns: tuple[str, ...], with_deal: bool) -> str:
     values = ", ".join(f"{name} = %s" for name in columns)
-    return (f"WITH totals AS ({_standings_given()}) "
+    # The deal's rows are written whatever the guard finds: a changed session is refused
+    # (``ConflictError``), and its transaction rolled back with them.
+    deal = (f"dealt AS ({_json_insert(deals, _DEAL_COLUMNS)}), "
+            f"entered AS ({_json_insert(entries, _ENTRY_COLUMNS)}), " if with_deal else "")
+    return (f"WITH {deal}totals AS ({_standings_given()}) "
             f"UPDATE sessions SET version = version + 1, {values} "
             f"WHERE id = %s AND version = %s RETURNING version, updated_at")
 
