@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import queue
 import threading
+import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from sqlalchemy import Engine
@@ -128,6 +130,30 @@ def test_a_player_added_to_the_roster_is_told_as_the_rosters_news(engine):  # ty
         assert heard.get(timeout=TOLD_WITHIN) == ""
         SessionStore(engine).add_player("Erik")
         assert heard.get(timeout=TOLD_WITHIN) == "roster"
+    finally:
+        stop.set()
+        listener.join(timeout=TOLD_WITHIN)
+
+
+def timeslices(thread: threading.Thread) -> int:
+    """How many times the kernel has run ``thread`` so far (each wake-up is one)."""
+    return int(Path(f"/proc/self/task/{thread.native_id}/schedstat").read_text().split()[2])
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads Linux's /proc")
+@pytest.mark.parametrize("db_url", ["postgresql"], indirect=True)
+def test_a_server_hearing_nothing_wakes_once_a_second(engine):  # type: ignore[no-untyped-def]
+    # psycopg's own wait for notices woke ten times a second: most of an idle club's CPU.
+    stop, listening = threading.Event(), threading.Event()
+    listener = threading.Thread(target=listen, args=(engine, lambda _: None, stop, listening),
+                                daemon=True)
+    listener.start()
+    try:
+        assert listening.wait(timeout=TOLD_WITHIN)
+        time.sleep(0.5)  # the first look at what changed before it listened is done
+        before = timeslices(listener)
+        time.sleep(3)
+        assert timeslices(listener) - before <= 6  # was 30 and more
     finally:
         stop.set()
         listener.join(timeout=TOLD_WITHIN)

@@ -370,22 +370,26 @@ def test_an_unreachable_postgresql_server_is_one_line():
     assert "secret" not in result.stderr
 
 
-def test_the_store_turns_a_failure_mid_session_into_a_storage_error(book):
+def test_the_store_turns_a_failure_mid_session_into_a_storage_error(book, monkeypatch):
     stored = book.import_session("Friday at the cabin", worked_example())
     if book.store.engine.dialect.name == "sqlite":
         def failing(*_args: object) -> None:
             failure = sqlite3.OperationalError("disk I/O error")
             failure.sqlite_errorcode = sqlite3.SQLITE_IOERR  # as SQLite's own error carries it
             raise failure
+        event.listen(book.store.engine, "before_cursor_execute", failing)
+        undo = lambda: event.remove(book.store.engine, "before_cursor_execute", failing)  # noqa: E731
     else:
-        def failing(*_args: object) -> None:
+        def failing(*_args: object, **_kwargs: object) -> None:
             raise psycopg.errors.AdminShutdown("terminating connection")
-    event.listen(book.store.engine, "before_cursor_execute", failing)
+        # In the driver's cursor: on PostgreSQL a session is read through it directly.
+        monkeypatch.setattr(psycopg.Cursor, "execute", failing)
+        undo = monkeypatch.undo
     try:
         with pytest.raises(StorageError) as refused:
             book.open(stored.id)
     finally:
-        event.remove(book.store.engine, "before_cursor_execute", failing)
+        undo()
     assert refused.value.message.key in ("store.io_error", "store.unreachable")
     assert book.open(stored.id).state == worked_example().state
 

@@ -124,7 +124,7 @@ def record_deal(store: SessionStore, session_id: int, deal: Deal, version: int,
     with store.change(session_id, version, recording=True) as change:
         step = (checked if checked is not None and _step_of(checked, deal)
                 else record(change.table, _state(change), deal))
-        change.append([step], by=by)
+        change.record(step, by=by)
         if drafted_on is not None:
             change.drop_draft(drafted_on)
         return _saved(change, step.state), step

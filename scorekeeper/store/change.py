@@ -67,6 +67,8 @@ class SessionChange:
         self._group: str | None = row.group_name
         self._played_on: date = row.played_on or row.created_at.date()
         self._result: str | None = None  # the standings as JSON, once they are set
+        self._totals: list[tuple[int, int, int, int, int, int]] = []  # a player's each
+        self._dealt: sql.Dealt | None = None  # a deal's rows and its entries', ``record``'s
 
     @property
     def session_id(self) -> int:
@@ -99,6 +101,17 @@ class SessionChange:
         with sql.roomy_cache(self.connection, len(steps)):
             self._append(steps, progress, by)
 
+    def record(self, step: Step, by: str | None = None) -> None:
+        """The next deal (``append`` of one step), written with the next version
+        (``save``) where the database takes both in one statement: on PostgreSQL a Save
+        is then BEGIN, the locked read, one write and COMMIT."""
+        if self.connection.dialect.name != "postgresql":
+            self.append([step], by=by)
+            return
+        recorded_at = sql.driver_time(self.connection, now())
+        self._dealt = (self._deal_rows([step], step, recorded_at, by, {}),
+                       sql.entry_tuples(self.session_id, step.entries, {}))
+
     def _append(self, steps: Sequence[Step], progress: Callable[[int], None] | None,
                 by: str | None) -> None:
         batch = 500
@@ -108,17 +121,25 @@ class SessionChange:
         records: dict[tuple[object, ...], str] = {}
         for start in range(0, len(steps), batch):
             chunk = steps[start:start + batch]
-            sql.insert_deals(self.connection, [
-                (self.session_id, step.state.deals, sql.deal_record_json(step.deal, records),
-                 dump_state(step.state) if step is last
-                 else dump_state(step.state, every_game=False)
-                 if not step.state.deals % SNAPSHOT_EVERY else None, recorded_at, by)
-                for step in chunk
-            ])
-            sql.insert_entries(self.connection, self.session_id,
-                               (entry for step in chunk for entry in step.entries), params_json)
+            sql.insert_deals(self.connection, self._deal_rows(chunk, last, recorded_at, by,
+                                                              records),
+                             sql.entry_tuples(self.session_id,
+                                              (entry for step in chunk for entry in step.entries),
+                                              params_json))
             if progress:
                 progress(len(chunk))
+
+    def _deal_rows(self, steps: Sequence[Step], last: Step | None, recorded_at: object,
+                   by: str | None, records: dict[tuple[object, ...], str],
+                   ) -> list[tuple[Any, ...]]:
+        """The deals' rows: the newest deal's state kept, and every SNAPSHOT_EVERY-th's."""
+        return [
+            (self.session_id, step.state.deals, sql.deal_record_json(step.deal, records),
+             dump_state(step.state) if step is last
+             else dump_state(step.state, every_game=False)
+             if not step.state.deals % SNAPSHOT_EVERY else None, recorded_at, by)
+            for step in steps
+        ]
 
     def cut_after(self, deal_number: int) -> None:
         """Forget every deal after ``deal_number``, with its entries."""
@@ -141,13 +162,12 @@ class SessionChange:
         the session ends now (the one figure the table, settle-up and the players screen
         all show), and the games ``won``."""
         self._seat_joiners(state.everyone)
-        self.connection.execute(sql.STANDING, [
-            {"of_session": self.session_id, "of_player": self._player_ids[player],
-             "deals_played": state.played[player], "tricks": state.tricks[player],
-             "flights": state.flights[player], "minor": money[player],
-             "games_won": won[player]}
+        # Written with the next version (``save``), in one statement where it can be.
+        self._totals = [
+            (self._player_ids[player], state.played[player], state.tricks[player],
+             state.flights[player], money[player], won[player])
             for player in state.everyone
-        ])
+        ]
         # In order of the seats: who joined later, after the table they joined.
         self._result = json.dumps(
             [[of_player, player, money[player], state.flights[player]]
@@ -213,12 +233,8 @@ class SessionChange:
         }
         if self._result is not None:
             changes["result"] = self._result
-        if self.connection.dialect.update_returning:
-            bumped = self.connection.execute(sql.BUMP_RETURNING, changes).first()
-        elif self.connection.execute(sql.BUMP, changes).rowcount == 1:
-            bumped = self.connection.execute(sql.VERSION, {"session_id": row.id}).first()
-        else:
-            bumped = None
+        bumped = sql.bump(self.connection, changes, self._totals, self._dealt)
+        self._dealt = None
         if bumped is None:
             raise ConflictError(msg("store.conflict_recorded", deal=state.deals))
         version, updated_at = bumped  # as stored (a database keeps the time its own way)
@@ -231,7 +247,7 @@ def opened(connection: Connection, session_id: int, query: Select[Any],
            ) -> tuple[Row[Any], Table, dict[str, int]]:
     """The session row (``statements.SESSION`` or ``LOCKED_SESSION``), its table, and the
     roster row of each seated name."""
-    seats = connection.execute(query, {"session_id": session_id}).all()
+    seats = sql.session_rows(connection, query, session_id)
     if not seats:
         raise StoreError(msg("store.no_session", session=session_id))
     table = table_of(seats[0], [seat.seated for seat in seats if not seat.joined])

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy import Connection, Engine, create_engine, event, inspect
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DisconnectionError
 
 from scorekeeper.core import msg
 from scorekeeper.core.text import quote
@@ -20,6 +22,7 @@ from scorekeeper.store.errors import DatabaseTooNewError
 from scorekeeper.store.failures import StorageError, storage_failures, where
 from scorekeeper.store.location import DB_ENV, default_url
 from scorekeeper.store.secrets import readable, userinfo_whole
+from scorekeeper.store.sockets import readable as ready_to_read
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 READING = "scorekeeper_reading"  # the execution option a read carries (see ``reading``)
@@ -51,15 +54,29 @@ def connect(url: str) -> Engine:
     if kind == "sqlite" and address.query:  # pysqlite would ignore them, with a warning
         raise StorageError(msg("store.sqlite_options", file=where(address)))
     with storage_failures(url):
-        if url.startswith("sqlite"):
-            engine = _sqlite(url)
-        else:
-            engine = create_engine(url, pool_pre_ping=True)
+        engine = _sqlite(url) if url.startswith("sqlite") else _postgresql(url)
         try:
             migrate(engine)
         except BaseException:
             engine.dispose()
             raise
+    return engine
+
+
+def _postgresql(url: str) -> Engine:
+    """A club's engine, whose pooled connections are looked at before each use: one the
+    database server closed (restarted, or the connection ended by its administrator) is
+    replaced, not handed out to fail. A live idle connection has nothing to read, while
+    one the server closed reads its goodbye (or the end of the stream): a look at the
+    socket tells them apart without a round trip. SQLAlchemy's ``pool_pre_ping`` sent a
+    query for it at every use, one of a Save's round trips."""
+    engine = create_engine(url)
+
+    @event.listens_for(engine, "checkout")
+    def _still_open(dbapi_connection: Any, _record: object, _proxy: object) -> None:
+        if dbapi_connection.closed or ready_to_read(dbapi_connection.fileno(), 0):
+            raise DisconnectionError("the database server closed the connection")
+
     return engine
 
 

@@ -36,6 +36,8 @@ from multiprocessing.synchronize import Barrier, Event
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy.engine import make_url
+
 from scorekeeper.session.scorebook import Scorebook
 from scorekeeper.store.database import connect
 from scorekeeper.store.sessions import SessionStore
@@ -69,23 +71,41 @@ def cpu_seconds() -> float:
     return used.ru_utime + used.ru_stime
 
 
-def postgres_running() -> dict[str, float]:
-    """CPU seconds so far of each PostgreSQL process, by its pid."""
+def postgres_running(url: str) -> dict[str, float]:
+    """CPU seconds so far of each process of the PostgreSQL server at ``url``, by its pid:
+    the server started for the night and its children, not another PostgreSQL that other
+    work on the machine runs (counted whole before, a test suite's servers were a third of
+    the night's PostgreSQL figure)."""
+    server = _postmaster(make_url(url).port)
     running = {}
     for pid in Path("/proc").glob("[0-9]*"):
         try:
-            if (pid / "comm").read_text().strip() == "postgres":
+            if (pid / "comm").read_text().strip() == "postgres" and server in (
+                    pid.name, (pid / "stat").read_text().rpartition(")")[2].split()[1]):
                 running[pid.name] = spent(str(pid / "schedstat")).running
         except OSError:
             pass  # gone between the listing and the reading
     return running
 
 
-def postgres_since(before: dict[str, float]) -> float:
+def _postmaster(port: int | None) -> str | None:
+    """The pid of the PostgreSQL server listening on ``port`` (its command line says it)."""
+    for pid in Path("/proc").glob("[0-9]*"):
+        try:
+            command = (pid / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if Path(command[0].decode(errors="replace")).name == "postgres" and (
+                str(port).encode() in command):
+            return pid.name
+    return None
+
+
+def postgres_since(url: str, before: dict[str, float]) -> float:
     """PostgreSQL's CPU seconds since ``before``: a process started since counts whole, one
     ended since is not counted (its part is lost with it: a connection's backend lives
     as long as the servers' pools keep it, through the night)."""
-    return sum(cpu - before.get(pid, 0.0) for pid, cpu in postgres_running().items())
+    return sum(cpu - before.get(pid, 0.0) for pid, cpu in postgres_running(url).items())
 
 
 def hearing_seconds() -> float:
@@ -187,13 +207,13 @@ def club_night(seconds: float = NIGHT) -> list[Row]:
             for n in range(SERVERS):  # each server hears the next one's tables
                 watch[n].put(held[(n + 1) % SERVERS])
             ready.wait(WAIT)
-            idle_before = postgres_running()
+            idle_before = postgres_running(url)
             time.sleep(IDLE)
-            idle = postgres_since(idle_before)
+            idle = postgres_since(url, idle_before)
             start.wait(WAIT)
-            server_before, load_before = postgres_running(), os.getloadavg()[0]
+            server_before, load_before = postgres_running(url), os.getloadavg()[0]
             end.wait(WAIT)
-            database, load_after = postgres_since(server_before), os.getloadavg()[0]
+            database, load_after = postgres_since(url, server_before), os.getloadavg()[0]
             told = [results.get(timeout=WAIT) for _ in servers]
         finally:  # the servers go before their database does, whatever happened
             done.set()
