@@ -44,7 +44,7 @@ def test_a_long_import_has_room_in_sqlite_s_cache_and_gives_it_back(book):
     """An import of ROOMY_FROM deals or more writes with a roomy page cache (its pages
     would spill into the log and be written twice), and the connection has its own size
     again afterwards: the same deals and entries stored as a short import stores them."""
-    from scorekeeper.store.statements import ROOMY_FROM
+    from scorekeeper.store.row_writing import ROOMY_FROM
     from tests.bench.data import session_of
 
     session = session_of(ROOMY_FROM)
@@ -66,7 +66,7 @@ def test_an_import_stores_each_deal_and_entry_as_recording_them_one_by_one_would
     fifty with a remainder, so both ways of writing are met."""
     from scorekeeper.store.conversions import deal_json, entry_of
     from scorekeeper.store.models import EntryRow
-    from scorekeeper.store.statements import ROWS_AT_ONCE
+    from scorekeeper.store.row_writing import ROWS_AT_ONCE
     from tests.bench.data import session_of
 
     # Deals of every shape, then the same tricks at every dealer in turn.

@@ -20,6 +20,7 @@ from sqlalchemy import Connection, Row, Select, insert, update
 from scorekeeper.core import N_, Deal, Entry, State, Step, Table, counts, msg
 from scorekeeper.core.owed import Handover
 from scorekeeper.store import groups, payments, roster
+from scorekeeper.store import row_writing as rows
 from scorekeeper.store import statements as sql
 from scorekeeper.store.conversions import deal_of, table_of
 from scorekeeper.store.errors import ConflictError, StoreError
@@ -98,7 +99,7 @@ class SessionChange:
         kept (the next deal starts from it), and every SNAPSHOT_EVERY-th deal's (the
         ledger's newest deals are replayed from it). ``by``: the device recording them,
         when it gave a name."""
-        with sql.roomy_cache(self.connection, len(steps)):
+        with rows.roomy_cache(self.connection, len(steps)):
             self._append(steps, progress, by)
 
     def record(self, step: Step, by: str | None = None) -> None:
@@ -108,22 +109,22 @@ class SessionChange:
         if self.connection.dialect.name != "postgresql":
             self.append([step], by=by)
             return
-        recorded_at = sql.driver_time(self.connection, now())
+        recorded_at = rows.driver_time(self.connection, now())
         self._dealt = (self._deal_rows([step], step, recorded_at, by, {}),
-                       sql.entry_tuples(self.session_id, step.entries, {}))
+                       rows.entry_tuples(self.session_id, step.entries, {}))
 
     def _append(self, steps: Sequence[Step], progress: Callable[[int], None] | None,
                 by: str | None) -> None:
         batch = 500
         last = steps[-1] if steps else None
-        recorded_at = sql.driver_time(self.connection, now())  # one moment for an import
+        recorded_at = rows.driver_time(self.connection, now())  # one moment for an import
         params_json: dict[tuple[tuple[str, Any], ...], str] = {}
         records: dict[tuple[object, ...], str] = {}
         for start in range(0, len(steps), batch):
             chunk = steps[start:start + batch]
-            sql.insert_deals(self.connection, self._deal_rows(chunk, last, recorded_at, by,
+            rows.insert_deals(self.connection, self._deal_rows(chunk, last, recorded_at, by,
                                                               records),
-                             sql.entry_tuples(self.session_id,
+                             rows.entry_tuples(self.session_id,
                                               (entry for step in chunk for entry in step.entries),
                                               params_json))
             if progress:
@@ -134,7 +135,7 @@ class SessionChange:
                    ) -> list[tuple[Any, ...]]:
         """The deals' rows: the newest deal's state kept, and every SNAPSHOT_EVERY-th's."""
         return [
-            (self.session_id, step.state.deals, sql.deal_record_json(step.deal, records),
+            (self.session_id, step.state.deals, rows.deal_record_json(step.deal, records),
              dump_state(step.state) if step is last
              else dump_state(step.state, every_game=False)
              if not step.state.deals % SNAPSHOT_EVERY else None, recorded_at, by)
@@ -154,7 +155,7 @@ class SessionChange:
                                                  "state": dump_state(state)})
 
     def add_entries(self, entries: Iterable[Entry]) -> None:
-        sql.insert_entries(self.connection, self.session_id, entries)
+        rows.insert_entries(self.connection, self.session_id, entries)
 
     def set_standings(self, state: State, money: Mapping[str, int],
                       won: Mapping[str, int]) -> None:
@@ -179,8 +180,8 @@ class SessionChange:
         of_session = self.session_id
         for player in [p for p in self._player_ids if p not in everyone]:
             of_player = self._player_ids.pop(player)
-            for rows in (sql.JOINER_SEAT, sql.JOINER_STANDING):
-                self.connection.execute(rows, {"of_session": of_session, "of_player": of_player})
+            for gone in (sql.JOINER_SEAT, sql.JOINER_STANDING):
+                self.connection.execute(gone, {"of_session": of_session, "of_player": of_player})
         for player in everyone:
             if player not in self._player_ids:
                 of_player = roster.roster_id(self.connection, player)

@@ -99,7 +99,7 @@ WHAT_WAS_DONE = """\
   spilled into the write-ahead log before the commit and were written there again as
   later rows changed them: with room for them all the 60,000 rows went in 144 ms instead
   of 247 (bare sqlite3, medians of 9). So a write of 1,000 deals or more has 64 MB of
-  cache while it lasts (`store/statements.py`, `roomy_cache`), and the connection its own
+  cache while it lasts (`store/row_writing.py`, `roomy_cache`), and the connection its own
   size back after. A state is evolved by a function written out field by field from its
   fields (1.3 µs instead of 1.8), and a deal of only a dealer and tricks (most deals) is
   read from its record, written to it and passed by the variant's field check without
