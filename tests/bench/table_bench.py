@@ -74,6 +74,9 @@ def evening(name: str, folder: Path) -> Row:
             for number, deal in enumerate(deals, start=1):
                 taps = taps_for(deal, number, document["players"])
                 for label in taps:
+                    # Looked for as a person looks, on the screen as drawn: the last tap's
+                    # answer is in once ``tap`` returns, and on the canvas a frame later.
+                    ui.next_frame()
                     if not ui.in_view(label):
                         scrolls += 1
                     ui.tap(label)
