@@ -294,14 +294,17 @@ WHAT_WAS_DONE = """\
   browser draws the button's press beside it. So the bench now also times the same bar,
   rows and Save bar written as bare Flet components (`tests/bench/bare_pages.py`: one
   observable, memoized rows and counts, the looks made once, none of this app's code),
-  in turns with the other two pages: alone on 2026-11-29 at load 3.1 it took 32 ms
-  against the hand-written page's 23 (1.38 ×; its server's CPU 5.0 ms against 3.3),
-  and the app 46 ms (1.44 × the components page; 10.3 ms). The 1.3 × asked against the
-  hand-written page is below what Flet's declarative style reaches drawing the same rows
-  before any of this app's code; measured against that page, the app's share is its
-  longer rows (what each player must do, the pot's share, the fold, what the deal did)
-  and the durable record. Next: a target set against the components page, and fewer
-  controls drawn again in a changed row (each is built and diffed field by field).
+  in turns with the other two pages. What the declarative style costs by itself swings
+  with the machine: alone at load 3.1 the components page took 32 ms against the
+  hand-written page's 23 (1.38 ×), in the whole run of 2026-11-29 07:17 UTC 29 against
+  27 (1.09 ×); its server's CPU 5.0 ms a Save both times, against 3.3 and 3.5. In that
+  run the browser's part after the reply was the same for the app and the hand-written
+  page (20 and 19 ms): what is left of the 1.3 × is the server's reply, after 26 ms
+  against 8 (11.3 CPU-ms against 3.5). Counted per component, a Save builds about 90
+  controls again (the fold 14, each row's heading 10, the Save bar 8), each built and
+  diffed field by field at about 0.05 ms; the store's part is about 1 ms. Next: fewer
+  controls built again per changed row, and the Save's handler (3 to 4 ms of CPU) doing
+  less than a durable record and the views the next screen needs.
 - **Damage SQLite does not see** (issue 52; `python -m tests.bench.damage_bench FOLDER
   club.db`): 120 damaged copies of a 0.8 MB database (the two example sessions and twenty
   evenings of 50 deals), 40 for each of three seeds, eight of each kind: a header byte
