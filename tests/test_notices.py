@@ -140,7 +140,6 @@ def timeslices(thread: threading.Thread) -> int:
     return int(Path(f"/proc/self/task/{thread.native_id}/schedstat").read_text().split()[2])
 
 
-@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads Linux's /proc")
 @pytest.mark.parametrize("db_url", ["postgresql"], indirect=True)
 def test_a_server_hearing_nothing_wakes_once_a_second(engine):  # type: ignore[no-untyped-def]
     # psycopg's own wait for notices woke ten times a second: most of an idle club's CPU.

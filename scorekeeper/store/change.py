@@ -103,12 +103,9 @@ class SessionChange:
             self._append(steps, progress, by)
 
     def record(self, step: Step, by: str | None = None) -> None:
-        """The next deal (``append`` of one step), written with the next version
-        (``save``) where the database takes both in one statement: on PostgreSQL a Save
-        is then BEGIN, the locked read, one write and COMMIT."""
-        if self.connection.dialect.name != "postgresql":
-            self.append([step], by=by)
-            return
+        """The next deal (``append`` of one step), written with the next version by
+        ``save``: on PostgreSQL in the one statement that moves the version on, so that a
+        Save is BEGIN, the locked read, one write and COMMIT."""
         recorded_at = rows.driver_time(self.connection, now())
         self._dealt = (self._deal_rows([step], step, recorded_at, by, {}),
                        rows.entry_tuples(self.session_id, step.entries, {}))

@@ -207,9 +207,9 @@ ROOMY_FROM = 1_000  # deals: below this the default holds them
 
 
 @contextmanager
-def roomy_cache(connection: Connection, deals: int) -> Iterator[None]:
-    """Room in SQLite's page cache for a write of ``deals`` deals, while it is written."""
-    if deals < ROOMY_FROM or connection.dialect.name != "sqlite":
+def roomy_cache(connection: Connection, deal_count: int) -> Iterator[None]:
+    """Room in SQLite's page cache for a write of ``deal_count`` deals, while it lasts."""
+    if deal_count < ROOMY_FROM or connection.dialect.name != "sqlite":
         yield
         return
     before = connection.exec_driver_sql("PRAGMA cache_size").scalar()

@@ -167,22 +167,22 @@ def tap_to_new_score(folder: Path) -> list[Row]:
         with sync_playwright() as driver:
             browser = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             plain = _bare_page(browser, counter_url, "Count 0")
-            pages = {name: _bare_page(browser, url, "Save deal 61")
-                     for name, (_, url) in tables.items()}
             app = browser.new_page(viewport={"width": 390, "height": 844})
             app.add_init_script(HEAR_REPLIES)
             ui = Ui(app, server.url)
             ui.open("/session/1")
             ui.see(f"Save deal {DEALS_BEFORE + 1}", timeout=FIRST_PAINT)
-            pages = {"ours": app, **pages}
+            pages = {"ours": ui, **{name: Ui(_bare_page(browser, url, "Save deal 61"), url)
+                                    for name, (_, url) in tables.items()}}
             for number in range(DEALS_BEFORE + 1, DEALS_BEFORE + 1 + TAPS):
-                for name, page in pages.items():  # in turns; the deal is entered untimed
+                for name, shown in pages.items():  # in turns; the deal is entered untimed
+                    page = shown.page
                     page.get_by_role("button", name=tricks_button("Astrid", 5),
                                      exact=True).first.click()
                     page.wait_for_timeout(300)
                     before = _lines(logs[name])
                     taps[name].append(timed_tap(page, f"Save deal {number}", "Astrid: "))
-                    Ui(page, "").see(f"Save deal {number + 1}")
+                    shown.see(f"Save deal {number + 1}")
                     cpu[name].append(cpu_ms(_new_lines(logs[name], before)))
                 taps["counter"].append(timed_tap(plain, "Add one", "Count "))
                 app.wait_for_timeout(300)
