@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("scorekeeper.app")
 FALLBACKS_AFTER = 1.5  # seconds: a phone has drawn its first screen by then
 NOTICE_SECONDS = 5  # how long a notice is said: read at arm's length, then out of the way
+DIALOG_LEAVES = 3  # seconds: a dialog has left the screen by then, even a busy phone's
 
 
 def opened_page(page: ft.Page, scorebook: Scorebook, lan: LanRoom | None) -> AppModel:
@@ -97,14 +98,16 @@ def App(app: AppModel, hearing: Hearing, *concerns: ft.Observable) -> ft.Control
     fading = ft.use_ref(None)
 
     def fade_notice() -> None:
-        if said.notice:
-            fading.current = page.run_task(unsay, said, said.notice)
+        if said.shown_notice:
+            fading.current = page.run_task(unsay, said, said.shown_notice)
+        elif said.dialog_leaving:  # a dismissal that never comes (the page gone) mutes nothing
+            fading.current = page.run_task(dialog_gone_at_the_latest, said)
 
     def keep_notice() -> None:
         if fading.current is not None:
             fading.current.cancel()
 
-    ft.use_effect(fade_notice, [said.notice], cleanup=keep_notice)
+    ft.use_effect(fade_notice, [said.notice, said.dialog_leaving], cleanup=keep_notice)
     screens = handed(app)  # the screens are drawn from here, in this pass (handed.py)
     # A notice is a line of the layout, never drawn over the screen. Flutter's snack bar lay
     # over the bottom of every screen for its five seconds, over Save too, and took the tap
@@ -114,7 +117,8 @@ def App(app: AppModel, hearing: Hearing, *concerns: ft.Observable) -> ft.Control
     # slot of its own, as the line below does, for the same reason: there it moves nothing
     # but what is pinned to the bottom, and takes room from a scrolling screen's bottom
     # rather than covering it.
-    notice = None if app.entering_a_deal or not said.notice else notice_line(said.notice)
+    shown = said.shown_notice
+    notice = None if app.entering_a_deal or not shown else notice_line(shown)
     # The line that says the club's database is away has a slot of its own under the
     # screen, always drawn (empty, it takes no room). A tap spanning the moment the line
     # comes or goes is lost by the browser when the control under the finger moves: above
@@ -128,6 +132,13 @@ def App(app: AppModel, hearing: Hearing, *concerns: ft.Observable) -> ft.Control
                   ft.Container(key="notice", content=notice,
                                padding=ft.Padding.all(6) if notice else None),
                   ft.Container(key="lost", content=lost)]))
+
+
+async def dialog_gone_at_the_latest(said: Said) -> None:
+    """A dialog leaves the screen in a fraction of a second; the notice it held back is
+    shown after DIALOG_LEAVES at the latest."""
+    await asyncio.sleep(DIALOG_LEAVES)
+    said.dialog_gone()
 
 
 async def unsay(said: Said, notice: str) -> None:

@@ -125,15 +125,31 @@ def action(label: str, icon: ft.IconData, on_click: Callable[[], object], *,
 def confirmation(app: AppModel, title: str, text: str, confirm: str,
                  on_confirm: Callable[[], object], on_cancel: Callable[[], object]
                  ) -> ft.AlertDialog:
-    """"Are you sure?" for what cannot be taken back with one tap."""
+    """"Are you sure?" for what cannot be taken back with one tap. What the command says
+    is shown once the dialog has left the screen (Said.dialog_leaving)."""
+    said = app.said
+
+    def leaving(command: Callable[[], object]) -> Callable[..., object]:
+        if inspect.iscoroutinefunction(command):
+            async def answered() -> None:
+                said.leaving_dialog()
+                await command()
+            return answered
+
+        def answered_now() -> None:
+            said.leaving_dialog()
+            command()
+        return answered_now
+
     return ft.AlertDialog(
         modal=True,
         title=ft.Text(title),
         content=ft.Text(text),
         actions=[
-            ft.TextButton(confirm, on_click=handler(on_confirm)),
-            ft.TextButton(app.t("ui.cancel"), on_click=handler(on_cancel)),
+            ft.TextButton(confirm, on_click=leaving(on_confirm)),
+            ft.TextButton(app.t("ui.cancel"), on_click=leaving(on_cancel)),
         ],
+        on_dismiss=lambda _: said.dialog_gone(),
     )
 
 

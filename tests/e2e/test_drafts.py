@@ -24,6 +24,7 @@ from tests.e2e.conftest import (
     taps_shown,
     tricks_button,
 )
+from tests.e2e.read_out import heard, listen
 
 DEAL_7 = {"Dag": 2, "Astrid": 1, "Bengt": 1, "Cilla": 1}  # as the table reports it
 HALF = {"Dag": 2, "Astrid": 1}  # two taps in, three players still to tap
@@ -173,10 +174,13 @@ def test_the_draft_survives_the_server_being_killed(browser: Browser, tmp_path: 
 
     again = start_server(tmp_path, db=db)  # the same device, the same database
     page = browser.new_context(viewport=VIEWPORT).new_page()
+    listen(page)
     ui = Ui(page, again.url)
     try:
         ui.open("/session/1")
-        ui.see("Your half-entered deal 7 is back")
+        # Said as the screen opens, for five seconds: caught as it comes, since the test's
+        # open (the font, the frames after it) took longer than that on a loaded machine.
+        heard(page, "Your half-entered deal 7 is back")
         ui.see("Save deal 7")
         taps_shown(ui, DEAL_7)
         save_ready(ui, 7)

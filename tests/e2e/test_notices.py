@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import FloatRect
 
 from tests.e2e.conftest import Server, Ui
+from tests.e2e.read_out import heard, listen
 from tests.e2e.test_drafts import DEAL_7, fixed_and_saved_again
 
 UNDONE = "Deal 7 undone: it is back in the form"
@@ -94,29 +95,14 @@ def test_a_notice_off_the_table_covers_none_of_the_screens_buttons(phone: Ui):
     phone.see("Deal 5 · Astrid dealt")
 
 
-# Every text the page hands its screen reader's announcer (flt-announcement-polite and
-# -assertive: Flutter's web engine writes a live region's new words there and clears them
-# a moment later, so they are caught as they come, not looked for afterwards).
-HEARD = """
-window.__announced = [];
-new MutationObserver(records => {
-    for (const record of records) {
-        const node = record.target.nodeType === 1 ? record.target : record.target.parentElement;
-        const said = node && node.closest && node.closest('flt-announcement-host')
-            ? (node.textContent || '').trim() : '';
-        if (said) window.__announced.push(said);
-    }
-}).observe(document, {subtree: true, childList: true, characterData: true});
-"""
-
-
 @pytest.mark.usefixtures("cabin")
 def test_a_notice_is_read_out_to_a_screen_reader_as_it_comes(phone: Ui):
-    """A person who cannot see the line hears it when it comes, without moving to it."""
-    phone.page.add_init_script(HEARD)
+    """A person who cannot see the line hears it when it comes, without moving to it, also
+    when it comes from a dialog's button: said while the dialog was leaving, the words went
+    with it on a busy machine (Said.dialog_leaving)."""
+    listen(phone.page)
     phone.open("/session/1/ledger")
     phone.tap("Delete Deal 5 · Astrid dealt")
     phone.tap("Delete")
     phone.see("Deal 5 deleted")
-    phone.page.wait_for_function(
-        "said => window.__announced.some(words => words.includes(said))", arg="Deal 5 deleted")
+    heard(phone.page, "Deal 5 deleted")

@@ -95,7 +95,7 @@ def save_bar_view(app: AppModel, session: OpenSession, left: str | None, verdict
         lines.append(Line(left, 16, bold=True))
     deals = session.state.deals
     return SaveBarView(
-        app.said.notice, tuple(lines), problem, why, why_route,
+        app.said.shown_notice, tuple(lines), problem, why, why_route,
         reload=app.t("ui.reload") if app.said.stale else None,
         undo=app.t("ui.undo", number=deals) if may_undo and deals else None,
         clear=app.t("ui.clear_deal", number=number) if may_clear else None,
@@ -160,7 +160,7 @@ def taken_view(app: AppModel, session: OpenSession, taken: DealTaken) -> TakenVi
         said = summary(app.words, session.table, dict(taken.theirs), N_("ui.deal_taken"),
                        number=taken.mine, device=device)
     return TakenView(said, app.t("ui.discard_mine"),
-                     app.t("ui.mine_is_next", number=taken.next), app.said.notice)
+                     app.t("ui.mine_is_next", number=taken.next), app.said.shown_notice)
 
 
 @ft.memo

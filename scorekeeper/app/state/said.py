@@ -37,6 +37,22 @@ class Said:
     problem: str | None = None  # why the last thing asked was refused (shown on the screen)
     stale: bool = False  # refused because another device changed the session: offer Reload
     database_lost: bool = False  # the club's database server is away: said on every screen
+    # A dialog's command was tapped and the dialog is still leaving the screen: its notice
+    # waits. Flutter's web engine hands a live region's words to the open dialog, and when
+    # the dialog left in the same frame they went with it, never read out ("Deal 5 deleted",
+    # said as the Delete dialog closed on a busy machine).
+    dialog_leaving: bool = False
+
+    @property
+    def shown_notice(self) -> str | None:
+        """The notice as the screen shows it now: none while a dialog is leaving."""
+        return None if self.dialog_leaving else self.notice
+
+    def leaving_dialog(self) -> None:
+        self.dialog_leaving = True
+
+    def dialog_gone(self) -> None:
+        self.dialog_leaving = False
 
     @property
     def language(self) -> str:
