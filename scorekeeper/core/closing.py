@@ -8,6 +8,7 @@ unfinished countdown or count-up game's pot goes back to those who paid it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from scorekeeper.core.ledger import POT, Payment
 from scorekeeper.core.messages import msg
@@ -21,12 +22,17 @@ from scorekeeper.core.table import Table
 END_OF_SESSION = 0  # the deal number the end-of-session entries carry
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Closing:
     entries: tuple[Payment, ...]  # the end-of-session pot rule at work
     money: dict[str, int]  # each player's result in minor units
     pot_left: int  # minor units carried over (end_pot "carry")
-    transfers: tuple[Transfer, ...]
+
+    @cached_property
+    def transfers(self) -> tuple[Transfer, ...]:
+        """The plan before any payment: the one definition every screen and file settles
+        by. Worked out when asked: a Save closes the session for its standings alone."""
+        return tuple(owed_transfers(self.money, (), self.pot_left))
 
 
 def close(table: Table, state: State) -> Closing:
@@ -52,8 +58,7 @@ def close(table: Table, state: State) -> Closing:
     for entry in entries:
         money[entry.payee] += entry.minor
     pot_left = pot - sum(entry.minor for entry in entries)
-    # The plan before any payment: the one definition every screen and file settles by.
-    return Closing(tuple(entries), money, pot_left, tuple(owed_transfers(money, (), pot_left)))
+    return Closing(tuple(entries), money, pot_left)
 
 
 def _refund(table: Table, state: State) -> list[Payment]:

@@ -108,7 +108,10 @@ def owed_transfers(money: Mapping[str, int], handovers: Iterable[Handover],
     handed = list(handovers)
     owed = still_owed(money, handed)
     accounts = {**owed, POT: pot_left} if pot_left else owed
-    fewest = len(fewest_transfers(accounts))
+    plan = fewest_transfers(accounts)
+    if not handed:
+        return plan
+    fewest = len(plan)
     kept: list[Transfer] = []
     for payer, payee in _paid_along(handed):
         left = min(-accounts.get(payer, 0), accounts.get(payee, 0))
@@ -118,8 +121,6 @@ def owed_transfers(money: Mapping[str, int], handovers: Iterable[Handover],
         if len(kept) + 1 + len(fewest_transfers(after)) == fewest:
             kept.append(Transfer(payer, payee, left))
             accounts = after
-    if not handed:
-        return fewest_transfers(accounts)
     # Once money has changed hands the rows keep their places as more is paid: by payer
     # in order of play, what a payer has begun paying first.
     seat = {player: number for number, player in enumerate(accounts)}
