@@ -98,16 +98,26 @@ def App(app: AppModel, hearing: Hearing, *concerns: ft.Observable) -> ft.Control
     fading = ft.use_ref(None)
 
     def fade_notice() -> None:
-        if said.shown_notice:
-            fading.current = page.run_task(unsay, said, said.shown_notice)
-        elif said.dialog_leaving:  # a dismissal that never comes (the page gone) mutes nothing
-            fading.current = page.run_task(dialog_gone_at_the_latest, said)
+        if said.notice:
+            fading.current = page.run_task(unsay, said, said.notice)
 
     def keep_notice() -> None:
         if fading.current is not None:
             fading.current.cancel()
 
-    ft.use_effect(fade_notice, [said.notice, said.dialog_leaving], cleanup=keep_notice)
+    ft.use_effect(fade_notice, [said.notice], cleanup=keep_notice)
+    # A dismissal that never comes (the page gone mid-way) leaves no notice unread.
+    leaving = ft.use_ref(None)
+
+    def wait_for_the_dialog() -> None:
+        if said.dialog_leaving:
+            leaving.current = page.run_task(dialog_gone_at_the_latest, said)
+
+    def dialog_left() -> None:
+        if leaving.current is not None:
+            leaving.current.cancel()
+
+    ft.use_effect(wait_for_the_dialog, [said.dialog_leaving], cleanup=dialog_left)
     screens = handed(app)  # the screens are drawn from here, in this pass (handed.py)
     # A notice is a line of the layout, never drawn over the screen. Flutter's snack bar lay
     # over the bottom of every screen for its five seconds, over Save too, and took the tap
@@ -136,7 +146,7 @@ def App(app: AppModel, hearing: Hearing, *concerns: ft.Observable) -> ft.Control
 
 async def dialog_gone_at_the_latest(said: Said) -> None:
     """A dialog leaves the screen in a fraction of a second; the notice it held back is
-    shown after DIALOG_LEAVES at the latest."""
+    read out after DIALOG_LEAVES at the latest."""
     await asyncio.sleep(DIALOG_LEAVES)
     said.dialog_gone()
 

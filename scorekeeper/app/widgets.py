@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
     from scorekeeper.app.model import AppModel
+    from scorekeeper.app.state.said import Notice
 
 
 def handler(on_click: Callable[[], object]) -> Callable[..., object]:
@@ -126,7 +127,7 @@ def confirmation(app: AppModel, title: str, text: str, confirm: str,
                  on_confirm: Callable[[], object], on_cancel: Callable[[], object]
                  ) -> ft.AlertDialog:
     """"Are you sure?" for what cannot be taken back with one tap. What the command says
-    is shown once the dialog has left the screen (Said.dialog_leaving)."""
+    is read out once the dialog has left the screen (Said.dialog_leaving)."""
     said = app.said
 
     def leaving(command: Callable[[], object]) -> Callable[..., object]:
@@ -161,19 +162,22 @@ def refused(app: AppModel, reload: Callable[[], None]) -> list[ft.Control]:
               else [])]
 
 
-def notice_line(notice: str) -> ft.Control:
+def notice_line(notice: Notice) -> ft.Control:
     """What the app says after a command ("Deal 7 undone: it is back in the form"), for a
     few seconds: a line in the screen's own layout, never drawn over it (see shell.App),
-    read out by a screen reader as it comes (a live region)."""
+    read out by a screen reader as it comes (a live region) or, said by a dialog's button,
+    once the dialog has left the screen."""
     return ft.Semantics(
-        label=notice, live_region=True, container=True, exclude_semantics=True,
+        label=notice.words, live_region=notice.read_out, container=True,
+        exclude_semantics=True,
         content=ft.Container(
             padding=ft.Padding.symmetric(horizontal=12, vertical=8),
             border_radius=ft.BorderRadius.all(10),
             bgcolor=ft.Colors.INVERSE_SURFACE,
             content=ft.Row(spacing=8, controls=[
                 ft.Icon(ft.Icons.INFO_OUTLINE, size=20, color=ft.Colors.ON_INVERSE_SURFACE),
-                ft.Text(notice, size=16, color=ft.Colors.ON_INVERSE_SURFACE, expand=True),
+                ft.Text(notice.words, size=16, color=ft.Colors.ON_INVERSE_SURFACE,
+                        expand=True),
             ]),
         ),
     )

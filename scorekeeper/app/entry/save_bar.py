@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
     from scorekeeper.app.model import AppModel
     from scorekeeper.app.state.drafts import DealTaken
+    from scorekeeper.app.state.said import Notice
     from scorekeeper.session import OpenSession
 
 SAVE_STYLE = ft.ButtonStyle(text_style=ft.TextStyle(size=20))
@@ -43,7 +44,7 @@ class SaveBarView:
     """Everything the Save bar shows, worked out by the entry: drawn again only when it
     changed (compared by value)."""
 
-    notice: str | None  # what the app says after a command, for a few seconds
+    notice: Notice | None  # what the app says after a command, for a few seconds
     lines: tuple[Line, ...]
     problem: str | None  # refused: the bar turns the error's colour, with "why?" if a rule
     why: tuple[str, str] | None  # the "why?" button's label and words, and its route
@@ -149,7 +150,7 @@ class TakenView:
     said: str
     discard: str
     keep: str
-    notice: str | None  # what the app says after a command, for a few seconds
+    notice: Notice | None  # what the app says after a command, for a few seconds
 
 
 def taken_view(app: AppModel, session: OpenSession, taken: DealTaken) -> TakenView:

@@ -29,6 +29,15 @@ def refusal(error: RuleError | StoreError, language: str) -> str:
     return refusal_text(error.message, language)
 
 
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """A notice as a screen shows it: its words, and whether a screen reader is handed
+    them yet (Said.dialog_leaving)."""
+
+    words: str
+    read_out: bool = True
+
+
 @ft.observable
 @dataclass
 class Said:
@@ -38,15 +47,16 @@ class Said:
     stale: bool = False  # refused because another device changed the session: offer Reload
     database_lost: bool = False  # the club's database server is away: said on every screen
     # A dialog's command was tapped and the dialog is still leaving the screen: its notice
-    # waits. Flutter's web engine hands a live region's words to the open dialog, and when
-    # the dialog left in the same frame they went with it, never read out ("Deal 5 deleted",
-    # said as the Delete dialog closed on a busy machine).
+    # is shown at once but handed to the screen reader once the dialog has gone. Flutter's
+    # web engine hands a live region's words to the open dialog, and when the dialog left
+    # in the same frame they went with it, never read out ("Deal 5 deleted", said as the
+    # Delete dialog closed on a busy machine).
     dialog_leaving: bool = False
 
     @property
-    def shown_notice(self) -> str | None:
-        """The notice as the screen shows it now: none while a dialog is leaving."""
-        return None if self.dialog_leaving else self.notice
+    def shown_notice(self) -> Notice | None:
+        """The notice as a screen shows it now."""
+        return Notice(self.notice, read_out=not self.dialog_leaving) if self.notice else None
 
     def leaving_dialog(self) -> None:
         self.dialog_leaving = True
