@@ -435,7 +435,7 @@ class Ui:
     def scroll_up_to(self, text: str) -> None:
         """Scroll the screen, as a thumb does, until ``text`` is at its top, under the bar:
         what a screenshot of the part below it is to show."""
-        node = self.page.get_by_text(text, exact=True).first
+        node = self.shown(text).first
         for _ in range(10):
             box = node.bounding_box()
             if box is not None and 60 <= box["y"] < 140:
@@ -571,8 +571,14 @@ class Ui:
 
     def read(self, text: str, timeout: int = 15_000) -> None:
         """Wait until ``text`` is read out whole (a figure, a transfer, a refusal)."""
-        self.page.get_by_text(text, exact=True).first.wait_for(state="attached",
-                                                              timeout=timeout)
+        self.shown(text).first.wait_for(state="attached", timeout=timeout)
+
+    def shown(self, text: str) -> Locator:
+        """``text``, whole, where the screen shows it. Not the screen reader's announcer,
+        which holds a notice's words for a moment as it reads them out: looked for in the
+        whole page, a notice the Save bar said again was found twice, and a wait for it to
+        go refused to pick one."""
+        return self.page.locator("flt-semantics-host").get_by_text(text, exact=True)
 
     def readouts(self, prefix: str) -> list[str]:
         """Every whole sentence on screen that starts with ``prefix``."""

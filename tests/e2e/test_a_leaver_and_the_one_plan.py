@@ -123,7 +123,7 @@ def test_a_leaver_who_paid_part_owes_the_rest(phone: Ui, server: Server, tmp_pat
     # What he owes leaving is 8,50 (his -17 units, the pot given up), less the 4,00 paid:
     # 4,50; not 7,00 - 4,00 = 3,00, which counts the pot's share he gives up.
     phone.read(f"Dag ska betala {kr('4,50')}")
-    phone.page.get_by_text(f"Dag betalade Bengt {kr('4,00')}").wait_for(state="detached")
+    phone.shown(f"Dag betalade Bengt {kr('4,00')}").wait_for(state="detached")
     phone.shot("table-dag-leaves-phone-sv")  # once the payment's notice has gone
     phone.tap("Gör upp nu")
     # His transfer once he has gone, to Bengt, is 8,50; 4,00 of it paid, 4,50 left.

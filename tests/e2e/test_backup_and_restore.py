@@ -90,7 +90,7 @@ def test_home_reminds_of_a_backup_once_and_settings_bring_the_scorebook_to_a_clu
     phone.read(reminder)
     phone.shot("home-backup-reminder-phone")
     phone.tap("Not now")
-    phone.page.get_by_text(reminder, exact=True).wait_for(state="detached")
+    phone.shown(reminder).wait_for(state="detached")
     phone.open("/")  # opened again: said once, not again
     phone.see("Friday at the cabin")
     assert not phone.readouts("No backup of this scorebook")
