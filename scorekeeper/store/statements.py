@@ -15,9 +15,7 @@ from typing import Any
 from sqlalchemy import Connection, Select, Table, bindparam, delete, func, select, update
 
 from scorekeeper.store.models import (
-    DealRow,
     DraftRow,
-    EntryRow,
     GroupRow,
     SeatRow,
     SessionRow,
@@ -26,6 +24,8 @@ from scorekeeper.store.models import (
 from scorekeeper.store.row_writing import (
     DEAL_COLUMNS,
     ENTRY_COLUMNS,
+    deals,
+    entries,
     insert_deals,
     json_insert,
     records,
@@ -33,8 +33,6 @@ from scorekeeper.store.row_writing import (
 
 sessions: Table = SessionRow.__table__  # type: ignore[attr-defined]
 seats: Table = SeatRow.__table__  # type: ignore[attr-defined]
-deals: Table = DealRow.__table__  # type: ignore[attr-defined]
-entries: Table = EntryRow.__table__  # type: ignore[attr-defined]
 standings: Table = StandingRow.__table__  # type: ignore[attr-defined]
 drafts: Table = DraftRow.__table__  # type: ignore[attr-defined]
 groups: Table = GroupRow.__table__  # type: ignore[attr-defined]
