@@ -74,9 +74,9 @@ MUST_SEND = {
     # The heading and what a screen reader reads of it (the bare page: the heading); the
     # pot, read out likewise; the fold's line (who speaks first, how to deal).
     "the fold": 5,
-    # What the deal did, read out (bare: the line); Undo's label; Save's label, the
-    # button moving into the place of Clear, which goes (bare: the label).
-    "the Save bar": 5,
+    # What the deal did (bare: the line); Undo's label; Save's label, the button moving
+    # into the place of Clear, which goes (bare: the label).
+    "the Save bar": 4,
 }
 # The rows keep their places from deal to deal: none is moved.
 CONTROLS_SENT_WHOLE = 1  # Save itself, taking Clear's place; never a row, nor the fold

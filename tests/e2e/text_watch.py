@@ -2,8 +2,9 @@
 tests.e2e.text_watch ARGS`` runs the command line with ARGS, and each time a page is sent
 a change, writes to ``$SCOREKEEPER_TEXT_LOG`` (JSON, replaced whole) every text the page
 draws, as the control tree holds it: its words, its size where the app gives one, and
-what may cut it (a line limit, no wrapping); and every label a ``ft.Semantics`` puts over
-what it draws (a score read out as "Astrid: -28" over the figure "-28").
+what may cut it (a line limit, no wrapping); and every label a ``ft.Semantics`` or a text's
+own ``semantics_label`` puts over what it draws (a score read out as "Astrid: -28" over the
+figure "-28").
 
 The browser's accessibility tree holds each text's words and the rectangle laid out for
 them, but not the size they are drawn at, nor whether a label is the words drawn: the
@@ -60,6 +61,8 @@ def words_of(page: ft.Page) -> dict[str, Any]:
                 "ellipsis": control.overflow == ft.TextOverflow.ELLIPSIS,
                 "no_wrap": bool(control.no_wrap),
             })
+            if control.semantics_label:  # read out in place of its words
+                labels.append(str(control.semantics_label))
         elif isinstance(control, ft.Semantics) and control.label:
             labels.append(str(control.label))
     return {"texts": texts, "labels": labels}

@@ -69,7 +69,8 @@ def AssistantFold(words: Words, rules: Rules, deal_guide: DealGuide, heading: st
     first = render(deal_guide.dealing[0], words.language) if deal_guide.dealing else ""
     line = " · ".join(part for part in (
         words.t("ui.speaks_first", player=seats.forehand), first) if part)
-    # The figures go on a line of their own rather than cut the heading short.
+    # The figures go on a line of their own rather than cut the heading short. Each is a
+    # sentence of its own to a screen reader, not merged into the tappable fold's words.
     title = ft.Row(spacing=12, run_spacing=0, wrap=True, controls=[
         readout(label=heading, content=ft.Text(heading, size=17, weight=ft.FontWeight.BOLD)),
         *(readout(label=figure, content=ft.Text(figure, size=17, weight=ft.FontWeight.BOLD))
@@ -84,16 +85,19 @@ def AssistantFold(words: Words, rules: Rules, deal_guide: DealGuide, heading: st
     def turn() -> None:
         set_opened(not opened)
 
-    heading_lines = ft.Column(spacing=0, expand=True, controls=[
-        title, ft.Text(line, size=13, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)])
+    # What does not change from deal to deal is the very same control, which the diff skips.
+    icon = ft.use_memo(lambda: ft.Icon(ft.Icons.RECORD_VOICE_OVER, size=18), [])
+    button = ft.use_memo(lambda: icon_button(
+        ft.Icons.EXPAND_LESS if opened else ft.Icons.EXPAND_MORE,
+        words.t("ui.assistant_close") if opened else words.t("ui.assistant_open"), turn),
+        [opened, words.language])
     fold = ft.Row(spacing=4, controls=[
         ft.Container(on_click=lambda _: turn(), expand=True,
                      padding=ft.Padding.symmetric(horizontal=4),
-                     content=ft.Row(spacing=8, controls=[
-                         ft.Icon(ft.Icons.RECORD_VOICE_OVER, size=18), heading_lines])),
-        icon_button(ft.Icons.EXPAND_LESS if opened else ft.Icons.EXPAND_MORE,
-                    words.t("ui.assistant_close") if opened else words.t("ui.assistant_open"),
-                    turn)])
+                     content=ft.Row(spacing=8, controls=[icon, ft.Column(
+                         spacing=0, expand=True, controls=[title, ft.Text(
+                             line, size=13, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)])])),
+        button])
     inside = [*([ft.Text(status.words, size=14)] if status.words else []),
               Assistant(words, rules, deal_guide, open_rules)] if opened else []
     return ft.Column(spacing=4, controls=[fold, *inside])

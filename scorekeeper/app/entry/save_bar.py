@@ -108,10 +108,9 @@ def save_bar_view(app: AppModel, session: OpenSession, left: str | None, verdict
 def SaveBar(bar: SaveBarView, taps: SaveTaps) -> ft.Control:
     """Below the rows, always in view: what is still missing or wrong, what saving does, Save."""
     lines: list[ft.Control] = [
-        readout(label=line.text, content=ft.Text(
-            line.text, size=line.size, weight=ft.FontWeight.BOLD if line.bold else None,
-            color=(ft.Colors.ON_ERROR_CONTAINER if bar.problem else
-                   ft.Colors.PRIMARY if line.primary else None)))
+        ft.Text(line.text, size=line.size, weight=ft.FontWeight.BOLD if line.bold else None,
+                color=(ft.Colors.ON_ERROR_CONTAINER if bar.problem else
+                       ft.Colors.PRIMARY if line.primary else None))
         for line in bar.lines] or [ft.Container()]
     if bar.why is not None and bar.why_route is not None:
         route, (label, words) = bar.why_route, bar.why
