@@ -2,7 +2,8 @@
 
 import flet as ft
 
+from scorekeeper.app.frame_room import with_room
 from scorekeeper.app.run import ASSETS, app_main, opening
 from scorekeeper.session.where import choose_database
 
-ft.run(app_main(opening(choose_database())), assets_dir=str(ASSETS))
+with_room(lambda: ft.run(app_main(opening(choose_database())), assets_dir=str(ASSETS)))

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from scorekeeper.app.flet_logs import quiet_unless_asked
+from scorekeeper.app.frame_room import with_room
 from scorekeeper.app.lan import LanRoom, is_local, shown
 from scorekeeper.app.lan_address import guest_addresses, scan_codes
 from scorekeeper.resources import assets_dir
@@ -196,11 +197,11 @@ def serve_web(main: Callable[[ft.Page], None], host: str, port: int,
 
         threading.Thread(target=open_when_listening, daemon=True).start()
     level = logging.getLogger("flet").getEffectiveLevel()
-    uvicorn.run(without_api_docs(drawn_on_one_thread(quiet_when_gone(app))),
-                host=host, port=port,
-                ws="websockets-sansio",
-                log_level="warning" if level in (logging.NOTSET, logging.CRITICAL)
-                else logging.getLevelName(level).lower())
+    with_room(lambda: uvicorn.run(
+        without_api_docs(drawn_on_one_thread(quiet_when_gone(app))), host=host, port=port,
+        ws="websockets-sansio",
+        log_level="warning" if level in (logging.NOTSET, logging.CRITICAL)
+        else logging.getLevelName(level).lower()))
 
 
 def start(database: DatabaseChoice, port: int = DEFAULT_PORT, browser: bool | None = None
@@ -210,7 +211,7 @@ def start(database: DatabaseChoice, port: int = DEFAULT_PORT, browser: bool | No
         browser = not desktop_available()
     if not browser:
         quiet_unless_asked()
-        ft.run(app_main(opening(database)), assets_dir=str(ASSETS))
+        with_room(lambda: ft.run(app_main(opening(database)), assets_dir=str(ASSETS)))
         return
     scorebook = opening(database, port)
     print(f"Scorekeeper: open http://127.0.0.1:{port} in your browser", flush=True)
