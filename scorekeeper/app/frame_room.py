@@ -6,7 +6,7 @@ diff walks down the control tree and back, recursively, hundreds of times a chan
 time its depth crosses a chunk's end a fresh chunk is mapped and its pages faulted in
 (perf: 96 % of a Save's page faults; 145 to 300 a Save, 1.5 to 2 ms of its server's CPU
 on these machines). Run from a frame that begins a chunk with room for all the event
-loop stacks on it, the loop's calls never cross a chunk's end: a Save faults in 2 to 6
+loop stacks on it, the loop's calls never cross a chunk's end: a Save faults in 1 to 6
 pages (tests/bench, BENCHMARKS.md).
 """
 
