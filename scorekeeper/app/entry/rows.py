@@ -194,7 +194,7 @@ def PlayerRow(row: RowView, taps: RowTaps) -> ft.Control:
 def Heading(row: RowHeading) -> ft.Control:
     """Drawn again at every Save (the score, the money, the dealer's marks move), so it is
     as few controls as it can be: each one costs the server and the browser at a Save.
-    The figures say what a screen reader reads in their own label, not in a wrapper."""
+    The score says what a screen reader reads in its own label, not in a wrapper."""
     # The name stays from deal to deal: the very same control, which the diff skips.
     name = ft.use_memo(lambda: ft.Text(row.player, size=16, weight=ft.FontWeight.BOLD,
                                        max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
