@@ -113,21 +113,37 @@ def write_imported(change: SessionChange, session: Session,
 
 def record_deal(store: SessionStore, session_id: int, deal: Deal, version: int,
                 drafted_on: str | None = None, by: str | None = None,
-                checked: Step | None = None) -> tuple[StoredSession, Step]:
+                checked: Step | None = None, held: StoredSession | None = None,
+                ) -> tuple[StoredSession, Step]:
     """Check and store the next deal; ``drafted_on``: the device whose kept draft it was,
     dropped in the same transaction; ``by``: the name the recording device gave;
     ``checked``: the step the rules already gave for ``deal`` at ``version`` (the table's
     check as it drew Save), not worked out again: the change is refused unless the
-    session is still at ``version``, so that step is still this deal's. The tap on Save
-    waits for this: one read of the session with its newest state, the rules (once), and
-    a few prebuilt statements."""
+    session is still at ``version``, so that step is still this deal's; ``held``: the
+    session at ``version`` as the caller holds it. The tap on Save waits for this: the
+    rules (once) and, from a held version where the store saves so (``SessionStore.
+    held_change``), one statement; otherwise one read of the session with its newest
+    state and a few prebuilt statements."""
+    if held is not None and (held.id, held.version) == (session_id, version) and (
+            store.saves_held and held.newest_state is not None and not held.finished):
+        step = (checked if checked is not None and _step_of(checked, deal)
+                else record(held.table, held.newest_state, deal))
+        if {name for name, _ in held.seat_ids} == set(step.state.everyone):
+            with store.held_change(held) as change:
+                return _recorded(change, step, drafted_on, by), step
+        checked = step  # someone sits down with this deal: their seat is read and written
     with store.change(session_id, version, recording=True) as change:
         step = (checked if checked is not None and _step_of(checked, deal)
                 else record(change.table, _state(change), deal))
-        change.record(step, by=by)
-        if drafted_on is not None:
-            change.drop_draft(drafted_on)
-        return _saved(change, step.state), step
+        return _recorded(change, step, drafted_on, by), step
+
+
+def _recorded(change: SessionChange, step: Step, drafted_on: str | None,
+              by: str | None) -> StoredSession:
+    change.record(step, by=by)
+    if drafted_on is not None:
+        change.drop_draft(drafted_on)
+    return _saved(change, step.state)
 
 
 def _step_of(step: Step, deal: Deal) -> bool:

@@ -48,6 +48,9 @@ class Scorebook(WholeKeeping, GroupKeeping):
         self.shown = shown  # the database's address as chosen, fit for a screen
         self.groups = GroupStore(store.engine)
         self._open: dict[int, OpenSession] = {}
+        # Each open session as stored, its seats' roster rows too: a Save from it writes
+        # without reading it again (changes.record_deal).
+        self._held: dict[int, StoredSession] = {}
         # Every view of every version shown, made once (session/views.py).
         self.views = ViewCache(StoreReading(store, self.payment_details), VIEWS)
         self._lock = threading.Lock()
@@ -117,8 +120,10 @@ class Scorebook(WholeKeeping, GroupKeeping):
         goes with it (in the same transaction); ``by``: the name the device gave;
         ``checked``: the step the rules gave for ``deal`` at ``version``, if worked out."""
         with self._listeners.changing(session_id):
+            with self._lock:
+                held = self._held.get(session_id)
             stored, step = changes.record_deal(self.store, session_id, deal, version,
-                                               drafted_on, by, checked)
+                                               drafted_on, by, checked, held)
             before = self.latest(session_id)
             history = None
             if before is not None and before.version == version and before.has_history:
@@ -234,6 +239,7 @@ class Scorebook(WholeKeeping, GroupKeeping):
             known = self._open.get(session_id)
             if known is not None and (version is None or known.version < version):
                 del self._open[session_id]
+                self._held.pop(session_id, None)
 
     # --- inside ---
 
@@ -260,6 +266,7 @@ class Scorebook(WholeKeeping, GroupKeeping):
             known = self._open.get(stored.id)
             if known is None or known.version <= stored.version:
                 self._open[stored.id] = session
+                self._held[stored.id] = stored
         return session
 
 

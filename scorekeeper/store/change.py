@@ -3,8 +3,10 @@
 The store opens the session at the version the caller saw, with its row locked for the
 transaction, and hands this over; the session layer asks the rules what follows and
 writes the result here; ``save`` moves the version on. All of it is committed when the
-``with`` block ends, or none of it. The store works out nothing itself: every state,
-entry, standing and leader written here was computed by the caller.
+``with`` block ends, or none of it. (A Save from the version a server holds is opened
+without a read: its writes wait for ``save``, one statement guarded by that version.)
+The store works out nothing itself: every state, entry, standing and leader written
+here was computed by the caller.
 """
 
 from __future__ import annotations
@@ -52,6 +54,9 @@ class StoredSession:
     group: str | None = None  # the group whose tab it counts in
     played_on: date | None = None  # the evening's date
     uid: str | None = None  # what identifies it wherever it goes (revision 0012)
+    # Everyone seated at this version, with their roster row: what a Save from the version
+    # a server holds writes the players' totals by (``SessionChange.held``).
+    seat_ids: tuple[tuple[str, int], ...] = ()
 
     @property
     def finished(self) -> bool:
@@ -59,35 +64,31 @@ class StoredSession:
 
 
 class SessionChange:
-    def __init__(self, connection: Connection, row: Row[Any], table: Table,
-                 player_ids: dict[str, int]) -> None:
+    def __init__(self, connection: Connection, stored: StoredSession, *,
+                 held: bool = False) -> None:
+        """``held``: ``stored`` is the version a server holds, not read and locked for
+        this change; its writes wait for ``save``, which makes them one statement that
+        writes nothing unless the session is still at that version (``statements.
+        bump_held``; PostgreSQL, in autocommit)."""
         self.connection = connection
-        self.table = table
-        self._row = row
-        self._player_ids = player_ids  # the roster row of everyone who sat at the table
-        self._group: str | None = row.group_name
-        self._played_on: date = row.played_on or row.created_at.date()
+        self.table = stored.table
+        self._stored = stored
+        self._held = held
+        self._player_ids = dict(stored.seat_ids)  # the roster row of everyone who sat
+        self._group: str | None = stored.group
         self._result: str | None = None  # the standings as JSON, once they are set
         self._totals: list[tuple[int, int, int, int, int, int]] = []  # a player's each
         self._dealt: sql.Dealt | None = None  # a deal's rows and its entries', ``record``'s
+        self._draft_dropped: str | None = None  # the device whose draft a held save drops
 
     @property
     def session_id(self) -> int:
-        return int(self._row.id)
-
-    @property
-    def name(self) -> str:
-        return str(self._row.name)
-
-    @property
-    def finished(self) -> bool:
-        return self._row.status == FINISHED
+        return self._stored.id
 
     @property
     def stored(self) -> StoredSession:
         """The session as it stood when the change was opened (in the group it is in now)."""
-        return replace(stored_session(self._row, self.table), group=self._group,
-                       played_on=self._played_on)
+        return replace(self._stored, group=self._group)
 
     def deals(self) -> list[Deal]:
         records = self.connection.scalars(sql.DEAL_RECORDS, {"session_id": self.session_id})
@@ -104,8 +105,9 @@ class SessionChange:
 
     def record(self, step: Step, by: str | None = None) -> None:
         """The next deal (``append`` of one step), written with the next version by
-        ``save``: on PostgreSQL in the one statement that moves the version on, so that a
-        Save is BEGIN, the locked read, one write and COMMIT."""
+        ``save``: on PostgreSQL in the one statement that moves the version on (a Save
+        from a held version is that statement alone; otherwise BEGIN, the locked read,
+        that write and COMMIT)."""
         recorded_at = rows.driver_time(self.connection, now())
         self._dealt = (self._deal_rows([step], step, recorded_at, by, {}),
                        rows.entry_tuples(self.session_id, step.entries, {}))
@@ -216,6 +218,9 @@ class SessionChange:
     def drop_draft(self, device: str) -> None:
         """The device's kept draft goes with the deal it became (a kill between the two
         never offers it again)."""
+        if self._held:  # in the statement that saves: nothing is written before it
+            self._draft_dropped = device
+            return
         self.connection.execute(sql.DROP_DRAFT, {"of_session": self.session_id,
                                                  "device": device})
 
@@ -223,22 +228,29 @@ class SessionChange:
              status: str | None = None) -> StoredSession:
         """The next version of the session, now at ``state`` and led by ``leaders``; the
         session as it now stands."""
-        row = self._row
+        was = self._stored
         changes = {
-            "session_id": row.id, "seen": row.version, "deal_count": state.deals,
-            "status": status or row.status, "updated_at": now(),
+            "session_id": was.id, "seen": was.version, "deal_count": state.deals,
+            "status": status or was.status, "updated_at": now(),
             "leaders": json.dumps(list(leaders), ensure_ascii=False),
         }
         if self._result is not None:
             changes["result"] = self._result
-        bumped = sql.bump(self.connection, changes, self._totals, self._dealt)
+        if self._held:
+            bumped = sql.bump_held(self.connection, changes, self._totals, self._dealt,
+                                   self._draft_dropped)
+            if bumped is None:
+                raise refusal(self.connection, was.id, was.version)
+        else:
+            bumped = sql.bump(self.connection, changes, self._totals, self._dealt)
         self._dealt = None
         if bumped is None:
             raise ConflictError(msg("store.conflict_recorded", deal=state.deals))
         version, updated_at = bumped  # as stored (a database keeps the time its own way)
-        return StoredSession(row.id, row.name, status or row.status, version, state.deals,
-                             self.table, state, row.created_at, updated_at,
-                             self._group, self._played_on, row.uid)
+        return StoredSession(was.id, was.name, status or was.status, version, state.deals,
+                             self.table, state, was.created_at, updated_at,
+                             self._group, was.played_on, was.uid,
+                             tuple(self._player_ids.items()))
 
 
 def opened(connection: Connection, session_id: int, query: Select[Any],
@@ -262,12 +274,26 @@ def locked(connection: Connection, session_id: int, version: int, *, recording: 
         raise ConflictError(msg(key, deal=row.deal_count))
     if row.status == FINISHED and not finished_too:
         raise StoreError(msg("store.finished", session=row.name))
-    return SessionChange(connection, row, table, player_ids)
+    return SessionChange(connection, stored_session(row, table, player_ids))
 
 
-def stored_session(row: Row[Any], table: Table) -> StoredSession:
-    """A session row read with ``statements.SESSION``'s columns, as stored."""
+def refusal(connection: Connection, session_id: int, seen: int) -> StoreError:
+    """Why a save from held version ``seen`` wrote nothing, as ``locked`` would have
+    refused it: the session changed since (or is gone), or it is finished."""
+    row = connection.execute(sql.STANDING_NOW, {"session_id": session_id}).first()
+    if row is None:
+        return StoreError(msg("store.no_session", session=session_id))
+    if row.version != seen or row.status != FINISHED:
+        return ConflictError(msg("store.conflict_recorded", deal=row.deal_count))
+    return StoreError(msg("store.finished", session=row.name))
+
+
+def stored_session(row: Row[Any], table: Table,
+                   seat_ids: Mapping[str, int] | None = None) -> StoredSession:
+    """A session row read with ``statements.SESSION``'s columns, as stored (``seat_ids``:
+    everyone seated, with their roster rows, as the same read found them)."""
     newest = load_state(row.state_after) if row.deal_count and row.state_after else None
     return StoredSession(row.id, row.name, row.status, row.version, row.deal_count, table,
                          newest, row.created_at, row.updated_at, row.group_name,
-                         row.played_on or row.created_at.date(), row.uid)
+                         row.played_on or row.created_at.date(), row.uid,
+                         tuple((seat_ids or {}).items()))

@@ -1,7 +1,9 @@
 """Sessions in the database: read as stored, and changed through a ``SessionChange``.
 
 Every change is one transaction, opened at the version the caller saw with the session's
-row locked, so two devices can never both record deal N. The store persists and queries;
+row locked, or (a Save from the version a server holds, on PostgreSQL) one statement that
+writes only while the session is at that version: either way two devices can never both
+record deal N. The store persists and queries;
 what a change writes (the steps, the standings, who leads) the session layer worked out
 with the rules.
 """
@@ -84,6 +86,7 @@ class SessionStore:
         # transaction around it, whose BEGIN and ROLLBACK were two of its four round trips
         # (a server reads a session each time another server changes one it shows).
         self.one_statement = single_statement(self.reader)
+        self._saving_alone = single_statement(engine)  # held_change's writes
 
     # --- the roster ---------------------------------------------------------------
 
@@ -99,8 +102,8 @@ class SessionStore:
     def get(self, session_id: int) -> StoredSession:
         """The session's set-up and the state kept after its newest deal: one read."""
         with storage_failures(self.engine), self.one_statement.connect() as connection:
-            row, table, _ = opened(connection, session_id, sql.SESSION)
-            return stored_session(row, table)
+            row, table, seat_ids = opened(connection, session_id, sql.SESSION)
+            return stored_session(row, table, seat_ids)
 
     def deals(self, session_id: int) -> list[Deal]:
         with storage_failures(self.engine), self.reader.connect() as connection:
@@ -230,6 +233,22 @@ class SessionStore:
         with storage_failures(self.engine), self.engine.begin() as connection:
             yield locked(connection, session_id, version, recording=recording,
                          finished_too=finished_too)
+
+    @property
+    def saves_held(self) -> bool:
+        """Does a change from a held version save in one statement here (PostgreSQL)? On
+        SQLite a transaction costs no round trip, and a change opens one."""
+        return self.engine.dialect.name == "postgresql"
+
+    @contextmanager
+    def held_change(self, held: StoredSession) -> Iterator[SessionChange]:
+        """A change of ``held``, the version a server holds, neither read nor locked: its
+        writes are one statement, in autocommit, that writes nothing unless the session
+        is still at ``held``'s version and in play (``ConflictError`` or ``StoreError``
+        then, as ``change`` refuses). Only for what ``held``'s seats already hold: a
+        change that seats someone new opens ``change``."""
+        with storage_failures(self.engine), self._saving_alone.connect() as connection:
+            yield SessionChange(connection, held, held=True)
 
     def remove(self, session_id: int) -> None:
         with storage_failures(self.engine), Db(self.engine) as db, db.begin():

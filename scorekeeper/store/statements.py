@@ -15,6 +15,7 @@ from typing import Any
 from sqlalchemy import Connection, Select, Table, bindparam, delete, func, select, update
 
 from scorekeeper.store.models import (
+    FINISHED,
     DraftRow,
     GroupRow,
     SeatRow,
@@ -91,6 +92,10 @@ DROP_DRAFT = delete(drafts).where(drafts.c.session_id == bindparam("of_session")
                                   drafts.c.device == bindparam("device"))
 VERSION = (select(sessions.c.version, sessions.c.updated_at)
            .where(sessions.c.id == bindparam("session_id")))
+# Where a session stands, when a save from the version a server held wrote nothing.
+STANDING_NOW = (select(sessions.c.name, sessions.c.status, sessions.c.version,
+                       sessions.c.deal_count)
+                .where(sessions.c.id == bindparam("session_id")))
 
 
 def session_rows(connection: Connection, query: Select[Any], session_id: int,
@@ -167,11 +172,17 @@ def _bumped_with_totals(connection: Connection, changes: dict[str, Any],
                      ((changes["session_id"], *row) for row in totals))
     rows = ([] if dealt is None else
             [records(DEAL_COLUMNS, dealt[0]), records(ENTRY_COLUMNS, dealt[1])])
+    return _first_row(connection, _bump_with_totals(columns, dealt is not None), [
+        *rows, given, *(changes[name] for name in columns), changes["session_id"],
+        changes["seen"]])
+
+
+def _first_row(connection: Connection, statement: str, params: list[Any],
+               ) -> tuple[Any, ...] | None:
+    """``statement``'s first row, run on the driver's own cursor (PostgreSQL)."""
     cursor = connection.connection.cursor()
     try:
-        cursor.execute(_bump_with_totals(columns, dealt is not None), [
-            *rows, given, *(changes[name] for name in columns), changes["session_id"],
-            changes["seen"]])
+        cursor.execute(statement, params)
         return cursor.fetchone()
     finally:
         cursor.close()
@@ -187,6 +198,43 @@ def _bump_with_totals(columns: tuple[str, ...], with_deal: bool) -> str:
     return (f"WITH {deal}totals AS ({_standings_given()}) "
             f"UPDATE sessions SET version = version + 1, {values} "
             f"WHERE id = %s AND version = %s RETURNING version, updated_at")
+
+
+def bump_held(connection: Connection, changes: dict[str, Any],
+              totals: Sequence[tuple[int, int, int, int, int, int]], dealt: Dealt,
+              draft_dropped: str | None) -> tuple[Any, ...] | None:
+    """PostgreSQL, in autocommit: ``bump`` with the deal it records (and the recording
+    device's draft dropped), as one statement that writes nothing unless the session is
+    still at ``seen`` and in play. A Save from the version a server holds is then one
+    round trip, where BEGIN, the locked read, the write and COMMIT were four, each a
+    wake-up of a backend and of the server's thread. None: nothing was written."""
+    columns = _BUMPED + (("result",) if "result" in changes else ())
+    given = records(("session_id", *_STANDING_COLUMNS),
+                    ((changes["session_id"], *row) for row in totals))
+    dropped = [] if draft_dropped is None else [changes["session_id"], draft_dropped]
+    return _first_row(connection, _bump_held(columns, draft_dropped is not None), [
+        *(changes[name] for name in columns), changes["session_id"], changes["seen"],
+        FINISHED, records(DEAL_COLUMNS, dealt[0]), records(ENTRY_COLUMNS, dealt[1]),
+        given, *dropped])
+
+
+@cache
+def _bump_held(columns: tuple[str, ...], drops_draft: bool) -> str:
+    values = ", ".join(f"{name} = %s" for name in columns)
+    # Every write but the version's reads the version's RETURNING: a session changed
+    # since (its row re-read under the lock the UPDATE waits for) or finished bumps
+    # nothing, and so nothing else is written. (All of a WITH's parts see one snapshot,
+    # but only the version's guard decides; the rest only follow it.)
+    guarded = "EXISTS (SELECT FROM bumped)"
+    dropped = (f", dropped AS (DELETE FROM drafts WHERE session_id = %s AND device = %s "
+               f"AND {guarded})" if drops_draft else "")
+    return (f"WITH bumped AS (UPDATE sessions SET version = version + 1, {values} "
+            f"WHERE id = %s AND version = %s AND status <> %s "
+            f"RETURNING version, updated_at), "
+            f"dealt AS ({json_insert(deals, DEAL_COLUMNS)} WHERE {guarded}), "
+            f"entered AS ({json_insert(entries, ENTRY_COLUMNS)} WHERE {guarded}), "
+            f"totals AS ({_standings_given()} AND {guarded}){dropped} "
+            f"SELECT version, updated_at FROM bumped")
 
 
 @cache
