@@ -211,6 +211,24 @@ WHAT_WAS_DONE = """\
   server meets a deal about once a second, its caches cold each time, and pays about
   three times the warm figure; what is left to take is in the wake-ups, not in the
   work each does.
+  Then a Save from the version the server holds (2026-11-29 13:00 UTC): the scorebook
+  keeps each open session as stored, with its seats' roster rows, and on PostgreSQL a
+  Save from it is one statement in autocommit (the version bumped only if still the one
+  held and in play; the deal, its entries, the totals and the draft dropped only if it
+  was: `statements.bump_held`); a deal that seats someone new, or a version not held,
+  takes the locked way. One scorebook on a durable PostgreSQL, back to back: the app
+  0.66 and 0.75 CPU-ms a Save before against 0.55 and 0.47 after, PostgreSQL 0.41 and
+  0.47 against 0.28 and 0.27, the Save's wall 0.95 and 1.06 ms against 0.63 and 0.60.
+  The back-to-back stress row (twenty tables): p95 37.3 and 36.6 ms before against 21.1
+  and 21.2, 1.9 and 2.0 CPU-ms a deal against 1.6. At a club night's pace the gain is
+  lost in the noise (one-minute nights in turns: 4.9 and 4.6 CPU-ms a deal before, 4.5
+  and 4.9 after): the same Save, one scorebook, with 250 ms between Saves, costs 2.4
+  CPU-ms (the app 1.3, PostgreSQL 1.1) before and after alike, three times its cost back
+  to back. The saves of a server run on a pool of 8 threads here; on one thread, as Flet
+  1.0 runs a page's handlers on its event loop, the nights cost the same (4.7 and 4.7
+  CPU-ms a deal against 4.3 and 4.7 on 8). What the capacity row measures at 3.3 deals a
+  second is the machine waking for each deal with cold caches, not the deal's work: the
+  same servers and PostgreSQL recording back to back spend 1.6 CPU-ms a deal.
 - **The ledger CSV** went through SQLAlchemy's rows (0.29 × the speed of `sqlite3 -csv`),
   then the driver's cursor into Python's csv module (0.40 ×). Now SQLite writes each CSV
   line itself in the query (printf, quotes doubled, quoted exactly where the csv module
@@ -349,6 +367,19 @@ WHAT_WAS_DONE = """\
   the rows' headings cut to a single text as an experiment (36 controls fewer), the
   server's CPU went from 9.9 to 8.7 ms and the reply from 24 to 18 ms: each control
   built and diffed costs the server about 0.03 ms and the browser about as much again.
+  Then the session shown watched below the root (2026-11-29 12:50 UTC: a frame between
+  the root and the screen watching it, so that a Save draws the screen, not the root):
+  the root's drawing was 0.24 ms of a Save's CPU, the frame's 0.15; three runs in turns
+  measured 7.8, 8.7 and 8.3 ms of server CPU a Save before against 7.7, 9.6 and 8.4
+  after, and a command that changes the session and says a notice at once (Undo, an
+  edit) would draw the screen twice. Left as it was. Where the tap row's gap lies: the
+  same rows as bare Flet components are 1.20 × the page written by hand, and this app's
+  Save records the deal durably before it answers, which neither bare page does (from
+  the Save's event, the record took 2.0 to 6.7 ms of wall time in 15 Saves timed along
+  the way, 2.9 the median, about 1.8 ms of it CPU, three times its cost back to back:
+  the machine is cold after each tap). The components page with that record is about
+  1.34 × the page by hand before any of this app's own drawing (the tap row gives the
+  tap against the components page too).
 - **Damage SQLite does not see** (issue 52; `python -m tests.bench.damage_bench FOLDER
   club.db`): 120 damaged copies of a 0.8 MB database (the two example sessions and twenty
   evenings of 50 deals), 40 for each of three seeds, eight of each kind: a header byte
