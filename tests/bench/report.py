@@ -224,11 +224,9 @@ WHAT_WAS_DONE = """\
   lost in the noise (one-minute nights in turns: 4.9 and 4.6 CPU-ms a deal before, 4.5
   and 4.9 after): the same Save, one scorebook, with 250 ms between Saves, costs 2.4
   CPU-ms (the app 1.3, PostgreSQL 1.1) before and after alike, three times its cost back
-  to back. The saves of a server run on a pool of 8 threads here; on one thread, as Flet
-  1.0 runs a page's handlers on its event loop, the nights cost the same (4.7 and 4.7
-  CPU-ms a deal against 4.3 and 4.7 on 8). What the capacity row measures at 3.3 deals a
-  second is the machine waking for each deal with cold caches, not the deal's work: the
-  same servers and PostgreSQL recording back to back spend 1.6 CPU-ms a deal.
+  to back. What the capacity row measures at 3.3 deals a second is the machine waking
+  for each deal with cold caches more than the deal's work: twenty tables recording back
+  to back on the same PostgreSQL spend 1.6 CPU-ms a deal.
 - **The ledger CSV** went through SQLAlchemy's rows (0.29 × the speed of `sqlite3 -csv`),
   then the driver's cursor into Python's csv module (0.40 ×). Now SQLite writes each CSV
   line itself in the query (printf, quotes doubled, quoted exactly where the csv module
