@@ -76,17 +76,14 @@ def rows_of(book: Scorebook, session_id: int) -> dict[str, object]:
 
 
 @pytest.mark.parametrize("db_url", ["postgresql"], indirect=True)
-def test_a_save_from_the_version_held_is_one_statement_in_autocommit(book, monkeypatch):  # type: ignore[no-untyped-def]
+def test_a_save_from_the_version_held_is_one_statement_in_autocommit(book, other_server,  # type: ignore[no-untyped-def]
+                                                                    monkeypatch):
     session = book.create("Friday", table())
     sent = statements_sent(monkeypatch)
     saved, _ = book.record(session.id, DEAL, session.version)
     assert sent == [("WITH", True)]
     monkeypatch.undo()
-    again = opened_book(str(book.store.engine.url.render_as_string(hide_password=False)))
-    try:
-        read = again.open(session.id)
-    finally:
-        again.store.engine.dispose()
+    read = other_server.open(session.id)  # as another server reads it
     assert (read.version, read.state.deals) == (saved.version, 1)
     assert read.state == saved.state
     assert read.closing.money == saved.closing.money
