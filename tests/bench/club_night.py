@@ -3,8 +3,9 @@ each table saving a deal at random, every 60 s on average (a Poisson process), f
 minutes; every save heard on another server.
 
 Each server is a process of its own holding one scorebook, as a served app does (its
-pages' saves are the scorebook's ``record``, run on a pool of threads as Flet runs a
-page's handlers; the drawing of the page is not part of it). A table's taps on Save are
+pages' saves are the scorebook's ``record``, run on a pool of threads, so that two
+tables' Saves on one server may overlap: Flet 1.0 itself runs a page's handlers on its
+event loop, one at a time; the drawing of the page is not part of it). A table's taps on Save are
 drawn beforehand from its own random numbers; the clock of a Save starts at the tap it
 was due, so a Save that waits for another on the same server counts that wait. Each
 server also has open the sessions of the next server's tables and hears them through the
