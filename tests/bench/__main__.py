@@ -14,6 +14,7 @@ from tests.bench import (
     import_bench,
     ledger_bench,
     report,
+    stopped_cleanly_by_sigterm,
     store_bench,
     table_bench,
     tables_bench,
@@ -55,4 +56,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    stopped_cleanly_by_sigterm()
     main()

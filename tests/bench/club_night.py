@@ -42,6 +42,7 @@ from sqlalchemy.engine import make_url
 from scorekeeper.session.scorebook import Scorebook
 from scorekeeper.store.database import connect
 from scorekeeper.store.sessions import SessionStore
+from tests.bench import stopped_cleanly_by_sigterm
 from tests.bench.data import english_table, next_deal
 from tests.bench.rows import Row
 from tests.bench.tables_bench import lost_or_doubled, spent
@@ -216,6 +217,10 @@ def club_night(seconds: float = NIGHT) -> list[Row]:
             end.wait(WAIT)
             database, load_after = postgres_since(url, server_before), os.getloadavg()[0]
             told = [results.get(timeout=WAIT) for _ in servers]
+        except BaseException:  # stopped (Ctrl-C, SIGTERM) or failed: no night to wait for
+            for server in servers:
+                server.terminate()
+            raise
         finally:  # the servers go before their database does, whatever happened
             done.set()
             for server in servers:
@@ -306,6 +311,7 @@ def _rows(seconds: float, saves: list[tuple[int, int, float, float]],
 
 
 if __name__ == "__main__":
+    stopped_cleanly_by_sigterm()
     for row in club_night(float(sys.argv[1]) if len(sys.argv) > 1 else NIGHT):
         print(f"{'ok  ' if row.met else 'MISS'} {row.what} [{row.workload}]: "
               f"{row.measured} (target {row.target})", flush=True)
