@@ -226,7 +226,11 @@ WHAT_WAS_DONE = """\
   CPU-ms (the app 1.3, PostgreSQL 1.1) before and after alike, three times its cost back
   to back. What the capacity row measures at 3.3 deals a second is the machine waking
   for each deal with cold caches more than the deal's work: twenty tables recording back
-  to back on the same PostgreSQL spend 1.6 CPU-ms a deal.
+  to back on the same PostgreSQL spend 1.6 CPU-ms a deal. The night's servers now save
+  one at a time on one thread, as Flet 1.0 runs every page's handlers on its event loop,
+  where they ran on a pool of 8 threads: one-minute nights in turns measured the same
+  (4.5 and 4.9 CPU-ms a deal on one thread, 4.6 and 5.0 on the pool; Save p95 4.4 and
+  4.5 ms against 4.0 and 4.7).
 - **The ledger CSV** went through SQLAlchemy's rows (0.29 × the speed of `sqlite3 -csv`),
   then the driver's cursor into Python's csv module (0.40 ×). Now SQLite writes each CSV
   line itself in the query (printf, quotes doubled, quoted exactly where the csv module
