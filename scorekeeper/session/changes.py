@@ -126,16 +126,23 @@ def record_deal(store: SessionStore, session_id: int, deal: Deal, version: int,
     state and a few prebuilt statements."""
     if held is not None and (held.id, held.version) == (session_id, version) and (
             store.saves_held and held.newest_state is not None and not held.finished):
-        step = (checked if checked is not None and _step_of(checked, deal)
-                else record(held.table, held.newest_state, deal))
+        state = held.newest_state
+        step = _step(deal, checked, held.table, lambda: state)
         if {name for name, _ in held.seat_ids} == set(step.state.everyone):
             with store.held_change(held) as change:
                 return _recorded(change, step, drafted_on, by), step
         checked = step  # someone sits down with this deal: their seat is read and written
     with store.change(session_id, version, recording=True) as change:
-        step = (checked if checked is not None and _step_of(checked, deal)
-                else record(change.table, _state(change), deal))
+        step = _step(deal, checked, change.table, lambda: _state(change))
         return _recorded(change, step, drafted_on, by), step
+
+
+def _step(deal: Deal, checked: Step | None, table: Table, state: Callable[[], State]) -> Step:
+    """What the rules make of ``deal`` from ``state()``: ``checked``, if it is that step
+    (the state is then not even worked out)."""
+    if checked is not None and _step_of(checked, deal):
+        return checked
+    return record(table, state(), deal)
 
 
 def _recorded(change: SessionChange, step: Step, drafted_on: str | None,
