@@ -5,13 +5,12 @@ minutes; every save heard on another server.
 Each server is a process of its own holding one scorebook, as a served app does (its
 pages' saves are the scorebook's ``record``, one at a time on one thread, as Flet 1.0
 runs every page's handlers on its event loop; the drawing of the page is not part of
-it). A table's taps on Save are
-drawn beforehand from its own random numbers; the clock of a Save starts at the tap it
-was due, so a Save that waits for another on the same server counts that wait. Each
-server also has open the sessions of the next server's tables and hears them through the
-scorebook's listeners (PostgreSQL's notices): a save is heard when that server is told
-its session changed, timed from the tap on the first server (the machine's monotonic
-clock is one for all processes).
+it). A table's taps on Save are drawn beforehand from its own random numbers; the clock
+of a Save starts at the tap it was due, so a Save that waits for another on the same
+server counts that wait. Each server also has open the sessions of the next server's
+tables and hears them through the scorebook's listeners (PostgreSQL's notices): a save
+is heard when that server is told its session changed, timed from the tap on the first
+server (the machine's monotonic clock is one for all processes).
 
 The capacity beside it is what the night cost the machine, read from the kernel's own
 account: the servers' CPU (every thread, hearing included) and PostgreSQL's (its
