@@ -34,7 +34,8 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, slots=True)
 class Screen:
-    draw: Callable[[AppModel], ft.Control]
+    # Called with the screen's ``key`` too: a screen of another session is drawn anew.
+    draw: Callable[..., ft.Control]
     # What the screen shows, read and worked out before it is drawn (a screen only draws).
     load: Callable[[AppModel, Place], None]
 
@@ -53,19 +54,19 @@ def _settings(app: AppModel, place: Place) -> None:
     app.prefs.database_shown = app.scorebook.database_shown
 
 
-def _charts(app: AppModel) -> ft.Control:
+def _charts(app: AppModel, key: object = None) -> ft.Control:
     # flet-charts is loaded only when a chart is asked for: the table stays lean.
     from scorekeeper.app.screens.charts import Charts
 
-    return Charts(app)
+    return Charts(app, key=key)
 
 
 SESSION_SCREENS = {
     "table": TableScreen, "watch": TableScreen, "ledger": Ledger, "charts": _charts,
     "protocol": Protocol, "sheet": ScoreSheet, "settle": SettleUp, "room": RoomScreen,
     "card": ResultCard, "rules": RulesScreen,
-    "edit": lambda app: CorrectDeal(app, app.nav.place.deal_index or 0),
-    "again": lambda app: NewSession(app, again=app.table.session),
+    "edit": lambda app, key=None: CorrectDeal(app, app.nav.place.deal_index or 0, key=key),
+    "again": lambda app, key=None: NewSession(app, again=app.table.session, key=key),
 }
 SCREENS: dict[str, Screen] = {
     "home": Screen(Home, lambda app, place: app.home.load()),

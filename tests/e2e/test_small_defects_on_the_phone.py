@@ -110,3 +110,29 @@ def test_a_finished_night_looks_finished_on_its_table_and_at_home(phone: Ui, ser
     phone.open("/")
     phone.see("6 deals · finished, won by Cilla, Dag")
     assert not phone.page.evaluate(SHOWN, "leading")
+
+
+def test_the_browsers_back_from_one_table_to_another_shows_that_tables_own_players(
+        phone: Ui, server: Server, tmp_path: Path):
+    """Three for fun (Astrid, Bengt, Cilla, no deal yet) and the cabin's four, both kept
+    at version 1: the cabin's table reached by the browser's Back from the three's showed
+    the three's rows (Dag had none, and Astrid dealt deal 7), from what the three's
+    table had worked out for its version."""
+    from scorekeeper.store.database import connect
+    from scorekeeper.store.sessions import SessionStore
+
+    three = tmp_path / "three.json"
+    three.write_text(json.dumps({
+        "format": "scorekeeper/1", "name": "Three for fun", "variant": "english",
+        "options": {}, "players": ["Astrid", "Bengt", "Cilla"], "deals": []}),
+        encoding="utf-8")
+    server.holds(three, EXAMPLES / "friday-at-the-cabin.json")
+    store = SessionStore(connect(server.db))
+    assert store.get(1).version == store.get(2).version
+    store.engine.dispose()
+    phone.open("/session/1")
+    phone.see("Save deal 1")
+    phone.go("/session/2")
+    phone.see("Deal 7: Cilla deals")
+    for player in ("Astrid", "Bengt", "Cilla", "Dag"):
+        assert phone.in_view(f"{player} passes"), player
