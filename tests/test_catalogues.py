@@ -34,6 +34,7 @@ def catalogue(language: str) -> Catalog:
         return read_po(po, locale=language)
 
 
+@cache  # read-only; test_translations asks it once for each of its 835 parametrized keys
 def messages(language: str) -> dict[str, tuple[str | None, list[str]]]:
     """key -> (the parameter that counts, or None; the templates, one per plural form)."""
     found = {}
