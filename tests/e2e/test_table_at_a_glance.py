@@ -96,6 +96,36 @@ def test_a_whole_deal_is_entered_from_the_keyboard_alone(browser: Browser, serve
         context.close()
 
 
+def test_the_keys_enter_a_deal_on_a_table_reached_from_another_table(
+        browser: Browser, server: Server, tmp_path: Path):
+    """Each table is drawn anew when another session's is reached (the browser's Back): the
+    keys go to the table now shown, not to the one left, nor to none once the one left
+    stops listening."""
+    three = tmp_path / "three.json"
+    three.write_text(json.dumps({
+        "format": "scorekeeper/1", "name": "Three for fun", "variant": "english",
+        "options": {}, "players": ["Astrid", "Bengt", "Cilla"], "deals": []}),
+        encoding="utf-8")
+    server.holds(three, CABIN)
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        ui = Ui(context.new_page(), server.url)
+        ui.open("/session/1")
+        ui.see("Save deal 1")
+        ui.go("/session/2")
+        ui.see("Save deal 7")
+        for key in ("p", "2", "2", "Enter"):  # as the test above: Dag passes, Cilla's 1
+            ui.press(key)
+        ui.see("Save deal 8")
+        assert server.replay(2, tmp_path)["deals"] == 7
+        exported = json.loads((tmp_path / "session-2.json").read_text(encoding="utf-8"))
+        assert exported["deals"][6]["pass"] == ["Dag"]
+        assert exported["deals"][6]["tricks"] == {"Astrid": 2, "Bengt": 2, "Cilla": 1}
+        assert server.replay(1, tmp_path)["deals"] == 0
+    finally:
+        context.close()
+
+
 @pytest.mark.usefixtures("cabin")
 def test_a_typical_four_player_deal_is_three_trick_counts_and_save(ui: Ui, server: Server,
                                                                   tmp_path: Path):
