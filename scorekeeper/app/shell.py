@@ -183,12 +183,12 @@ def route(app: AppModel) -> ft.Control:
     table."""
     if app.room.role == "locked":
         return Join(app)
-    # Keyed by the session it shows: another session's screen (the browser's Back from
-    # one table to another) is drawn anew, not from what the last one's draw kept (its
-    # table's seats, a question left open on it).
-    key = app.nav.place.session_id
+    # Keyed by the session it shows: another session's screen (an address of another
+    # table opened from one; for a guest, the host moving to another session) is drawn
+    # anew, not from what the last one's draw kept (its table's seats, a question open).
     if app.room.guest:
         # The rules are the table's too: a guest's "why?" opens them.
+        key = app.room.shared_session
         return (RulesScreen(app, key=key) if app.nav.place.screen == "rules"
                 else TableScreen(app, key=key))
-    return SCREENS[app.nav.place.screen].draw(app, key=key)
+    return SCREENS[app.nav.place.screen].draw(app, key=app.nav.place.session_id)

@@ -194,6 +194,32 @@ def test_a_device_on_the_network_needs_the_join_code_and_only_watches(
     host.see("Dag: 22")
 
 
+def test_a_guest_who_scores_follows_the_host_to_another_table_and_sees_its_own_players(
+    browser: Browser, guest_browser: Browser, lan_server: Server, tmp_path: Path
+):
+    """The host moves from a table of three to the cabin's four, both at version 1: the
+    guest's table follows, drawn anew for the cabin (not from the seats the three's table
+    had worked out for version 1, which left Dag without a row)."""
+    three = tmp_path / "three.json"
+    three.write_text(json.dumps({
+        "format": "scorekeeper/1", "name": "Three for fun", "variant": "english",
+        "options": {}, "players": ["Astrid", "Bengt", "Cilla"], "deals": []}),
+        encoding="utf-8")
+    lan_server.holds(three, CABIN)
+    code = join_code(lan_server)
+    host, host_page = host_at(browser, lan_server)
+    host.see("Save deal 1")
+    guest, _ = guest_at(guest_browser, lan_server)
+    offer(guest, code)
+    host.tap(f"{DEVICES} (1)")
+    host_page.get_by_role("switch", name="Bengt's phone may record deals").click()
+    guest.see("Save deal 1")
+    host.go("/session/2")
+    guest.see("Deal 7: Cilla deals")
+    for player in ("Astrid", "Bengt", "Cilla", "Dag"):
+        assert guest.in_view(f"{player} passes"), player
+
+
 def test_a_guest_allowed_to_score_is_asked_when_the_host_saves_its_deal_first(
     browser: Browser, guest_browser: Browser, lan_server: Server, tmp_path: Path
 ):
