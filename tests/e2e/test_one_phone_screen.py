@@ -12,19 +12,11 @@ import pytest
 from playwright.sync_api import Browser
 
 from tests.e2e.conftest import CABIN, Ui, start_server, stop_server, tricks_button
-from tests.e2e.test_table_at_a_glance import five_at_mattmar
+from tests.e2e.test_table_at_a_glance import five_at_mattmar, three_for_fun
 
 SIZES = {"phone": (390, 844), "desktop": (1280, 900)}
 ENGLISH_EXTRAS = ("Widow", "General Rams", "Foul", "Forfeit to", "RH conceded", "Misdeal")
 SIX = ("Astrid", "Bengt", "Cilla", "Dag", "Erik", "Frida")
-
-
-def three_for_fun(tmp: Path) -> Path:
-    path = tmp / "three.json"
-    path.write_text(json.dumps({
-        "format": "scorekeeper/1", "name": "Three", "variant": "english", "options": {},
-        "players": ["Astrid", "Bengt", "Cilla"], "deals": []}), encoding="utf-8")
-    return path
 
 
 def six_at_rounce(tmp: Path) -> Path:

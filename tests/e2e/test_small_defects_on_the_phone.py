@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 from tests.e2e.conftest import Server, Ui
+from tests.e2e.test_table_at_a_glance import three_for_fun
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 # Is ``text`` anywhere on the page, as written (in this case)?
@@ -114,19 +115,15 @@ def test_a_finished_night_looks_finished_on_its_table_and_at_home(phone: Ui, ser
 
 def test_the_browsers_back_from_one_table_to_another_shows_that_tables_own_players(
         phone: Ui, server: Server, tmp_path: Path):
-    """Three for fun (Astrid, Bengt, Cilla, no deal yet) and the cabin's four, both kept
-    at version 1: the cabin's table reached by the browser's Back from the three's showed
-    the three's rows (Dag had none, and Astrid dealt deal 7), from what the three's
-    table had worked out for its version."""
+    """A table of three (Astrid, Bengt, Cilla, no deal yet) and the cabin's four, both
+    kept at version 1: the cabin's table reached straight from the three's (its address
+    opened in the same tab, here told as the browser's Back tells it) showed the three's
+    rows, from what the three's table had worked out for its version: Dag had none, and
+    Astrid dealt deal 7."""
     from scorekeeper.store.database import connect
     from scorekeeper.store.sessions import SessionStore
 
-    three = tmp_path / "three.json"
-    three.write_text(json.dumps({
-        "format": "scorekeeper/1", "name": "Three for fun", "variant": "english",
-        "options": {}, "players": ["Astrid", "Bengt", "Cilla"], "deals": []}),
-        encoding="utf-8")
-    server.holds(three, EXAMPLES / "friday-at-the-cabin.json")
+    server.holds(three_for_fun(tmp_path), EXAMPLES / "friday-at-the-cabin.json")
     store = SessionStore(connect(server.db))
     assert store.get(1).version == store.get(2).version
     store.engine.dispose()

@@ -17,6 +17,15 @@ ENGLISH = ("Astrid", "Bengt", "Cilla", "Dag")
 MATTMAR = ("Ann", "Bo", "Cid", "Dag", "Eva")
 
 
+def three_for_fun(tmp: Path) -> Path:
+    """Three for an evening of English Rams, no deal yet (its version is 1)."""
+    path = tmp / "three.json"
+    path.write_text(json.dumps({
+        "format": "scorekeeper/1", "name": "Three", "variant": "english", "options": {},
+        "players": ["Astrid", "Bengt", "Cilla"], "deals": []}), encoding="utf-8")
+    return path
+
+
 def five_at_mattmar(tmp: Path) -> Path:
     """A five-player Mattmar evening for money, two deals in."""
     session = {
@@ -101,12 +110,7 @@ def test_the_keys_enter_a_deal_on_a_table_reached_from_another_table(
     """Each table is drawn anew when another session's is reached (the browser's Back): the
     keys go to the table now shown, not to the one left, nor to none once the one left
     stops listening."""
-    three = tmp_path / "three.json"
-    three.write_text(json.dumps({
-        "format": "scorekeeper/1", "name": "Three for fun", "variant": "english",
-        "options": {}, "players": ["Astrid", "Bengt", "Cilla"], "deals": []}),
-        encoding="utf-8")
-    server.holds(three, CABIN)
+    server.holds(three_for_fun(tmp_path), CABIN)
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     try:
         ui = Ui(context.new_page(), server.url)
