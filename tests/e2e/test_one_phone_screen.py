@@ -46,8 +46,8 @@ TABLES = {
 def test_every_row_count_pass_and_extra_is_above_save_without_scrolling(
         browser: Browser, tmp_path: Path, network: bool, size: str):
     # The four tables are sessions 1 to 4 of one server, each reached as the browser's
-    # back and forward buttons reach a screen: a page opened for each cost Chromium four
-    # times the CPU.
+    # back and forward buttons reach a screen: Chromium spends about ten times the CPU
+    # opening a page that it spends going to a screen in one.
     server = start_server(tmp_path, host="0.0.0.0" if network else "127.0.0.1")
     width, height = SIZES[size]
     context = browser.new_context(viewport={"width": width, "height": height})

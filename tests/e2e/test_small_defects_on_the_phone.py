@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from tests.e2e.conftest import Server, Ui
-from tests.e2e.test_table_at_a_glance import three_for_fun
+from tests.e2e.test_table_at_a_glance import three_then_the_cabin
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 # Is ``text`` anywhere on the page, as written (in this case)?
@@ -120,13 +120,7 @@ def test_the_browsers_back_from_one_table_to_another_shows_that_tables_own_playe
     opened in the same tab, here told as the browser's Back tells it) showed the three's
     rows, from what the three's table had worked out for its version: Dag had none, and
     Astrid dealt deal 7."""
-    from scorekeeper.store.database import connect
-    from scorekeeper.store.sessions import SessionStore
-
-    server.holds(three_for_fun(tmp_path), EXAMPLES / "friday-at-the-cabin.json")
-    store = SessionStore(connect(server.db))
-    assert store.get(1).version == store.get(2).version
-    store.engine.dispose()
+    three_then_the_cabin(server, tmp_path)
     phone.open("/session/1")
     phone.see("Save deal 1")
     phone.go("/session/2")

@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser
 
+from scorekeeper.store.database import connect
+from scorekeeper.store.sessions import SessionStore
 from tests.e2e.conftest import CABIN, POLL, Server, Ui, pass_on_a_single_pot, tricks_button
 
 SIZES = {"phone": (390, 844), "desktop": (1280, 900)}
@@ -18,12 +20,23 @@ MATTMAR = ("Ann", "Bo", "Cid", "Dag", "Eva")
 
 
 def three_for_fun(tmp: Path) -> Path:
-    """Three for an evening of English Rams, no deal yet (its version is 1)."""
+    """Three for an evening of English Rams, no deal yet."""
     path = tmp / "three.json"
     path.write_text(json.dumps({
         "format": "scorekeeper/1", "name": "Three", "variant": "english", "options": {},
         "players": ["Astrid", "Bengt", "Cilla"], "deals": []}), encoding="utf-8")
     return path
+
+
+def three_then_the_cabin(server: Server, tmp: Path) -> None:
+    """Session 1 a table of three, session 2 the cabin's four, both at one version: what
+    a screen kept for a version rather than for a session shows the one for the other."""
+    server.holds(three_for_fun(tmp), CABIN)
+    store = SessionStore(connect(server.db))
+    try:
+        assert store.get(1).version == store.get(2).version
+    finally:
+        store.engine.dispose()
 
 
 def five_at_mattmar(tmp: Path) -> Path:
@@ -110,7 +123,7 @@ def test_the_keys_enter_a_deal_on_a_table_reached_from_another_table(
     """Each table is drawn anew when another session's is reached (the browser's Back): the
     keys go to the table now shown, not to the one left, nor to none once the one left
     stops listening."""
-    server.holds(three_for_fun(tmp_path), CABIN)
+    three_then_the_cabin(server, tmp_path)
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     try:
         ui = Ui(context.new_page(), server.url)

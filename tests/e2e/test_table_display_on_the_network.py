@@ -39,7 +39,7 @@ from tests.e2e.conftest import (
     tricks_button,
 )
 from tests.e2e.flet_wire import visit
-from tests.e2e.test_table_at_a_glance import three_for_fun
+from tests.e2e.test_table_at_a_glance import three_then_the_cabin
 from tests.guest_network import (
     can_link,
     guest_ip,
@@ -201,7 +201,7 @@ def test_a_guest_who_scores_follows_the_host_to_another_table_and_sees_its_own_p
     """The host moves from a table of three to the cabin's four, both at version 1: the
     guest's table follows, drawn anew for the cabin (not from the seats the three's table
     had worked out for version 1, which left Dag without a row)."""
-    lan_server.holds(three_for_fun(tmp_path), CABIN)
+    three_then_the_cabin(lan_server, tmp_path)
     code = join_code(lan_server)
     host, host_page = host_at(browser, lan_server)
     host.see("Save deal 1")
