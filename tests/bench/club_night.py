@@ -33,16 +33,15 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from multiprocessing.synchronize import Barrier, Event
-from pathlib import Path
 from typing import Any
-
-from sqlalchemy.engine import make_url
 
 from scorekeeper.session.scorebook import Scorebook
 from scorekeeper.store.database import connect
 from scorekeeper.store.sessions import SessionStore
 from tests.bench import stopped_cleanly_by_sigterm
 from tests.bench.data import english_table, next_deal
+from tests.bench.idle_penalty import GAP, IdlePenalty, idle_penalty
+from tests.bench.postgres_cpu import postgres_running, postgres_since
 from tests.bench.rows import Row
 from tests.bench.tables_bench import lost_or_doubled, spent
 from tests.postgres import postgres_server
@@ -72,43 +71,6 @@ def cpu_seconds() -> float:
     """This process's CPU so far, every thread's (ended ones too), user and system."""
     used = resource.getrusage(resource.RUSAGE_SELF)
     return used.ru_utime + used.ru_stime
-
-
-def postgres_running(url: str) -> dict[str, float]:
-    """CPU seconds so far of each process of the PostgreSQL server at ``url``, by its pid:
-    the server started for the night and its children, not another PostgreSQL that other
-    work on the machine runs (counted whole before, a test suite's servers were a third of
-    the night's PostgreSQL figure)."""
-    server = _postmaster(make_url(url).port)
-    running = {}
-    for pid in Path("/proc").glob("[0-9]*"):
-        try:
-            if (pid / "comm").read_text().strip() == "postgres" and server in (
-                    pid.name, (pid / "stat").read_text().rpartition(")")[2].split()[1]):
-                running[pid.name] = spent(str(pid / "schedstat")).running
-        except OSError:
-            pass  # gone between the listing and the reading
-    return running
-
-
-def _postmaster(port: int | None) -> str | None:
-    """The pid of the PostgreSQL server listening on ``port`` (its command line says it)."""
-    for pid in Path("/proc").glob("[0-9]*"):
-        try:
-            command = (pid / "cmdline").read_bytes().split(b"\0")
-        except OSError:
-            continue
-        if Path(command[0].decode(errors="replace")).name == "postgres" and (
-                str(port).encode() in command):
-            return pid.name
-    return None
-
-
-def postgres_since(url: str, before: dict[str, float]) -> float:
-    """PostgreSQL's CPU seconds since ``before``: a process started since counts whole, one
-    ended since is not counted (its part is lost with it: a connection's backend lives
-    as long as the servers' pools keep it, through the night)."""
-    return sum(cpu - before.get(pid, 0.0) for pid, cpu in postgres_running(url).items())
 
 
 def hearing_seconds() -> float:
@@ -231,11 +193,12 @@ def club_night(seconds: float = NIGHT) -> list[Row]:
         for session_id, number, _, _ in saves:
             expected[session_id] = max(number, expected.get(session_id, 0))
         wrong = lost_or_doubled(url, expected)
+        penalty = idle_penalty(url)  # after the night, which starts as it always did
     heard = [h for _, _, night, _ in told for h in night]
     app_cpu = tuple(sum(cpu[n] for _, _, _, cpu in told) for n in range(4))
     idling = (app_cpu[3] + idle) / IDLE  # CPU-s a second, nothing recorded
     return _rows(seconds, saves, heard, app_cpu, database, (load_before, load_after), wrong,
-                 idling)
+                 idling, penalty)
 
 
 def _heard_after(saves: list[tuple[int, int, float, float]],
@@ -265,7 +228,8 @@ def p95(values: list[float]) -> float:
 
 def _rows(seconds: float, saves: list[tuple[int, int, float, float]],
           heard: list[tuple[int, int, float]], app_cpu: tuple[float, ...], database: float,
-          load: tuple[float, float], wrong: list[str], idling: float) -> list[Row]:
+          load: tuple[float, float], wrong: list[str], idling: float,
+          penalty: IdlePenalty) -> list[Row]:
     count = len(saves)
     took = [saved - tap for _, _, tap, saved in saves]
     after, unheard = _heard_after(saves, heard)
@@ -306,9 +270,27 @@ def _rows(seconds: float, saves: list[tuple[int, int, float, float]],
             f"CPU-ms is the deal's own (idle, the servers and PostgreSQL spent "
             f"{1000 * idling:.0f} CPU-ms a second): {cores} cores sustain about "
             f"{sustained:,.0f} deals/s, "
-            f"{sustained / (TABLES / MEAN_GAP):.0f} × the night's {TABLES / MEAN_GAP:.1f}",
+            f"{sustained / (TABLES / MEAN_GAP):.0f} × the night's {TABLES / MEAN_GAP:.1f}. "
+            f"{_after_idle(penalty)}",
             per_deal <= 3),
     ]
+
+
+def _after_idle(penalty: IdlePenalty) -> str:
+    """Why a night's deal costs what it does on this machine (idle_penalty.py)."""
+    gap = f"{GAP * 1000:.0f} ms"
+    return (f"Why: on this machine work that follows an idle moment runs about "
+            f"{penalty.rules_ratio:.1f} × slower, and in a night every server and every "
+            f"PostgreSQL process wakes from idle for each deal. The rules for three deals "
+            f"took {penalty.rules_warm:.0f} µs of CPU back to back, "
+            f"{penalty.rules_asleep:.0f} µs after {gap} asleep, "
+            f"{penalty.rules_spinning:.0f} µs after {gap} spinning (the CPU kept); one "
+            f"server recording deals on this PostgreSQL spent "
+            f"{penalty.recording_warm:.1f} CPU-ms a deal back to back (the app "
+            f"{penalty.app_warm:.1f}, PostgreSQL {penalty.database_warm:.1f}) and "
+            f"{penalty.recording_asleep:.1f} with {gap} asleep between deals (the app "
+            f"{penalty.app_asleep:.1f}, PostgreSQL {penalty.database_asleep:.1f}), where a "
+            f"night's server waits a second")
 
 
 if __name__ == "__main__":
