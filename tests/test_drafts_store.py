@@ -8,7 +8,7 @@ The session is RULES.md's worked example after its six deals: deal 7 is Cilla's.
 from __future__ import annotations
 
 import pytest
-from sqlalchemy import create_engine, inspect, text
+from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
 
 from scorekeeper.core import Deal
 from scorekeeper.session import ConflictError, Scorebook
@@ -130,6 +130,41 @@ def test_a_deal_refused_leaves_its_draft_kept(book):
     with pytest.raises(ConflictError):
         book.record(session_id, Deal(tricks={"Dag": 5}), stale, drafted_on=PHONE)
     assert book.draft(session_id, PHONE) == HALF
+
+
+# What a commit waits for, as the database says inside the transaction: SQLite's
+# synchronous level (2, FULL: the disk) and PostgreSQL's synchronous_commit.
+ASKED = {"sqlite": "PRAGMA synchronous", "postgresql": "SHOW synchronous_commit"}
+FOR_THE_DISK = {"sqlite": "2", "postgresql": "on"}
+
+
+def commits_waiting_for_the_disk(engine: Engine) -> list[bool]:
+    """From now on, for each transaction committed on ``engine``: did it wait for the disk?"""
+    waited: list[bool] = []
+    asked, durable = ASKED[engine.dialect.name], FOR_THE_DISK[engine.dialect.name]
+
+    @event.listens_for(engine, "commit")
+    def _committing(connection: Connection) -> None:
+        waited.append(str(connection.exec_driver_sql(asked).scalar()) == durable)
+
+    return waited
+
+
+def test_a_tap_kept_as_a_draft_does_not_wait_for_the_disk(book):
+    """A draft outlives the app killed; a power cut costs the last few taps, not a deal."""
+    session_id = example(book)
+    waited = commits_waiting_for_the_disk(book.store.engine)
+    book.keep_draft(session_id, HALF, PHONE)
+    book.drop_draft(session_id, PHONE)  # emptied again, tap by tap
+    assert waited == [False, False]
+
+
+def test_a_change_of_the_session_after_a_draft_waits_for_the_disk_again(book):
+    session_id = example(book)
+    book.keep_draft(session_id, HALF, PHONE)
+    waited = commits_waiting_for_the_disk(book.store.engine)
+    book.undo(session_id, book.open(session_id).version)  # a transaction on either database
+    assert waited == [True]
 
 
 def test_revision_0005_adds_drafts_to_an_existing_database(db_url):

@@ -2,8 +2,10 @@
 
 A phone sends the app to the background and may kill it there; a server may be stopped
 mid-deal. What was tapped so far is written here on every change and offered again
-when the session is opened. One draft per session and device (``device`` is any
-stable name the app gives itself): two devices entering the same deal keep their own.
+when the session is opened. A tap's write does not wait for the disk (``unsynced``): it
+outlives the app killed, and a power cut costs the last few taps, never a deal. One
+draft per session and device (``device`` is any stable name the app gives itself): two
+devices entering the same deal keep their own.
 
 A draft is not a change of the session: it touches no deal, entry or standing, so it
 is written without the session's version check and does not move the version on
@@ -15,11 +17,10 @@ from __future__ import annotations
 
 from sqlalchemy import Engine, select
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session as Db
 
 from scorekeeper.core import Deal, RuleError, msg
 from scorekeeper.store.conversions import deal_json, deal_of
-from scorekeeper.store.database import reading
+from scorekeeper.store.database import reading, unsynced
 from scorekeeper.store.failures import StoreError, storage_failures
 from scorekeeper.store.models import DraftRow, now
 from scorekeeper.store.statements import DROP_DRAFT, upsert
@@ -34,9 +35,9 @@ def keep_draft(engine: Engine, session_id: int, device: str, deal: Deal) -> None
     kept = kept.on_conflict_do_update(
         index_elements=["session_id", "device"],
         set_={"record": kept.excluded.record, "updated_at": kept.excluded.updated_at})
-    with storage_failures(engine), Db(engine) as db, db.begin():
+    with storage_failures(engine), unsynced(engine) as connection:
         try:
-            db.execute(kept)
+            connection.execute(kept)
         except IntegrityError:  # the session's foreign key: no such session (any more)
             raise StoreError(msg("store.no_session", session=session_id)) from None
 
@@ -46,8 +47,8 @@ def draft_of(engine: Engine, session_id: int, device: str) -> Deal | None:
     (written by hand, say) is no draft: the form simply starts empty."""
     query = select(DraftRow.record).where(DraftRow.session_id == session_id,
                                           DraftRow.device == device)
-    with storage_failures(engine), Db(reading(engine)) as db:
-        record = db.scalars(query).first()
+    with storage_failures(engine), reading(engine).connect() as connection:
+        record = connection.scalars(query).first()
     if record is None:
         return None
     try:
@@ -58,7 +59,7 @@ def draft_of(engine: Engine, session_id: int, device: str) -> Deal | None:
 
 def drop_draft(engine: Engine, session_id: int, device: str) -> None:
     """Forget the session's draft on ``device`` (saved, or emptied); nothing if there is none."""
-    with storage_failures(engine), engine.begin() as connection:
+    with storage_failures(engine), unsynced(engine) as connection:
         connection.execute(DROP_DRAFT, {"of_session": session_id, "device": device})
 
 
