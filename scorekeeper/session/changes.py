@@ -121,11 +121,10 @@ def record_deal(store: SessionStore, session_id: int, deal: Deal, version: int,
     check as it drew Save), not worked out again: the change is refused unless the
     session is still at ``version``, so that step is still this deal's; ``held``: the
     session at ``version`` as the caller holds it. The tap on Save waits for this: the
-    rules (once) and, from a held version where the store saves so (``SessionStore.
-    held_change``), one statement; otherwise one read of the session with its newest
-    state and a few prebuilt statements."""
+    rules (once) and, from a held version, the writes alone (``SessionStore.
+    held_change``); otherwise one read of the session with its newest state first."""
     if held is not None and (held.id, held.version) == (session_id, version) and (
-            store.saves_held and held.newest_state is not None and not held.finished):
+            held.newest_state is not None and not held.finished):
         state = held.newest_state
         step = _step(deal, checked, held.table, lambda: state)
         if {name for name, _ in held.seat_ids} == set(step.state.everyone):

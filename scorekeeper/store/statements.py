@@ -86,6 +86,9 @@ BUMP = (update(sessions)
 # The new version and time as stored, in the same statement where the database can
 # (PostgreSQL, SQLite from 3.35); else read back with VERSION.
 BUMP_RETURNING = BUMP.returning(sessions.c.version, sessions.c.updated_at)
+# The same from a version a server holds, never read: a finished session moves on no more.
+BUMP_IN_PLAY = BUMP.where(sessions.c.status != FINISHED)
+BUMP_IN_PLAY_RETURNING = BUMP_IN_PLAY.returning(sessions.c.version, sessions.c.updated_at)
 # A device's draft of a session: dropped when emptied, and with the deal it became (in
 # that deal's transaction, so a kill between the two never offers it again).
 DROP_DRAFT = delete(drafts).where(drafts.c.session_id == bindparam("of_session"),
@@ -148,13 +151,26 @@ def bump(connection: Connection, changes: dict[str, Any],
         return _bumped_with_totals(connection, changes, totals, dealt)
     if dealt is not None:
         insert_deals(connection, *dealt)
+    _set_totals(connection, changes["session_id"], totals)
+    return _moved_on(connection, changes, in_play_only=False)
+
+
+def _set_totals(connection: Connection, session_id: int,
+                totals: Sequence[tuple[int, int, int, int, int, int]]) -> None:
     if totals:
         connection.execute(STANDING, [
-            {"of_session": changes["session_id"], "of_player": row[0],
+            {"of_session": session_id, "of_player": row[0],
              **dict(zip(_STANDING_COLUMNS[1:], row[1:], strict=True))} for row in totals])
+
+
+def _moved_on(connection: Connection, changes: dict[str, Any], *,
+              in_play_only: bool) -> tuple[Any, ...] | None:
+    """The version moved on (``BUMP``, or ``BUMP_IN_PLAY``): the new version and its time
+    as stored, or None if the session was changed since ``seen`` (or finished)."""
     if connection.dialect.update_returning:
-        bumped = connection.execute(BUMP_RETURNING, changes).first()
-    elif connection.execute(BUMP, changes).rowcount == 1:
+        returning = BUMP_IN_PLAY_RETURNING if in_play_only else BUMP_RETURNING
+        bumped = connection.execute(returning, changes).first()
+    elif connection.execute(BUMP_IN_PLAY if in_play_only else BUMP, changes).rowcount == 1:
         bumped = connection.execute(VERSION, {"session_id": changes["session_id"]}).first()
     else:
         bumped = None
@@ -203,11 +219,15 @@ def _bump_with_totals(columns: tuple[str, ...], with_deal: bool) -> str:
 def bump_held(connection: Connection, changes: dict[str, Any],
               totals: Sequence[tuple[int, int, int, int, int, int]], dealt: Dealt,
               draft_dropped: str | None) -> tuple[Any, ...] | None:
-    """PostgreSQL, in autocommit: ``bump`` with the deal it records (and the recording
-    device's draft dropped), as one statement that writes nothing unless the session is
-    still at ``seen`` and in play. A Save from the version a server holds is then one
-    round trip, where BEGIN, the locked read, the write and COMMIT were four, each a
-    wake-up of a backend and of the server's thread. None: nothing was written."""
+    """``bump`` with the deal it records (and the recording device's draft dropped), from
+    the version a server holds: nothing is written unless the session is still at
+    ``seen`` and in play. On PostgreSQL, in autocommit, one statement: one round trip,
+    where BEGIN, the locked read, the write and COMMIT were four, each a wake-up of a
+    backend and of the server's thread. On SQLite, in the change's transaction, the
+    version's guard goes first: a refusal has written nothing, and the transaction is
+    rolled back. None: nothing was written."""
+    if connection.dialect.name != "postgresql":
+        return _moved_on_first(connection, changes, totals, dealt, draft_dropped)
     columns = _BUMPED + (("result",) if "result" in changes else ())
     given = records(("session_id", *_STANDING_COLUMNS),
                     ((changes["session_id"], *row) for row in totals))
@@ -216,6 +236,20 @@ def bump_held(connection: Connection, changes: dict[str, Any],
         *(changes[name] for name in columns), changes["session_id"], changes["seen"],
         FINISHED, records(DEAL_COLUMNS, dealt[0]), records(ENTRY_COLUMNS, dealt[1]),
         given, *dropped])
+
+
+def _moved_on_first(connection: Connection, changes: dict[str, Any],
+                    totals: Sequence[tuple[int, int, int, int, int, int]], dealt: Dealt,
+                    draft_dropped: str | None) -> tuple[Any, ...] | None:
+    bumped = _moved_on(connection, changes, in_play_only=True)
+    if bumped is None:
+        return None
+    insert_deals(connection, *dealt)
+    _set_totals(connection, changes["session_id"], totals)
+    if draft_dropped is not None:
+        connection.execute(DROP_DRAFT, {"of_session": changes["session_id"],
+                                        "device": draft_dropped})
+    return bumped
 
 
 @cache
