@@ -84,9 +84,12 @@ def TableScreen(app: AppModel) -> ft.Control:
     if hosting and not app.nav.wide:
         links.append(room_link(app, session.id))
     words = app.words
+    # A phone entering a deal shows the table in its rows and fold: the table's side is
+    # not drawn, nor made at each Save to be thrown away.
     table_side = [Scoreboard(words, session), PotPanel(words, session),
                   *([Assistant(words, session.table.rules, session.guide,
-                              GoTo(app.go, f"{base}/rules"))] if not session.over else [])]
+                              GoTo(app.go, f"{base}/rules"))] if not session.over else [])
+                  ] if app.nav.wide or entry is None else []
     if app.watching:
         table_side.insert(0, bullet(app.t("ui.watching"), icon=ft.Icons.VISIBILITY, size=16))
         links = []
