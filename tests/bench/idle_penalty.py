@@ -60,7 +60,7 @@ class IdlePenalty:
 
 
 def idle_penalty(url: str) -> IdlePenalty:
-    """Measured against the durable PostgreSQL at ``url`` (the night's, before it starts)."""
+    """Measured against the durable PostgreSQL at ``url``: the night's, once it is over."""
     rules: dict[str, list[float]] = {"warm": [], "asleep": [], "spinning": []}
     recorded: dict[str, list[tuple[float, float]]] = {"warm": [], "asleep": []}
     table = english_table()
