@@ -86,7 +86,7 @@ class SessionStore:
         # transaction around it, whose BEGIN and ROLLBACK were two of its four round trips
         # (a server reads a session each time another server changes one it shows).
         self.one_statement = single_statement(self.reader)
-        self._saving_alone = single_statement(engine)  # held_change's writes
+        self._saving_alone = single_statement(engine)  # held_change's statement (PostgreSQL)
 
     # --- the roster ---------------------------------------------------------------
 
@@ -243,11 +243,9 @@ class SessionStore:
         write moves the version on (reading the session's rows and newest state first
         was a tenth to a sixth of the store's CPU for a Save). Only for what ``held``'s
         seats already hold: a change that seats someone new opens ``change``."""
-        if self.engine.dialect.name == "postgresql":
-            with storage_failures(self.engine), self._saving_alone.connect() as connection:
-                yield SessionChange(connection, held, held=True)
-            return
-        with storage_failures(self.engine), self.engine.begin() as connection:
+        alone = self.engine.dialect.name == "postgresql"
+        with storage_failures(self.engine), (
+                self._saving_alone.connect() if alone else self.engine.begin()) as connection:
             yield SessionChange(connection, held, held=True)
 
     def remove(self, session_id: int) -> None:

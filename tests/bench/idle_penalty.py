@@ -127,7 +127,7 @@ class _Tables:
         """Record ``count`` deals, ``gap`` asleep before each; the CPU seconds it took."""
         spent = 0.0
         for number in range(count):
-            time.sleep(gap)
+            _idle(gap, spin=False)
             began = time.thread_time()
             stored = self.open[number % TABLES]
             deal = next_deal(stored.table, stored.state, self.rng)

@@ -240,11 +240,14 @@ WHAT_WAS_DONE = """\
   10 %), the queries run 20 %, each statement's executor started 11 %, index inserts 7 %,
   after-row triggers (the notice, the foreign keys) 7 %, the cached plan checked 6 %; a
   third of all of it in the kernel (waking, the flush, the sockets). No one part would
-  bring the deal to 3 CPU-ms. What is left, by what it would save: a channel per session
-  a server shows (two of a deal's four wake-ups of a server, about 0.35 CPU-ms), and a
-  server told a session moved on by one deal reading that deal and stepping its held
-  state with the rules, instead of reading the session whole (part of the hearing's
-  0.67 CPU-ms a deal, and of PostgreSQL's reads): about 3.6 to 3.9 CPU-ms a deal.
+  bring the deal to 3 CPU-ms. Most of it is this machine's cost of waking: work after an
+  idle moment runs about 3.5 × slower here (the capacity row's why), and a night wakes
+  every server and PostgreSQL process for each deal. What is left, measured with 20 ms
+  between deals: a hearing server not reading the session it is told of (were the deal
+  in the notice) would save its 0.6 CPU-ms a deal and PostgreSQL's 0.2, about 3.8 in
+  all; a channel per session a server shows less than it seemed, as PostgreSQL 15 wakes
+  every listening backend of the database for each notice whatever its channels, and
+  only the app's listener threads would sleep on (about 0.13 CPU-ms each).
 - **The ledger CSV** went through SQLAlchemy's rows (0.29 × the speed of `sqlite3 -csv`),
   then the driver's cursor into Python's csv module (0.40 ×). Now SQLite writes each CSV
   line itself in the query (printf, quotes doubled, quoted exactly where the csv module
