@@ -40,7 +40,7 @@ from scorekeeper.store.database import connect
 from scorekeeper.store.sessions import SessionStore
 from tests.bench import stopped_cleanly_by_sigterm
 from tests.bench.data import english_table, next_deal
-from tests.bench.idle_penalty import GAP, IdlePenalty, idle_penalty
+from tests.bench.idle_penalty import IdlePenalty, idle_penalty
 from tests.bench.postgres_cpu import postgres_running, postgres_since
 from tests.bench.rows import Row
 from tests.bench.tables_bench import lost_or_doubled, spent
@@ -271,26 +271,9 @@ def _rows(seconds: float, saves: list[tuple[int, int, float, float]],
             f"{1000 * idling:.0f} CPU-ms a second): {cores} cores sustain about "
             f"{sustained:,.0f} deals/s, "
             f"{sustained / (TABLES / MEAN_GAP):.0f} × the night's {TABLES / MEAN_GAP:.1f}. "
-            f"{_after_idle(penalty)}",
+            f"{penalty.why()}",
             per_deal <= 3),
     ]
-
-
-def _after_idle(penalty: IdlePenalty) -> str:
-    """Why a night's deal costs what it does on this machine (idle_penalty.py)."""
-    gap = f"{GAP * 1000:.0f} ms"
-    return (f"Why: on this machine work that follows an idle moment runs about "
-            f"{penalty.rules_ratio:.1f} × slower, and in a night every server and every "
-            f"PostgreSQL process wakes from idle for each deal. The rules for three deals "
-            f"took {penalty.rules_warm:.0f} µs of CPU back to back, "
-            f"{penalty.rules_asleep:.0f} µs after {gap} asleep, "
-            f"{penalty.rules_spinning:.0f} µs after {gap} spinning (the CPU kept); one "
-            f"server recording deals on this PostgreSQL spent "
-            f"{penalty.recording_warm:.1f} CPU-ms a deal back to back (the app "
-            f"{penalty.app_warm:.1f}, PostgreSQL {penalty.database_warm:.1f}) and "
-            f"{penalty.recording_asleep:.1f} with {gap} asleep between deals (the app "
-            f"{penalty.app_asleep:.1f}, PostgreSQL {penalty.database_asleep:.1f}), where a "
-            f"night's server waits a second")
 
 
 if __name__ == "__main__":

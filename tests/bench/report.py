@@ -240,9 +240,15 @@ WHAT_WAS_DONE = """\
   10 %), the queries run 20 %, each statement's executor started 11 %, index inserts 7 %,
   after-row triggers (the notice, the foreign keys) 7 %, the cached plan checked 6 %; a
   third of all of it in the kernel (waking, the flush, the sockets). No one part would
-  bring the deal to 3 CPU-ms. Most of it is this machine's cost of waking: work after an
-  idle moment runs about 3.5 × slower here (the capacity row's why), and a night wakes
-  every server and PostgreSQL process for each deal. What is left, measured with 20 ms
+  bring the deal to 3 CPU-ms. Most of it is this machine's cost of waking: work after a
+  pause runs about 3.5 × slower here (the capacity row's why), and a night wakes every
+  server and PostgreSQL process for each deal. It is the pause, not the CPU's rest: the
+  rules ran 3.5 × slower after a second spent spinning as after one asleep (301 and 293
+  µs against 85), and one-minute nights with both CPUs kept busy by idle-priority loops
+  (`chrt --idle`: they never rest, and give way at once) cost the same 4.6 CPU-ms a deal
+  as without (2026-11-29 20:10 UTC): over a second the host's other work takes the
+  caches. A club's server with a host of its own would tell what the code costs. What
+  is left, measured with 20 ms
   between deals: a hearing server not reading the session it is told of (were the deal
   in the notice) would save its 0.6 CPU-ms a deal and PostgreSQL's 0.2, about 3.8 in
   all; a channel per session a server shows less than it seemed, as PostgreSQL 15 wakes
