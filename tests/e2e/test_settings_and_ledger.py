@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser
 
+from scorekeeper.formats.session_file import dump_session
 from tests.e2e.conftest import Server, Ui, start_server, stop_server
+from tests.test_ledger_pages import long_session
 
 
 @pytest.mark.usefixtures("cabin")
@@ -162,3 +164,28 @@ def test_a_deal_corrected_on_a_desktop_shows_the_scores_before_it_and_takes_the_
         ui.see("Deal 3 corrected; everything after it is recomputed")
     finally:
         page.context.close()
+
+
+def test_the_ledger_opens_at_the_ten_newest_deals_and_a_tap_shows_the_earlier_ones(
+        phone: Ui, server: Server, tmp_path: Path):
+    """A long session's ledger opens with its ten newest deals (the server works out only
+    those); the rest are one tap away, at the end of the list."""
+    evening = tmp_path / "fourteen-deals.json"
+    evening.write_text(json.dumps(dump_session("Fourteen deals", long_session(14))))
+    server.holds(evening)
+    phone.open("/session/1/ledger")
+    phone.see("Deal 14 · ")
+    earlier = phone.page.get_by_role("button", name="Show earlier deals (4 more)", exact=True)
+    for _ in range(40):  # a thumb's strokes down the cards, until the button is laid out
+        if earlier.count():
+            break
+        phone.page.mouse.move(195, 600)
+        phone.page.mouse.wheel(0, 500)
+        phone.next_frame(5)
+    phone.scroll_to(earlier.first)
+    phone.see("Deal 5 · ")  # the oldest of the ten, just above the button
+    assert not phone.readouts("Deal 4 · ")
+    phone.tap("Show earlier deals (4 more)")
+    phone.see("Deal 4 · ")
+    earlier.first.wait_for(state="detached")  # every deal is shown: nothing earlier is left
+    phone.shot("ledger-earlier-deals-phone")
