@@ -1,9 +1,9 @@
-"""What an idle moment costs the work that follows it on this machine: the figure behind
-a club night's capacity (club_night.py).
+"""What a pause costs the work that follows it on this machine: the figure behind a club
+night's capacity (club_night.py).
 
 In a night each server records a deal about every second, and every server's listener
-and PostgreSQL's backends wake from idle for each deal; back to back, the same code runs
-with its caches warm. Measured side by side, in turns:
+and PostgreSQL's backends wake after a pause for each deal; back to back, the same code
+runs with its caches warm. Measured side by side, in turns:
 
 - the rules working out three deals (no database, nothing to wait for), back to back,
   after ``GAP`` asleep, after ``GAP`` spinning (the CPU kept, not given back), and after
