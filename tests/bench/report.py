@@ -248,12 +248,14 @@ WHAT_WAS_DONE = """\
   (`chrt --idle`: they never rest, and give way at once) cost the same 4.6 CPU-ms a deal
   as without (2026-11-29 20:10 UTC): over a second the host's other work takes the
   caches. A club's server with a host of its own would tell what the code costs. What
-  is left, measured with 20 ms
-  between deals: a hearing server not reading the session it is told of (were the deal
-  in the notice) would save its 0.6 CPU-ms a deal and PostgreSQL's 0.2, about 3.8 in
-  all; a channel per session a server shows less than it seemed, as PostgreSQL 15 wakes
-  every listening backend of the database for each notice whatever its channels, and
-  only the app's listener threads would sleep on (about 0.13 CPU-ms each).
+  is left: one-minute nights whose hearing servers did not read the session they were
+  told of (were the deal in the notice; the bench's listener changed for the
+  experiment, in turns with the night as it is) cost 3.5 and 3.4 CPU-ms a deal against
+  4.6 and 4.3 (the four servers hearing 0.6 against 1.2 and 1.3, PostgreSQL 1.3 and 1.4
+  against 1.8 and 1.9): the read is about 1.1 CPU-ms a deal. A channel per session a
+  server shows would do less, as PostgreSQL 15 wakes every listening backend of the
+  database for each notice whatever its channels, and only the app's listener threads
+  would sleep on (about 0.15 CPU-ms each).
 - **The ledger CSV** went through SQLAlchemy's rows (0.29 × the speed of `sqlite3 -csv`),
   then the driver's cursor into Python's csv module (0.40 ×). Now SQLite writes each CSV
   line itself in the query (printf, quotes doubled, quoted exactly where the csv module
@@ -404,7 +406,13 @@ WHAT_WAS_DONE = """\
   the way, 2.9 the median, about 1.8 ms of it CPU, three times its cost back to back:
   the machine is cold after each tap). The components page with that record is about
   1.34 × the page by hand before any of this app's own drawing (the tap row gives the
-  tap against the components page too).
+  tap against the components page too). The disk's part of it (2026-11-29 20:15 UTC,
+  three runs of the tap row each, in turns, against the same code with SQLite's
+  `synchronous=OFF`): the reply 20, 22 and 20 ms durable against 20, 19 and 19, the
+  tap 38, 41 and 40 against 38, 38 and 39: about 1 ms. Nor is it this machine's pause:
+  with both CPUs kept busy by idle-priority loops (`chrt --idle`) the tap row measured
+  1.78 and 1.45 × against 1.38 and 1.50 × without, the server's CPU a Save 8.4 to 9.5
+  ms against 3.3 to 3.6 either way.
 - **Damage SQLite does not see** (issue 52; `python -m tests.bench.damage_bench FOLDER
   club.db`): 120 damaged copies of a 0.8 MB database (the two example sessions and twenty
   evenings of 50 deals), 40 for each of three seeds, eight of each kind: a header byte
