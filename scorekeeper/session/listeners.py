@@ -11,7 +11,7 @@ import threading
 from collections.abc import Callable, Iterator
 
 from scorekeeper.session.news import ROSTER, Heard
-from scorekeeper.store.notices import listen, notifies, session_notice
+from scorekeeper.store.notices import DealNotice, deal_notice, listen, notifies, session_notice
 from scorekeeper.store.sessions import SessionStore
 
 Listener = Callable[[Heard], None]
@@ -20,13 +20,20 @@ WATCH_SECONDS = float(os.environ.get("SCOREKEEPER_WATCH_SECONDS", "1"))
 
 class Listeners:
     def __init__(self, store: SessionStore, known_versions: Callable[[], dict[int, int]],
-                 forget: Callable[..., None]) -> None:
+                 forget: Callable[..., None],
+                 take_deal: Callable[[DealNotice], bool] = lambda _: False) -> None:
         """``known_versions``: the version of each session this process has open;
         ``forget(session_id[, version])``: drop a session another process changed from
-        what is open (given the version it made: only if what is open is older)."""
+        what is open (given the version it made: only if what is open is older);
+        ``take_deal(notice)``: work out the version a Save's notice tells of from the one
+        open here, without a read (False: it cannot, and the session is read)."""
         self._store = store
         self._known_versions = known_versions
         self._forget = forget
+        self._take_deal = take_deal
+        # The newest version the database told of each session, while it is heard: what
+        # is open here at that version is the stored one (``told_of``).
+        self._told: dict[int, int] = {}
         self._listeners: list[Listener] = []
         self._lock = threading.Lock()
         self._watcher: threading.Thread | None = None
@@ -78,9 +85,22 @@ class Listeners:
         """The database server went away, or came back: every page says so (the list of
         sessions is what each page redraws from)."""
         self.reachable = reachable
+        with self._lock:
+            self._told.clear()  # what it told before is no longer known to be the newest
         self.announce(None)
 
+    def told_of(self, session_id: int) -> int | None:
+        """The version the database last told of ``session_id`` while heard without a
+        break (None: not told, or told before the connection was last lost)."""
+        with self._lock:
+            return self._told.get(session_id)
+
     def _noticed(self, payload: str) -> None:
+        dealt = deal_notice(payload)
+        if dealt is not None:
+            self._tell(dealt.session_id, dealt.version)
+            self.heard_deal(dealt)
+            return
         if payload == "group":  # a payment on a group's tab: the lists show tabs
             self.announce(None)
             return
@@ -88,6 +108,7 @@ class Listeners:
             self.announce(ROSTER)
             return
         named = session_notice(payload)
+        self._tell(*(named or (None, None)))
         if named is not None and named[1] is not None:
             self.heard_version(*named)
             return
@@ -120,6 +141,30 @@ class Listeners:
                     held = self._held.pop(session_id, None)
             if held is not None:
                 self.heard_version(session_id, held)
+
+    def _tell(self, session_id: int | None, version: int | None) -> None:
+        """Keep the version a notice told (a session removed, or a listening begun, tells
+        none: it is read again)."""
+        with self._lock:
+            if session_id is None:
+                self._told.clear()
+            elif version is None:
+                self._told.pop(session_id, None)
+            else:
+                self._told[session_id] = max(version, self._told.get(session_id, version))
+
+    def heard_deal(self, notice: DealNotice) -> None:
+        """A Save's notice with its deal: worked out here from the version before, if it
+        is the one open; otherwise heard as its version alone."""
+        with self._lock:
+            if notice.session_id in self._changing:  # this process's own Save, most likely
+                held = self._held.get(notice.session_id, notice.version)
+                self._held[notice.session_id] = max(notice.version, held)
+                return
+        if self._take_deal(notice):
+            self.announce(notice.session_id)
+            return
+        self.heard_version(notice.session_id, notice.version)
 
     def heard_version(self, session_id: int, version: int) -> None:
         """Session ``session_id`` is now at ``version`` (the notice said so): nothing is

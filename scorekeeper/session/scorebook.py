@@ -25,6 +25,7 @@ from scorekeeper.formats.exports import SESSION_EXPORTS, Export, export
 from scorekeeper.formats.session_file import PLAIN, Evening
 from scorekeeper.session import changes, files
 from scorekeeper.session.group_keeping import GroupKeeping
+from scorekeeper.session.heard import heard_deal
 from scorekeeper.session.listeners import Listener, Listeners
 from scorekeeper.session.open_session import OpenSession
 from scorekeeper.session.reading import StoreReading
@@ -33,6 +34,7 @@ from scorekeeper.session.views import VIEWS
 from scorekeeper.session.whole_keeping import WholeKeeping
 from scorekeeper.store.drafts import draft_of, drop_draft, keep_draft
 from scorekeeper.store.groups import GroupStore
+from scorekeeper.store.notices import DealNotice
 from scorekeeper.store.sessions import (
     ConflictError,
     SessionStore,
@@ -54,12 +56,18 @@ class Scorebook(WholeKeeping, GroupKeeping):
         # Every view of every version shown, made once (session/views.py).
         self.views = ViewCache(StoreReading(store, self.payment_details), VIEWS)
         self._lock = threading.Lock()
-        self._listeners = Listeners(store, self._open_versions, self._forget)
+        self._listeners = Listeners(store, self._open_versions, self._forget,
+                                    self._take_deal)
 
     # --- reading ---
 
     def open(self, session_id: int) -> OpenSession:
-        """The session as stored now (``StoreError`` if there is none)."""
+        """The session as stored now (``StoreError`` if there is none): read, unless the
+        database's last notice of it, heard since, told the version open here."""
+        with self._lock:
+            known = self._open.get(session_id)
+        if known is not None and self._listeners.told_of(session_id) == known.version:
+            return known
         stored = self.store.get(session_id)
         with self._lock:
             known = self._open.get(session_id)
@@ -242,6 +250,21 @@ class Scorebook(WholeKeeping, GroupKeeping):
                 self._held.pop(session_id, None)
 
     # --- inside ---
+
+    def _take_deal(self, notice: DealNotice) -> bool:
+        """The version a Save's notice tells of, worked out from the one open here."""
+        with self._lock:
+            held = self._held.get(notice.session_id)
+            before = self._open.get(notice.session_id)
+        worked = heard_deal(held, notice) if held is not None else None
+        if worked is None:
+            return False
+        stored, step = worked
+        history = None
+        if before is not None and before.version == held.version and before.has_history:
+            history = Session(before.table, (*before.history.steps, step))
+        self.views.put(self._opened(stored, history), NEWEST, step.deal)
+        return True
 
     def _changed(self, stored: StoredSession, history: Session | None = None, *,
                  newest: Deal | None = None) -> OpenSession:

@@ -15,12 +15,18 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import Engine
 
 from scorekeeper.store.sockets import readable
 
 CHANNEL = "scorekeeper"
+# Bytes of a deal's record a Save's notice may carry: PostgreSQL's notices hold 8,000, and
+# the session, the version and the time take under 50 of them.
+DEAL_NOTICE_ROOM = 7_000
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 RETRY_SECONDS = 1.0
 # A network that goes silent (a cable pulled, a laptop's Wi-Fi asleep) closes nothing: the
 # connection is found dead when the server stops answering its probes, within ten seconds.
@@ -32,6 +38,46 @@ log = logging.getLogger("scorekeeper.store")
 def notifies(engine: Engine) -> bool:
     """Does this database tell its changes (PostgreSQL), or must it be watched (SQLite)?"""
     return engine.dialect.name == "postgresql"
+
+
+@dataclass(frozen=True, slots=True)
+class DealNotice:
+    """A Save's own notice: the deal it recorded, the version it made and when, as
+    stored. Sent beside the trigger's "id:version", just before it."""
+
+    session_id: int
+    version: int
+    updated_at: datetime
+    record: str  # the deal as its row keeps it (``conversions.deal_of``)
+
+
+def deal_notice(payload: str) -> DealNotice | None:
+    """The deal a Save's notice carries ("12:7:<µs since 1970>:<record>"); None for any
+    other notice, or one that does not parse: anyone allowed on the channel can send
+    anything, and what does not parse is read from the store as ever."""
+    named, version, micros, record = [*payload.split(":", 3), "", "", ""][:4]
+    if not (named.isdecimal() and version.isdecimal() and micros.isdecimal() and record):
+        return None
+    try:
+        updated_at = EPOCH + timedelta(microseconds=int(micros))
+    except OverflowError:
+        return None
+    return DealNotice(int(named), int(version), updated_at, record)
+
+
+# The Save's own notice, its deal carried (``statements.bump_held``): sent only if the
+# version's guard let the Save write, and before the trigger's "id:version" (an AFTER
+# trigger fires once the statement is done).
+TELL_DEAL = (f", pg_notify('{CHANNEL}', %s || ':' || version || ':' || "
+             "(extract(epoch FROM updated_at) * 1000000)::bigint || ':' || %s)")
+
+
+def deal_told(session_id: int, record: str) -> tuple[str, str] | None:
+    """``TELL_DEAL``'s parameters for a Save of one deal; None for a record a notice would
+    not hold (the trigger's notice alone then tells of it)."""
+    if len(record.encode()) > DEAL_NOTICE_ROOM:
+        return None
+    return str(session_id), record
 
 
 def session_notice(payload: str) -> tuple[int, int | None] | None:

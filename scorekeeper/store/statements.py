@@ -22,6 +22,7 @@ from scorekeeper.store.models import (
     SessionRow,
     StandingRow,
 )
+from scorekeeper.store.notices import TELL_DEAL, deal_told
 from scorekeeper.store.row_writing import (
     DEAL_COLUMNS,
     ENTRY_COLUMNS,
@@ -232,10 +233,14 @@ def bump_held(connection: Connection, changes: dict[str, Any],
     given = records(("session_id", *_STANDING_COLUMNS),
                     ((changes["session_id"], *row) for row in totals))
     dropped = [] if draft_dropped is None else [changes["session_id"], draft_dropped]
-    return _first_row(connection, _bump_held(columns, draft_dropped is not None), [
+    told = deal_told(changes["session_id"], dealt[0][0][DEAL_COLUMNS.index("record")]
+                     ) if len(dealt[0]) == 1 else None
+    bumped = _first_row(connection, _bump_held(columns, draft_dropped is not None,
+                                               told is not None), [
         *(changes[name] for name in columns), changes["session_id"], changes["seen"],
         FINISHED, records(DEAL_COLUMNS, dealt[0]), records(ENTRY_COLUMNS, dealt[1]),
-        given, *dropped])
+        given, *dropped, *(told or ())])
+    return None if bumped is None else bumped[:2]
 
 
 def _moved_on_first(connection: Connection, changes: dict[str, Any],
@@ -253,7 +258,7 @@ def _moved_on_first(connection: Connection, changes: dict[str, Any],
 
 
 @cache
-def _bump_held(columns: tuple[str, ...], drops_draft: bool) -> str:
+def _bump_held(columns: tuple[str, ...], drops_draft: bool, tells_deal: bool) -> str:
     values = ", ".join(f"{name} = %s" for name in columns)
     # Every write but the version's reads the version's RETURNING: a session changed
     # since (its row re-read under the lock the UPDATE waits for) or finished bumps
@@ -268,7 +273,7 @@ def _bump_held(columns: tuple[str, ...], drops_draft: bool) -> str:
             f"dealt AS ({json_insert(deals, DEAL_COLUMNS)} WHERE {guarded}), "
             f"entered AS ({json_insert(entries, ENTRY_COLUMNS)} WHERE {guarded}), "
             f"totals AS ({_standings_given()} AND {guarded}){dropped} "
-            f"SELECT version, updated_at FROM bumped")
+            f"SELECT version, updated_at{TELL_DEAL if tells_deal else ''} FROM bumped")
 
 
 @cache
