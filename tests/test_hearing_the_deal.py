@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import contextlib
 import queue
-import threading
 import time
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
@@ -22,8 +21,9 @@ from scorekeeper.session import Scorebook
 from scorekeeper.session.open_session import OpenSession
 from scorekeeper.store.conversions import deal_of
 from scorekeeper.store.database import connect
-from scorekeeper.store.notices import DEAL_NOTICE_ROOM, deal_notice, deal_told, listen
+from scorekeeper.store.notices import DEAL_NOTICE_ROOM, deal_notice, deal_told
 from scorekeeper.store.sessions import SessionStore, StoredSession
+from tests.listening import listening
 from tests.test_ledger_pages import SPREADS, english_table
 
 HEARD_WITHIN = 20  # seconds: a notice that has not come by then never will
@@ -179,24 +179,16 @@ def test_a_save_tells_its_deal_then_its_version(db_url: str):
     engine = connect(db_url)
     book = Scorebook(SessionStore(engine))
     session = book.create("Friday", english_table())
-    heard: queue.Queue[str] = queue.Queue()
-    stop, listening = threading.Event(), threading.Event()
-    listener = threading.Thread(target=listen, args=(engine, heard.put, stop, listening),
-                                daemon=True)
-    listener.start()
     try:
-        assert listening.wait(HEARD_WITHIN)
-        assert heard.get(timeout=HEARD_WITHIN) == ""
-        stored, step = book.record(session.id, next_deal(book, session.id), 0)
-        told = deal_notice(heard.get(timeout=HEARD_WITHIN))
-        assert told is not None
-        assert (told.session_id, told.version) == (session.id, stored.version)
-        assert told.updated_at == stored.updated_at
-        assert deal_of(told.record) == step.deal
-        assert heard.get(timeout=HEARD_WITHIN) == f"{session.id}:{stored.version}"
+        with listening(engine, roster=False) as told:
+            stored, step = book.record(session.id, next_deal(book, session.id), 0)
+            dealt = deal_notice(told.get(timeout=HEARD_WITHIN))
+            assert dealt is not None
+            assert (dealt.session_id, dealt.version) == (session.id, stored.version)
+            assert dealt.updated_at == stored.updated_at
+            assert deal_of(dealt.record) == step.deal
+            assert told.get(timeout=HEARD_WITHIN) == f"{session.id}:{stored.version}"
     finally:
-        stop.set()
-        listener.join(HEARD_WITHIN)
         engine.dispose()
 
 

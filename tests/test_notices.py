@@ -18,9 +18,8 @@ from scorekeeper.core import initial_state, make_money, make_table
 from scorekeeper.store.database import connect
 from scorekeeper.store.notices import listen, notifies, session_notice
 from scorekeeper.store.sessions import SessionStore
+from tests.listening import TOLD_WITHIN, listening
 from tests.postgres import postgres_cluster
-
-TOLD_WITHIN = 20  # seconds: a notice that has not come by then never will
 
 
 @pytest.fixture
@@ -34,22 +33,8 @@ def engine(db_url: str) -> Iterator[Engine]:
 def told(engine: Engine) -> Iterator[queue.Queue[str]]:
     """What a listening server hears of sessions and groups, once it is listening (a
     session's new players are heard as the roster's news too: see the roster's test)."""
-    heard: queue.Queue[str] = queue.Queue()
-    stop, listening = threading.Event(), threading.Event()
-
-    def hear(payload: str) -> None:
-        if payload != "roster":
-            heard.put(payload)
-
-    listener = threading.Thread(target=listen, args=(engine, hear, stop, listening),
-                                daemon=True)
-    listener.start()
-    assert listening.wait(timeout=TOLD_WITHIN)
-    # Listening, it looks once for what changed before it listened.
-    assert heard.get(timeout=TOLD_WITHIN) == ""
-    yield heard
-    stop.set()
-    listener.join(timeout=TOLD_WITHIN)
+    with listening(engine, roster=False) as heard:
+        yield heard
 
 
 def table():  # type: ignore[no-untyped-def]
@@ -120,19 +105,9 @@ def test_a_server_knows_when_the_database_server_goes_and_when_it_is_back():
 
 @pytest.mark.parametrize("db_url", ["postgresql"], indirect=True)
 def test_a_player_added_to_the_roster_is_told_as_the_rosters_news(engine):  # type: ignore[no-untyped-def]
-    heard: queue.Queue[str] = queue.Queue()
-    stop, listening = threading.Event(), threading.Event()
-    listener = threading.Thread(target=listen, args=(engine, heard.put, stop, listening),
-                                daemon=True)
-    listener.start()
-    try:
-        assert listening.wait(timeout=TOLD_WITHIN)
-        assert heard.get(timeout=TOLD_WITHIN) == ""
+    with listening(engine) as heard:
         SessionStore(engine).add_player("Erik")
         assert heard.get(timeout=TOLD_WITHIN) == "roster"
-    finally:
-        stop.set()
-        listener.join(timeout=TOLD_WITHIN)
 
 
 def timeslices(thread: threading.Thread) -> int:
