@@ -16,6 +16,7 @@ from scorekeeper.store.sessions import SessionStore
 
 Listener = Callable[[Heard], None]
 WATCH_SECONDS = float(os.environ.get("SCOREKEEPER_WATCH_SECONDS", "1"))
+TOLD_KEPT = 10_000  # sessions whose newest version told is kept (every session of a club)
 
 
 class Listeners:
@@ -151,6 +152,8 @@ class Listeners:
             elif version is None:
                 self._told.pop(session_id, None)
             else:
+                if len(self._told) >= TOLD_KEPT and session_id not in self._told:
+                    self._told.clear()  # a server up for months: its open ones are read again
                 self._told[session_id] = max(version, self._told.get(session_id, version))
 
     def heard_deal(self, notice: DealNotice) -> None:
