@@ -15,7 +15,7 @@ import pytest
 
 from scorekeeper.core import msg
 from scorekeeper.session import ConflictError
-from scorekeeper.session.listeners import Listeners
+from scorekeeper.session.listeners import TOLD_KEPT, Listeners
 
 
 class Store:
@@ -140,3 +140,30 @@ def test_a_notice_of_another_servers_change_heard_while_this_one_is_refused_is_h
         refused()
     assert (store.asked, told, forgotten) == ([], [2], [(2, 6)])
     assert open_here == {}  # the pages that show it read it again
+
+
+def test_a_version_told_is_known_until_the_connection_is_lost_or_the_session_removed():
+    listeners, _, _ = hearing(Store({1: 3, 2: 6}), {1: 3, 2: 6})
+    listeners._noticed("1:3")
+    listeners._noticed("2:6")
+    assert (listeners.told_of(1), listeners.told_of(2)) == (3, 6)
+    listeners._noticed("2")  # removed: no version to hold
+    assert (listeners.told_of(1), listeners.told_of(2)) == (3, None)
+    listeners._reach(False)
+    assert listeners.told_of(1) is None
+
+
+def test_a_listening_begun_again_forgets_every_version_told():
+    listeners, _, _ = hearing(Store({1: 3}), {1: 3})
+    listeners._noticed("1:3")
+    listeners._noticed("")  # the first notice of a connection made again
+    assert listeners.told_of(1) is None
+
+
+def test_the_versions_told_are_kept_for_at_most_ten_thousand_sessions():
+    listeners, _, _ = hearing(Store({}), {})
+    for session_id in range(1, TOLD_KEPT + 1):
+        listeners._tell(session_id, 1)
+    assert listeners.told_of(1) == 1
+    listeners._tell(TOLD_KEPT + 1, 1)  # one more: the rest are read again when shown
+    assert (listeners.told_of(1), listeners.told_of(TOLD_KEPT + 1)) == (None, 1)
