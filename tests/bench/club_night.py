@@ -74,8 +74,9 @@ def cpu_seconds() -> float:
 
 
 def hearing_seconds() -> float:
-    """CPU so far of the scorebook's thread that hears the database's notices (it asks
-    the store what changed, and tells the pages, here the one reading the session again)."""
+    """CPU so far of the scorebook's thread that hears the database's notices (it works
+    out the deal a notice carries, or asks the store, and tells the pages: here the one
+    opening the session again)."""
     for thread in threading.enumerate():
         if thread.name == "scorebook-watch" and thread.native_id is not None:
             return spent(f"/proc/self/task/{thread.native_id}/schedstat").running
@@ -106,7 +107,7 @@ class Server:
         if heard not in self.watched:
             return  # its own tables, or the list of sessions
         at = time.monotonic()
-        session = self.book.open(heard)  # as a page told of it reads it again
+        session = self.book.open(heard)  # as a page told of it opens it again
         self.heard.append((heard, session.state.deals, at))
 
     def save(self, table: int, tap: float) -> None:
