@@ -90,21 +90,32 @@ class Hearing:
             self._deliver(room_changed)
 
     def _deliver(self, step: Callable[[], Awaitable[None]]) -> None:
-        # Heard outside this page's context (another page's thread, the watcher);
-        # run_task brings it back into it, so the redraw reaches this page.
+        # Heard outside this page's context (another page's thread, the watcher): handed
+        # to the page's own loop, where its connection comes and goes, and only there made
+        # a task. Checked here and handed over there, a page that went in between left a
+        # coroutine made for it never run (and Python's warning of it in the log).
         page = self.page
         if page_gone(page):
             self.unsubscribe()
             return
         try:
-            # run_task sets the context's page to this one; on a copy of the context, so
-            # the page whose command caused the change keeps its own (or its redraw is
-            # sent to this page instead).
-            contextvars.copy_context().run(page.run_task, self._quietly, step)
+            loop = page.session.connection.loop
+            # On a copy of the context: run_task sets its page to this one, and the page
+            # whose command caused the change keeps its own (or its redraw is sent to
+            # this page instead).
+            loop.call_soon_threadsafe(self._on_its_loop, step,
+                                      context=contextvars.copy_context())
         except Exception:  # the connection went between the check and the call
             if not page_gone(page):
                 raise
             self.unsubscribe()
+
+    def _on_its_loop(self, step: Callable[[], Awaitable[None]]) -> None:
+        page = self.page
+        if page_gone(page):
+            self.unsubscribe()
+            return
+        page.run_task(self._quietly, step)
 
     async def _quietly(self, step: Callable[[], Awaitable[None]]) -> None:
         """A redraw for a page that may have gone meanwhile: if it has, drop it quietly."""
