@@ -256,8 +256,8 @@ class Scorebook(WholeKeeping, GroupKeeping):
         with self._lock:
             held = self._held.get(notice.session_id)
             before = self._open.get(notice.session_id)
-        worked = heard_deal(held, notice) if held is not None else None
-        if worked is None:
+        worked = None if held is None else heard_deal(held, notice)
+        if held is None or worked is None:
             return False
         stored, step = worked
         history = None
