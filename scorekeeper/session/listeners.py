@@ -159,11 +159,8 @@ class Listeners:
     def heard_deal(self, notice: DealNotice) -> None:
         """A Save's notice with its deal: worked out here from the version before, if it
         is the one open; otherwise heard as its version alone."""
-        with self._lock:
-            if notice.session_id in self._changing:  # this process's own Save, most likely
-                held = self._held.get(notice.session_id, notice.version)
-                self._held[notice.session_id] = max(notice.version, held)
-                return
+        if self._held_meanwhile(notice.session_id, notice.version):
+            return  # this process's own Save, most likely
         if self._take_deal(notice):
             self.announce(notice.session_id)
             return
@@ -176,16 +173,23 @@ class Listeners:
         read the session if they show it, and take it for a change of the lists they
         show. Every server hears every deal of a club's night: asking the store here
         cost each of them a query a deal."""
-        with self._lock:
-            if session_id in self._changing:
-                self._held[session_id] = max(version, self._held.get(session_id, version))
-                return
+        if self._held_meanwhile(session_id, version):
+            return
         held = self._known_versions().get(session_id)
         if held is not None and held >= version:
             return
         if held is not None:
             self._forget(session_id, version)
         self.announce(session_id)
+
+    def _held_meanwhile(self, session_id: int, version: int) -> bool:
+        """Held while this process changes ``session_id``, to be heard once it has
+        (``changing``)?"""
+        with self._lock:
+            if session_id not in self._changing:
+                return False
+            self._held[session_id] = max(version, self._held.get(session_id, version))
+            return True
 
     def _mark_list(self) -> None:
         """The list as it is when hearing starts: the first change after it is told."""

@@ -10,7 +10,16 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import TYPE_CHECKING
 
-from scorekeeper.core import Closing, Deal, DealFields, DealGuide, Session, State, Transfer
+from scorekeeper.core import (
+    Closing,
+    Deal,
+    DealFields,
+    DealGuide,
+    Session,
+    State,
+    Step,
+    Transfer,
+)
 from scorekeeper.core.owed import Handover, paid_between
 from scorekeeper.formats.evening_names import evening_file_name
 from scorekeeper.formats.exports import Export, export
@@ -222,3 +231,11 @@ class OpenSession(Version):
     def state_before(self, index: int) -> State:
         """The state before deal ``index`` (0-based): where a correction starts from."""
         return self.history.state_before(index)
+
+
+def extended_history(before: OpenSession | None, version: int, step: Step) -> Session | None:
+    """The deals of ``before`` and ``step``'s after them, if ``before`` is at ``version``
+    (the one the step was made from) and has worked its deals out: not read again."""
+    if before is None or before.version != version or not before.has_history:
+        return None
+    return Session(before.table, (*before.history.steps, step))

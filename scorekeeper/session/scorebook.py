@@ -27,7 +27,7 @@ from scorekeeper.session import changes, files
 from scorekeeper.session.group_keeping import GroupKeeping
 from scorekeeper.session.heard import heard_deal
 from scorekeeper.session.listeners import Listener, Listeners
-from scorekeeper.session.open_session import OpenSession
+from scorekeeper.session.open_session import OpenSession, extended_history
 from scorekeeper.session.reading import StoreReading
 from scorekeeper.session.view_cache import HISTORY, NEWEST, SAME_DEALS, ViewCache
 from scorekeeper.session.views import VIEWS
@@ -132,10 +132,7 @@ class Scorebook(WholeKeeping, GroupKeeping):
                 held = self._held.get(session_id)
             stored, step = changes.record_deal(self.store, session_id, deal, version,
                                                drafted_on, by, checked, held)
-            before = self.latest(session_id)
-            history = None
-            if before is not None and before.version == version and before.has_history:
-                history = Session(before.table, (*before.history.steps, step))
+            history = extended_history(self.latest(session_id), version, step)
             return self._changed(stored, history, newest=step.deal), step
 
     def undo(self, session_id: int, version: int) -> OpenSession:
@@ -256,13 +253,10 @@ class Scorebook(WholeKeeping, GroupKeeping):
         with self._lock:
             held = self._held.get(notice.session_id)
             before = self._open.get(notice.session_id)
-        worked = None if held is None else heard_deal(held, notice)
-        if held is None or worked is None:
-            return False
+        if held is None or (worked := heard_deal(held, notice)) is None:
+            return False  # not held here, or not to be worked out from it: it is read
         stored, step = worked
-        history = None
-        if before is not None and before.version == held.version and before.has_history:
-            history = Session(before.table, (*before.history.steps, step))
+        history = extended_history(before, held.version, step)
         self.views.put(self._opened(stored, history), NEWEST, step.deal)
         return True
 
