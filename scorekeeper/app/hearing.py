@@ -94,28 +94,29 @@ class Hearing:
         # to the page's own loop, where its connection comes and goes, and only there made
         # a task. Checked here and handed over there, a page that went in between left a
         # coroutine made for it never run (and Python's warning of it in the log).
-        page = self.page
-        if page_gone(page):
-            self.unsubscribe()
+        if self._gone():
             return
         try:
-            loop = page.session.connection.loop
+            loop = self.page.session.connection.loop
             # On a copy of the context: run_task sets its page to this one, and the page
             # whose command caused the change keeps its own (or its redraw is sent to
             # this page instead).
             loop.call_soon_threadsafe(self._on_its_loop, step,
                                       context=contextvars.copy_context())
         except Exception:  # the connection went between the check and the call
-            if not page_gone(page):
+            if not self._gone():
                 raise
-            self.unsubscribe()
 
     def _on_its_loop(self, step: Callable[[], Awaitable[None]]) -> None:
-        page = self.page
-        if page_gone(page):
-            self.unsubscribe()
-            return
-        page.run_task(self._quietly, step)
+        if not self._gone():
+            self.page.run_task(self._quietly, step)
+
+    def _gone(self) -> bool:
+        """The page has gone: nothing is heard for it any more."""
+        if not page_gone(self.page):
+            return False
+        self.unsubscribe()
+        return True
 
     async def _quietly(self, step: Callable[[], Awaitable[None]]) -> None:
         """A redraw for a page that may have gone meanwhile: if it has, drop it quietly."""
