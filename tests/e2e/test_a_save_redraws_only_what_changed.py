@@ -74,12 +74,13 @@ MUST_SEND = {
     # The heading and what a screen reader reads of it (the bare page: the heading); the
     # pot, read out likewise; the fold's line (who speaks first, how to deal).
     "the fold": 5,
-    # What the deal did (bare: the line); Undo's label; Save's label, the button moving
-    # into the place of Clear, which goes (bare: the label).
-    "the Save bar": 4,
+    # What the deal did (bare: the line); Undo's label; Clear, which goes; Save's label
+    # (bare: the label), and Save off until the next deal's tricks are in.
+    "the Save bar": 5,
 }
-# The rows keep their places from deal to deal: none is moved.
-CONTROLS_SENT_WHOLE = 1  # Save itself, taking Clear's place; never a row, nor the fold
+# The rows keep their places from deal to deal: none is moved; and the Save bar's buttons
+# theirs, as Clear goes: nothing is sent whole, Save itself not either.
+CONTROLS_SENT_WHOLE = 0
 
 
 def controls_in(value: Any) -> int:
@@ -89,6 +90,16 @@ def controls_in(value: Any) -> int:
     if isinstance(value, list):
         return sum(controls_in(item) for item in value)
     return 0
+
+
+def sent_whole(value: Any) -> list[dict]:
+    """The controls a patch operation carries whole, each with its kind ("_c") and props."""
+    if isinstance(value, dict):
+        return [*([value] if "_c" in value else []),
+                *(control for item in value.values() for control in sent_whole(item))]
+    if isinstance(value, list):
+        return [control for item in value for control in sent_whole(item)]
+    return []
 
 
 def replies(wire: list[tuple[str, tuple[int, dict] | None]]) -> list[tuple[int, dict]]:
@@ -148,3 +159,41 @@ def test_a_save_draws_and_sends_only_what_it_changed(browser: Browser, tmp_path:
     assert sent_whole <= CONTROLS_SENT_WHOLE, f"a Save sent {sent_whole} controls whole"
     asked = Counter(line for line in during if line.startswith("debug "))
     assert not asked, f"Flet's debug lines were asked for, though off: {dict(asked)}"
+
+
+def test_save_keeps_its_control_as_clear_comes_and_a_question_opens_above_it(
+        browser: Browser, tmp_path: Path):
+    """A deal's first tap brings Clear in beside Save, and "Someone joins" opens its panel
+    above the Save bar: in neither is Save sent anew (a button drawn anew under a finger
+    pressing it loses the press, and a keyboard's focus with it), nor the bar."""
+    server = start_server(tmp_path)
+    wire: list[tuple[str, tuple[int, dict] | None]] = []
+    try:
+        server.holds(CABIN)
+        context = browser.new_context(viewport={"width": 390, "height": 844})
+        page = context.new_page()
+        page.on("websocket", lambda socket: socket.on(
+            "framereceived", lambda payload: wire.append(("got", told(payload)))))
+        ui = Ui(page, server.url)
+        ui.open("/session/1")
+        ui.see("Save deal 7")
+        sent: dict[str, list[str]] = {}
+        for tap, shown in ((tricks_button("Dag", 2), "Clear deal 7"),
+                           ("Someone joins", "Sit down")):
+            before = len(wire)
+            ui.tap(tap)
+            ui.see(shown)
+            deadline = time.monotonic() + FRAMES_WAIT / 1000
+            while not replies(wire[before:]):
+                assert time.monotonic() < deadline, f"no reply to {tap}"
+                page.evaluate("0")
+            sent[tap] = [(control["_c"], control.get("content"))
+                         for _, body in replies(wire[before:])
+                         for operation in body["patch"][1:] for control in sent_whole(operation)]
+        context.close()
+    finally:
+        stop_server(server)
+    for tap, controls in sent.items():
+        assert ("FilledButton", "Save deal 7") not in controls, f"{tap}: Save was sent anew"
+    assert ("IconButton", None) in sent[tricks_button("Dag", 2)], "Clear never came"
+    assert ("FilledButton", "Sit down") in sent["Someone joins"], "the panel never came"

@@ -152,15 +152,17 @@ def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int 
                               GoTo(app.go, f"/session/{session.id}/settle"))]
                    if changing and index is None else [])]
     taken = app.drafts.taken
+    # Keyed, the bar stays the same control when a question opens above it (a widow, a
+    # join): by position it was diffed against the question and drawn anew, Save and all.
     save_bar = (TakenBar(taken_view(app, session, taken), app.drafts.discard_mine,
-                         app.drafts.keep_mine)
+                         app.drafts.keep_mine, key="taken")
                 if taken is not None and taken.session_id == session.id else
                 SaveBar(save_bar_view(
                     app, session, tricks_left(app.words, draft, deal, session.fields.tricks),
                     verdict, number, may_undo=on_undo is not None,
                     just_saved=draft.just_saved if draft.for_deal == number
                     and not draft.started else None, may_clear=draft.started),
-                    SaveTaps(save, on_undo, clear, app.table.reload, app.go)))
+                    SaveTaps(save, on_undo, clear, app.table.reload, app.go), key="save_bar"))
     return ft.Column(
         expand=True, spacing=4,
         controls=[

@@ -122,22 +122,26 @@ def SaveBar(bar: SaveBarView, taps: SaveTaps) -> ft.Control:
         lines.append(action(bar.reload, ft.Icons.REFRESH, taps.reload))
     if bar.notice:
         lines.insert(0, notice_line(bar.notice))
+    # Keyed, the buttons keep their controls as Clear and the lines above come and go:
+    # unkeyed, the list was diffed by position and Save itself sent anew, as Clear took its
+    # place at a deal's first tap (and gave it back at the Save), or a notice or a game's end
+    # moved the buttons' row down a line.
     buttons: list[ft.Control] = []
     if bar.undo is not None and taps.undo is not None:
         buttons.append(labelled(bar.undo, ft.IconButton(
-            ft.Icons.UNDO, on_click=taps.undo, width=TARGET + 8, height=TARGET + 8)))
+            ft.Icons.UNDO, on_click=taps.undo, width=TARGET + 8, height=TARGET + 8), key="undo"))
     if bar.clear is not None and taps.clear is not None:
         buttons.append(labelled(bar.clear, ft.IconButton(
             ft.Icons.BACKSPACE_OUTLINED, on_click=taps.clear, width=TARGET + 8,
-            height=TARGET + 8)))
+            height=TARGET + 8), key="clear"))
     buttons.append(ft.FilledButton(
-        bar.save, icon=ft.Icons.CHECK, height=52, expand=True,
+        bar.save, key="save", icon=ft.Icons.CHECK, height=52, expand=True,
         disabled=not bar.may_save, on_click=taps.save, style=SAVE_STYLE))
     return ft.Container(
         padding=ft.Padding.symmetric(horizontal=10, vertical=6),
         border_radius=ft.BorderRadius.all(14),
         bgcolor=ft.Colors.ERROR_CONTAINER if bar.problem else ft.Colors.SURFACE_CONTAINER,
-        content=ft.Column(spacing=4, controls=[*lines, ft.Row(buttons, spacing=8)]),
+        content=ft.Column(spacing=4, controls=[*lines, ft.Row(buttons, spacing=8, key="buttons")]),
     )
 
 
