@@ -420,6 +420,27 @@ WHAT_WAS_DONE = """\
   with both CPUs kept busy by idle-priority loops (`chrt --idle`) the tap row measured
   1.78 and 1.45 × against 1.38 and 1.50 × without, the server's CPU a Save 8.4 to 9.5
   ms against 3.3 to 3.6 either way.
+  The browser's side, from Chrome's trace of the page (2026-12-01, a machine slower than
+  the run above: the tap row alone measured 1.67 to 1.92 × there, 54 to 60 ms against 30
+  to 33). The Save bar's buttons were diffed by position, so Save itself was sent whole
+  and built anew by the browser at each Save (into Clear's place), at a deal's first tap
+  (Clear taking its place) and whenever a question opened above the bar; keyed, it keeps
+  its control, and a Save's reply went from 1,867 to 1,765 bytes (the bare page's 886).
+  In 40 taps each, in turns: the tap 52.1 ms before against 53.0 after, the server's CPU
+  11.6 against 10.4 ms, inside this machine's noise (the same code measured 41 to 64 ms
+  from one run of the row to the next). What the trace shows of the rest: a tap on a
+  trick count starts Material's ink ripple, and the page draws a frame every 17 ms for
+  about 400 ms; drawn on the page's own thread (`run.drawn_on_one_thread`), each takes 15
+  to 22 ms of it, where the bare pages' take 2 to 4 ms there and about 10 on a worker.
+  Counts drawn without ink (a container taking the tap) drew one frame instead of 24,
+  but the tap row did not move (55.0 against 53.9 ms, 40 taps each, in turns) and a
+  container is not a button a keyboard reaches: left as it was. After the Save's click
+  the page draws two frames, the click's and the new state's: ours 17 to 27 ms and 14 to
+  60 ms (median 39) on the one thread (ten Saves), the bare components page's 7 and 13 ms
+  on the page's thread with 14 and 14 on its worker (one Save). The fonts do not explain
+  it (the fallbacks taken away: the same frames). What is left is the server's reply
+  (27 to 29 ms against 11 to 14, about 2.5 times its CPU: it waits for a core the browser
+  is drawing the click on) and the new state drawn on one thread.
 - **Damage SQLite does not see** (issue 52; `python -m tests.bench.damage_bench FOLDER
   club.db`): 120 damaged copies of a 0.8 MB database (the two example sessions and twenty
   evenings of 50 deals), 40 for each of three seeds, eight of each kind: a header byte
