@@ -152,8 +152,8 @@ def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int 
                               GoTo(app.go, f"/session/{session.id}/settle"))]
                    if changing and index is None else [])]
     taken = app.drafts.taken
-    # Keyed, the bar stays the same control when a question opens above it (a widow, a
-    # join): by position it was diffed against the question and drawn anew, Save and all.
+    # Keyed, so that a question opening above the bar (a widow, a join) leaves the bar and
+    # its Save as they are: diffed by position, the bar was drawn anew against the question.
     save_bar = (TakenBar(taken_view(app, session, taken), app.drafts.discard_mine,
                          app.drafts.keep_mine, key="taken")
                 if taken is not None and taken.session_id == session.id else

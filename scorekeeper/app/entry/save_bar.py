@@ -122,10 +122,8 @@ def SaveBar(bar: SaveBarView, taps: SaveTaps) -> ft.Control:
         lines.append(action(bar.reload, ft.Icons.REFRESH, taps.reload))
     if bar.notice:
         lines.insert(0, notice_line(bar.notice))
-    # Keyed, the buttons keep their controls as Clear and the lines above come and go:
-    # unkeyed, the list was diffed by position and Save itself sent anew, as Clear took its
-    # place at a deal's first tap (and gave it back at the Save), or a notice or a game's end
-    # moved the buttons' row down a line.
+    # Keyed, so that Save keeps its control (and a finger's press on it) as Clear, a notice
+    # or a game's end comes and goes beside it: diffed by position, Save was sent anew.
     buttons: list[ft.Control] = []
     if bar.undo is not None and taps.undo is not None:
         buttons.append(labelled(bar.undo, ft.IconButton(
