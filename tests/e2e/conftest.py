@@ -232,10 +232,35 @@ def playwright() -> Iterator[Playwright]:
         yield driver
 
 
+# The browser tests see the app as a person who asked their system for reduced motion
+# does: Flutter draws a tap's ripple and a button's change of colour in a frame or two, not
+# in frames every 17 ms for 0.4 s, each rasterised by SwiftShader on the CPU (the English
+# evening: 49 CPU-s and 34 s in motion, 32 CPU-s and 25 s reduced; the GPU process half
+# of it). What the app does is the same; a test marked ``in_motion`` sees the animations.
+MOTION = {"reduced_motion": "reduce"}
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "in_motion: the browser draws the app's animations")
+
+
+@pytest.fixture(autouse=True)
+def _motion(request: pytest.FixtureRequest) -> None:
+    moving = request.node.get_closest_marker("in_motion") is not None
+    MOTION["reduced_motion"] = "no-preference" if moving else "reduce"
+
+
+def with_motion(launched: Browser) -> Browser:
+    """``launched``, whose new contexts move as the test asks (MOTION) unless told."""
+    opened = launched.new_context
+    launched.new_context = lambda **options: opened(**{**MOTION, **options})  # type: ignore[method-assign]
+    return launched
+
+
 @pytest.fixture(scope="session")
 def browser(playwright: Playwright) -> Iterator[Browser]:
-    launched = playwright.chromium.launch(executable_path=HEADLESS_CHROMIUM,
-                                          args=CHROMIUM_ARGS)
+    launched = with_motion(playwright.chromium.launch(executable_path=HEADLESS_CHROMIUM,
+                                                      args=CHROMIUM_ARGS))
     yield launched
     launched.close()
 

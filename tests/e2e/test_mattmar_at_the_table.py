@@ -6,11 +6,14 @@ figure below is worked out from RULES.md (family 2) and the Mattmar rules.
 
 from __future__ import annotations
 
+import pytest
+
 from tests.e2e.conftest import Server, Ui, tricks_button
 
 PLAYERS = ["Ann", "Bo", "Cid"]
 
 
+@pytest.mark.in_motion  # one whole evening as most people see it, every animation drawn
 def test_mattmar_evening_with_money_through_the_app(ui: Ui, server: Server, tmp_path):
     ui.start_session(PLAYERS, "SEK", "1", game="Rams (Mattmar)")
     ui.shot("table-mattmar-evening-desktop-light")  # (test_screens has its own)

@@ -96,6 +96,7 @@ def test_a_notice_off_the_table_covers_none_of_the_screens_buttons(phone: Ui):
 
 
 @pytest.mark.usefixtures("cabin")
+@pytest.mark.in_motion  # the dialog's leaving takes its animation's time
 def test_a_notice_is_read_out_to_a_screen_reader_as_it_comes(phone: Ui):
     """A person who cannot see the line hears it when it comes, without moving to it, also
     when it comes from a dialog's button: said while the dialog was leaving, the words went

@@ -37,6 +37,7 @@ from tests.e2e.conftest import (
     tap_all,
     taps_shown,
     tricks_button,
+    with_motion,
 )
 from tests.e2e.flet_wire import visit
 from tests.e2e.test_table_at_a_glance import three_then_the_cabin
@@ -106,7 +107,8 @@ def guest_browser(playwright: Playwright, guest_namespace: str, tmp_path: Path
     wrapper.write_text(
         f'#!/bin/sh\nexec ip netns exec {guest_namespace} {HEADLESS_CHROMIUM} "$@"\n')
     wrapper.chmod(0o755)
-    launched = playwright.chromium.launch(executable_path=str(wrapper), args=CHROMIUM_ARGS)
+    launched = with_motion(playwright.chromium.launch(executable_path=str(wrapper),
+                                                      args=CHROMIUM_ARGS))
     yield launched
     launched.close()
 
