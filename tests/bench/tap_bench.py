@@ -57,23 +57,30 @@ READOUT = """prefix => [...document.querySelectorAll('flt-semantics')]
     .map(node => (node.getAttribute('aria-label') || node.innerText || '').trim())
     .find(text => text.startsWith(prefix) && text.split(':').length <= 2)"""
 
-# Click the button, then resolve with the milliseconds until the readout changed, and
-# until the server's first reply arrived.
-TIMED_TAP = """
-([button, prefix, before]) => new Promise(resolve => {
+# Calls ``changed`` once the readout that starts with ``prefix`` is no longer ``before``.
+ON_CHANGE = """(prefix, before, changed) => {
     const readout = () => (""" + READOUT + """)(prefix);
-    const started = performance.now();
-    window.__replies = [];
     const watch = new MutationObserver(() => {
         const now = readout();
         if (now !== undefined && now !== before) {
             watch.disconnect();
-            const reply = window.__replies.length ? window.__replies[0] - started : null;
-            resolve([performance.now() - started, reply]);
+            changed();
         }
     });
     watch.observe(document.body, {subtree: true, childList: true, attributes: true,
                                   characterData: true});
+}"""
+
+# Click the button, then resolve with the milliseconds until the readout changed, and
+# until the server's first reply arrived.
+TIMED_TAP = """
+([button, prefix, before]) => new Promise(resolve => {
+    const started = performance.now();
+    window.__replies = [];
+    (""" + ON_CHANGE + """)(prefix, before, () => {
+        const reply = window.__replies.length ? window.__replies[0] - started : null;
+        resolve([performance.now() - started, reply]);
+    });
     button.click();
 })
 """
@@ -83,19 +90,10 @@ TIMED_TAP = """
 # screen reader sends, which starts no ripple.
 PRESSED_TAP = """
 ([prefix, before]) => { window.__pressed = new Promise(resolve => {
-    const readout = () => (""" + READOUT + """)(prefix);
     let started = null;
     document.addEventListener('pointerdown', () => { started = performance.now(); },
                               {capture: true, once: true});
-    const watch = new MutationObserver(() => {
-        const now = readout();
-        if (started !== null && now !== undefined && now !== before) {
-            watch.disconnect();
-            resolve(performance.now() - started);
-        }
-    });
-    watch.observe(document.body, {subtree: true, childList: true, attributes: true,
-                                  characterData: true});
+    (""" + ON_CHANGE + """)(prefix, before, () => resolve(performance.now() - started));
 }); }
 """
 

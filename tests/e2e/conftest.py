@@ -251,9 +251,11 @@ def _motion(request: pytest.FixtureRequest) -> None:
 
 
 def with_motion(launched: Browser) -> Browser:
-    """``launched``, whose new contexts move as the test asks (MOTION) unless told."""
-    opened = launched.new_context
-    launched.new_context = lambda **options: opened(**{**MOTION, **options})  # type: ignore[method-assign]
+    """``launched``, whose new contexts and pages (a page of its own context) move as the
+    test asks (MOTION) unless told."""
+    context, page = launched.new_context, launched.new_page
+    launched.new_context = lambda **options: context(**{**MOTION, **options})  # type: ignore[method-assign]
+    launched.new_page = lambda **options: page(**{**MOTION, **options})  # type: ignore[method-assign]
     return launched
 
 
