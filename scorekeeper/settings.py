@@ -8,15 +8,15 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from scorekeeper.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from scorekeeper.platform import data_dir, owned_data_dir
+from scorekeeper.user_files import OWNER_ONLY, read_within, write_whole
 
 FILE = "settings.json"
-OWNER_ONLY = 0o600  # rw for the owner, nothing for anyone else
+LARGEST_SETTINGS = 1024 * 1024  # a few hundred bytes are written; more is not ours
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,8 +37,8 @@ def settings_path() -> Path:
 
 def load_settings() -> Settings:
     path = settings_path()
-    try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
+    try:  # a pipe or a device at the name is no settings file, and is never waited on
+        raw = json.loads(read_within(path, LARGEST_SETTINGS).decode("utf-8"))
         _tighten(path)  # a file written before 0600 was the rule
     except (OSError, ValueError):
         return Settings()
@@ -69,24 +69,11 @@ def _when(kept: object) -> str:
 
 
 def save_settings(settings: Settings) -> None:
-    """Write the settings: to a new file only its owner may read, flushed, then renamed over
-    the old one, so a full disk or a crash leaves the old settings rather than half a file.
-    Raises OSError (the disk is full, the folder cannot be written) with the old file intact."""
-    path = owned_data_dir() / FILE
+    """Write the settings whole, only its owner may read them (``user_files.write_whole``):
+    a full disk or a crash leaves the old settings rather than half a file. Raises OSError
+    (the disk is full, the folder cannot be written) with the old file intact."""
     body = json.dumps(asdict(settings), indent=2).encode("utf-8")
-    # mkstemp creates the file with mode 0600 whatever the umask.
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".settings-", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(body)
-            out.flush()
-            os.fsync(out.fileno())
-        os.chmod(temporary, OWNER_ONLY)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-    _tighten(path)
+    write_whole(owned_data_dir() / FILE, lambda out: out.write(body), private=True)
 
 
 def _tighten(path: Path) -> None:

@@ -31,6 +31,12 @@ def session_of(
     return Session.replay(table, deals)
 
 
+def as_read(shown: str | None) -> str | None:
+    """A screen's words as a person reads them: the no-break space that holds a figure to
+    the word before it (i18n/figures.py's figures_held) reads as a space."""
+    return None if shown is None else " ".join(shown.split())
+
+
 def refusal(session: Session, deal: Deal) -> RuleError:
     """The rule a deal breaks: recording it must be refused."""
     with pytest.raises(RuleError) as caught:

@@ -15,22 +15,29 @@ import os
 import subprocess
 from collections.abc import Iterable
 
+from tests.ports import FIRST
+
+# A second run on one machine (SCOREKEEPER_TEST_PORTS moves its ports) has networks of its
+# own too: with the same names, each run's controller took the other's away as a killed
+# run's leftovers, and its guests' pages timed out.
+RUN = (FIRST // 1000) % 40  # 20 for a run on the usual ports (10.231.*, as before)
+
 
 def host_ip(worker: int) -> str:
     """This machine's address on the worker's link (the table's host)."""
-    return f"10.231.{worker}.1"
+    return f"10.{211 + RUN}.{worker}.1"
 
 
 def guest_ip(worker: int) -> str:
-    return f"10.231.{worker}.2"
+    return f"10.{211 + RUN}.{worker}.2"
 
 
 def namespace(worker: int) -> str:
-    return f"skguest{worker}"
+    return f"skguest{RUN}w{worker}"
 
 
 def _ends(worker: int) -> tuple[str, str]:
-    return f"skh{worker}", f"skg{worker}"
+    return f"skh{RUN}w{worker}", f"skg{RUN}w{worker}"
 
 
 def _ip(*args: str) -> None:

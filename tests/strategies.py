@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from hypothesis import strategies as st
@@ -19,6 +20,8 @@ from scorekeeper.core import (
     PRESETS,
     Bidding,
     Deal,
+    Join,
+    RuleError,
     Seating,
     Session,
     State,
@@ -30,6 +33,8 @@ from scorekeeper.core import (
     options_of,
     seating,
 )
+from scorekeeper.core.presets import Option
+from scorekeeper.core.seat_changes import dealt_in, seat_changes
 from scorekeeper.core.text import name_key
 
 VARIANTS = tuple(PRESETS)  # english, denexa, rounce, pool, mattmar, counters, ramsen
@@ -63,8 +68,19 @@ def _maybe(draw: Draw, options: dict[str, object], name: str, values: st.SearchS
 
 
 # Numbers a table would really choose (the options' full ranges, 1 to 99, make sessions
-# that never end or end at once); every option a variant offers is drawn from its own kind.
+# that never end or end at once); every option a variant offers (core/presets.py's
+# OPTIONS) is drawn from its own kind, a number the table chose here or else near the
+# preset's own.
 PLAYABLE = {"start": (5, 7, 10), "games": (1, 2, 3, 6), "target": (21, 11, 7), "cap": (10, 12)}
+
+
+def playable(option: Option, variant: str) -> tuple[int, ...]:
+    """A number option's values: PLAYABLE's, or the preset's and one either side of it."""
+    if option.name in PLAYABLE:
+        return PLAYABLE[option.name]
+    default = option.default(PRESETS[variant])
+    assert isinstance(default, int), f"{option.name}: a number option of no number"
+    return tuple(sorted({max(option.low, default - 1), default, min(option.high, default + 1)}))
 
 
 @st.composite
@@ -76,22 +92,28 @@ def option_sets(draw: Draw, variant: str) -> dict[str, object]:
         elif option.kind == "choice":
             _maybe(draw, options, option.name, st.sampled_from(option.choices))
         else:
-            _maybe(draw, options, option.name, st.sampled_from(PLAYABLE[option.name]))
+            _maybe(draw, options, option.name, st.sampled_from(playable(option, variant)))
     return options
 
 
 @st.composite
-def tables(draw: Draw, variant: str, players: int | None = None) -> Table:
+def tables(draw: Draw, variant: str, players: int | None = None,
+           names: st.SearchStrategy[str] = NAMES, for_money: bool = False) -> Table:
+    """``names``: what the players are called (any text, or the pool's names alone);
+    ``for_money``: the table plays for money in a currency (the option set, if it has one)."""
     rules = PRESETS[variant]
     count = players or draw(st.integers(rules.min_players, rules.max_players))
-    players = draw(st.lists(NAMES, min_size=count, max_size=count, unique_by=name_key))
-    currency = draw(st.sampled_from(CURRENCIES))
+    players = draw(st.lists(names, min_size=count, max_size=count, unique_by=name_key))
+    currency = draw(st.sampled_from(CURRENCIES[1:] if for_money else CURRENCIES))
     unit = draw(st.sampled_from(WHOLE_UNITS if currency == "JPY" else UNITS))
+    options = draw(option_sets(variant))
+    if for_money and any(option.name == "money" for option in options_of(variant)):
+        options["money"] = True
     return make_table(
         variant,
         players,
         draw(st.sampled_from(players)),
-        draw(option_sets(variant)),
+        options,
         make_money(unit, currency),
     )
 
@@ -239,4 +261,48 @@ def legal_sessions(
         if session_over(table, session.state):  # mattmar: all the games are played
             break
         session = session.record(draw_deal(draw, table, session.state))
+    return session
+
+
+def _seat_changes(draw: Draw, table: Table, state: State) -> Deal:
+    """Who sits down and who goes home before the next deal, if anyone: a name of the pool
+    not yet at the table after a seated player, or a seated player leaving; none when the
+    table cannot change so now (a join waits for the next game, too few would be left)."""
+    joins: tuple[Join, ...] = ()
+    leaves: tuple[str, ...] = ()
+    seated = state.seated
+    taken = {name_key(p) for p in state.everyone}
+    newcomers = [name for name in POOL if name_key(name) not in taken]
+    if newcomers and len(seated) < table.rules.max_players and _one_in(draw, 5):
+        joins = (Join(draw(st.sampled_from(newcomers)), draw(st.sampled_from(seated))),)
+    if len(seated) > table.rules.min_players and _one_in(draw, 5):
+        leaves = (draw(st.sampled_from(seated)),)
+    changes = Deal(joins=joins, leaves=leaves)
+    if not (joins or leaves):
+        return changes
+    try:
+        seat_changes(table, state, changes)
+    except RuleError:
+        return Deal()
+    return changes
+
+
+@st.composite
+def changing_sessions(draw: Draw, variant: str, max_deals: int = 12,
+                      names: st.SearchStrategy[str] = NAMES, for_money: bool = False
+                      ) -> Session:
+    """As ``legal_sessions``, with players sitting down and going home between deals
+    (RULES.md, "Players who come and go"), each change saved with the next deal."""
+    table = draw(tables(variant, names=names, for_money=for_money))
+    session = Session(table)
+    for _ in range(draw(st.integers(0, max_deals))):
+        state = session.state
+        if session_over(table, state):
+            break
+        changes = _seat_changes(draw, table, state)
+        dealt = dealt_in(table, state, changes) if changes.joins or changes.leaves else state
+        if session_over(table, dealt):
+            break
+        deal = draw_deal(draw, table, dealt)
+        session = session.record(replace(deal, joins=changes.joins, leaves=changes.leaves))
     return session

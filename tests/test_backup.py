@@ -13,9 +13,10 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+import re
 import shutil
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
@@ -118,17 +119,23 @@ def scorebook(url: str) -> Iterator[Scorebook]:
         engine.dispose()
 
 
-@pytest.fixture(scope="module")
-def made(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """The module's two SQLite files, made once: the scorebook it backs up (``fill``) and
-    an empty one (its tables made, nothing in them). Each test has copies of its own."""
+def made_with(tmp_path_factory: pytest.TempPathFactory,
+              filling: Callable[[Scorebook], None]) -> dict[str, Path]:
+    """A module's two SQLite files, made once: the scorebook it backs up (``filling``
+    fills it) and an empty one (its tables made, nothing in them). Each test has copies of
+    its own (the ``filled`` and ``empty`` fixtures, over the module's ``made``)."""
     folder = tmp_path_factory.mktemp("made")
     files = {"filled": folder / "filled.db", "empty": folder / "empty.db"}
     with scorebook(f"sqlite:///{files['filled']}") as book:
-        fill(book)
+        filling(book)
     with scorebook(f"sqlite:///{files['empty']}"):
         pass
     return files
+
+
+@pytest.fixture(scope="module")
+def made(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    return made_with(tmp_path_factory, fill)
 
 
 @contextmanager
@@ -143,17 +150,17 @@ def copy_of(made: Path, tmp_path: Path) -> Iterator[Scorebook]:
         yield book
 
 
-@pytest.fixture
-def filled(made: dict[str, Path], tmp_path: Path) -> Iterator[Scorebook]:
-    """The scorebook this module backs up, on SQLite."""
-    with copy_of(made["filled"], tmp_path) as book:
-        yield book
+def copied(which: str) -> Callable[..., Iterator[Scorebook]]:
+    """A fixture: a copy of the module's ``made`` file ``which`` ("filled": the scorebook
+    the module backs up, on SQLite; "empty"), a scorebook of its own for each test."""
+    @pytest.fixture
+    def copy(made: dict[str, Path], tmp_path: Path) -> Iterator[Scorebook]:
+        with copy_of(made[which], tmp_path) as book:
+            yield book
+    return copy
 
 
-@pytest.fixture
-def empty(made: dict[str, Path], tmp_path: Path) -> Iterator[Scorebook]:
-    with copy_of(made["empty"], tmp_path) as book:
-        yield book
+filled, empty = copied("filled"), copied("empty")
 
 
 # --- Round trips ------------------------------------------------------------------------------
@@ -382,3 +389,121 @@ def test_an_open_session_shows_the_details_a_restore_brought(filled, empty):
     assert empty.restore(backup, "en") == Counts(12, 5, 1, 1)
     assert empty.open(here.id).payment_details == {"Cilla": DETAILS["Cilla"],
                                                    "Dag": DETAILS["Dag"]}
+
+
+# --- Stored as an import stores it ----------------------------------------------------------------
+
+# What two stores of the same sessions may differ in: the rows' own numbers and the moments
+# they were written (and a payment's uid: the tab's here is recorded anew by pay).
+VOLATILE = {"id", "created_at", "updated_at", "recorded_at", "paid_at"}
+
+
+def rows_of(book: Scorebook) -> dict[str, list[tuple[object, ...]]]:
+    """Every row of the session tables, each table's rows sorted, the numbers that name a
+    session, a player or a group replaced by its uid or name."""
+    from sqlalchemy import text
+
+    with book.store.engine.connect() as connection:
+        def named(query: str) -> dict[object, object]:
+            return dict(connection.execute(text(query)).all())
+
+        sessions = named("SELECT id, uid FROM sessions")
+        players = named("SELECT id, name_key FROM players")
+        groups = named("SELECT id, name_key FROM groups")
+        found: dict[str, list[tuple[object, ...]]] = {}
+        for table in ("sessions", "seats", "standings", "deals", "entries", "payments"):
+            result = connection.execute(text(f"SELECT * FROM {table}"))
+            columns = list(result.keys())
+            rows = []
+            for row in result:
+                kept = []
+                for column, value in zip(columns, row, strict=True):
+                    if column in VOLATILE or (table, column) == ("payments", "uid"):
+                        continue
+                    value = {"session_id": sessions, "player_id": players,
+                             "group_id": groups}.get(column, {}).get(value, value)
+                    if column == "result" and value is not None:  # [roster id, name, ...]
+                        value = [[players[of], *rest] for of, *rest in json.loads(value)]
+                        value = json.dumps(value)
+                    kept.append((column, str(value)))
+                rows.append(tuple(kept))
+            found[table] = sorted(rows)
+        return found
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_a_restore_stores_each_session_row_for_row_as_its_import_does(
+        filled, tmp_path, request, backend):
+    """The backup of every variant, joins and leaves, payments, groups and an unfinished
+    evening, restored into one database and imported file by file into another."""
+    from tests.conftest import _fresh_database
+
+    backup = backup_bytes(filled.store, MADE)
+    with _fresh_database(request, tmp_path / "restored", backend) as restored_url, \
+            _fresh_database(request, tmp_path / "imported", backend) as imported_url, \
+            scorebook(restored_url) as restored, scorebook(imported_url) as imported:
+        restore(restored.store, backup, "en")
+        for document in json.loads(backup)["sessions"]:
+            imported.import_file(json.dumps(document, ensure_ascii=False))
+        for name, details in DETAILS.items():
+            imported.set_payment_details(name, details)
+        imported.pay_on_tab(GROUP, "Bengt", "Cilla", 300)
+        assert rows_of(restored) == rows_of(imported)
+
+
+# --- Said as it goes ------------------------------------------------------------------------------
+
+
+def test_a_restore_not_on_a_terminal_says_how_far_it_is_once_a_minute(
+        filled, empty, tmp_path, monkeypatch):
+    """A minute is long for a test: with the minute made nothing, every step is said."""
+    import scorekeeper.cli.backup as command
+
+    backup = tmp_path / "everything.json"
+    backup.write_bytes(backup_bytes(filled.store, MADE))
+    url = empty.store.engine.url.render_as_string(hide_password=False)
+    monkeypatch.setattr(command, "EVERY", 0.0)
+    said = run_cli_here(url, "--lang", "sv", "restore", str(backup))
+    assert said.returncode == 0, said.stderr
+    reading, *rest = said.stderr.splitlines()
+    kb = -(-backup.stat().st_size // 1024)  # a few evenings: said in kB, rounded up
+    assert reading == f"Läser säkerhetskopian ({kb} kB)"
+    assert rest == ["Återställer: 13 av 13 sessioner",
+                    "Återställer: 1 av 1 betalning på löpande räkning"]
+    monkeypatch.setattr(command, "EVERY", 60.0)  # a quick restore says nothing but its line
+    again = run_cli_here(url, "restore", str(backup))
+    assert (again.returncode, again.stderr) == (0, "")
+
+
+def test_a_restore_on_a_terminal_shows_a_bar_for_its_sessions_and_its_payments(
+        filled, empty, tmp_path):
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    backup = tmp_path / "everything.json"
+    backup.write_bytes(backup_bytes(filled.store, MADE))
+    url = empty.store.engine.url.render_as_string(hide_password=False)
+    terminal, its_end = pty.openpty()
+    env = {k: v for k, v in os.environ.items() if k not in ("SCOREKEEPER_DB", "SCOREKEEPER_LANG")}
+    done = subprocess.run([sys.executable, "-m", "scorekeeper", "--db", url, "restore",
+                           str(backup)], stderr=its_end, stdout=subprocess.PIPE, cwd=REPO,
+                          env=env, text=True, timeout=120, check=False)
+    os.close(its_end)
+    shown = b""
+    while True:
+        try:
+            read = os.read(terminal, 65536)
+        except OSError:  # the terminal's other end is closed and all of it read
+            break
+        if not read:
+            break
+        shown += read
+    os.close(terminal)
+    assert done.returncode == 0
+    screen = shown.decode()
+    assert "Reading the backup (" in screen
+    # Each bar drawn again as it fills, and last full.
+    assert re.search(r"Restoring sessions +\[#+\] +13/13", screen), screen
+    assert re.search(r"Restoring payments on tabs +\[#+\] +1/1", screen), screen

@@ -17,6 +17,7 @@ from scorekeeper.app.model import AppModel
 from scorekeeper.app.screen_list import load
 from scorekeeper.session import Scorebook
 from scorekeeper.settings import Settings
+from tests.conftest import as_read
 
 NOW = datetime(2026, 11, 29, 20, 0, tzinfo=UTC)
 
@@ -63,14 +64,38 @@ def test_putting_the_reminder_away_keeps_it_away(cabin_book: Scorebook):
     assert app.prefs.settings.reminder_dismissed
 
 
-def test_a_backup_made_is_kept_as_the_last_one(cabin_book: Scorebook):
-    app = AppModel(cabin_book, Settings(), load=load)
+def test_a_backup_counts_as_the_last_one_only_once_it_is_saved(cabin_book: Scorebook,
+                                                                 tmp_path: Path):
+    """Issue 66, finding 5: the save dialog closed, nothing is recorded; a browser's
+    download, which the page cannot follow, counts once the person says it is saved."""
+    app = AppModel(cabin_book, Settings(language="en"), load=load)
     made = app.backups.make()
     assert made is not None
     name, body = made
     assert name == f"scorekeeper-backup-{datetime.now(UTC).date()}.json"
     assert b'"scorekeeper-backup/1"' in body
+    app.backups.handed_on(name, False)  # the save dialog, or the share sheet, closed
+    assert app.prefs.settings.backed_up == ""
+    assert app.said.notice == "Nothing was saved: no backup was made."
+    app.backups.handed_on(name, None)  # handed to a browser's downloads
+    assert (app.backups.unsure, app.prefs.settings.backed_up) == (name, "")
+    app.backups.saved(False)
+    assert (app.backups.unsure, app.prefs.settings.backed_up) == (None, "")
+    app.backups.handed_on(name, None)
+    app.backups.saved(True)
     assert datetime.fromisoformat(app.prefs.settings.backed_up) <= datetime.now(UTC)
+    assert app.said.notice == f"Saved {name}"
+
+
+def test_a_save_dialogs_place_holds_the_backup_only_when_all_of_it_was_written(
+        tmp_path: Path):
+    from scorekeeper.app.sharing import holds
+
+    written = tmp_path / "scorekeeper-backup.json"
+    written.write_bytes(b"x" * 100)
+    assert holds(str(written), 100)
+    assert not holds(str(written), 101)  # cut short: a full disk
+    assert not holds(str(tmp_path / "elsewhere.json"), 100)
 
 
 def test_this_devices_scorebook_is_brought_along_to_the_club_database(
@@ -79,20 +104,20 @@ def test_this_devices_scorebook_is_brought_along_to_the_club_database(
     app = AppModel(cabin_book, Settings(language="en"), load=load)
     awaited(app.backups.bring_along(club))
     # The cabin's evening and its four players; no group, no payment on a tab.
-    assert app.said.notice == ("Brought to the club's database: 1 session, 4 players, "
+    assert as_read(app.said.notice) == ("Brought to the club's database: 1 session, 4 players, "
                                "0 groups and 0 payments on tabs added.")
     from scorekeeper.session import choose_database, open_scorebook
 
     there = open_scorebook(choose_database(club))
     assert [s.name for s in there.summaries()] == ["Friday at the cabin"]
     awaited(app.backups.bring_along(club))  # twice: nothing more
-    assert app.said.notice == ("Brought to the club's database: 0 sessions, 0 players, "
+    assert as_read(app.said.notice) == ("Brought to the club's database: 0 sessions, 0 players, "
                                "0 groups and 0 payments on tabs added.")
 
 
 def test_a_restore_that_is_refused_says_why_and_adds_nothing(cabin_book: Scorebook):
     app = AppModel(cabin_book, Settings(language="en"), load=load)
-    app.backups.look(b'{"format": "scorekeeper/1"}')
+    awaited(app.backups.look(b'{"format": "scorekeeper/1"}'))
     assert app.backups.adds is None
     assert app.said.problem is not None
     assert app.said.problem.startswith("The backup was not restored, nothing changed: ")
@@ -108,3 +133,130 @@ def test_settings_keep_the_backup_moments_and_drop_what_is_no_moment(tmp_path: P
     assert load_settings().backed_up == ago(1)
     settings_path().write_text('{"backed_up": "yesterday", "reminder_dismissed": 5}')
     assert (load_settings().backed_up, load_settings().reminder_dismissed) == ("", "")
+
+
+# --- A large file brought to the server (issue 66, finding 4) -----------------------------------
+
+
+class Page:
+    """The page a picker answers on: a browser's (``web``), or a window's or a phone's."""
+
+    def __init__(self, web: bool) -> None:
+        self.web = web
+
+    def get_upload_url(self, name: str, expires: int) -> str:
+        return f"/upload?f={name}&e=soon&s=signed"
+
+
+def picker_answering(picked: list, uploaded: bytes | None = None,
+                     progress: list[float] | None = None) -> type:
+    """A file picker that answers ``picked``, and uploads ``uploaded`` as flet-web's
+    endpoint would write it, telling ``progress`` as it goes (Flet's FilePicker in a test,
+    which has no browser to pick from)."""
+    from urllib.parse import parse_qs, urlparse
+
+    import flet as ft
+
+    from scorekeeper.app.uploads import Uploads
+
+    class Picker:
+        def __init__(self, on_upload) -> None:  # type: ignore[no-untyped-def]
+            self.on_upload = on_upload
+
+        async def pick_files(self, **_: object) -> list:
+            return picked
+
+        async def upload(self, files: list) -> None:
+            [file] = files
+            assert Uploads.folder is not None
+            name = parse_qs(urlparse(file.upload_url).query)["f"][0]
+            (Uploads.folder / name).write_bytes(uploaded or b"")
+            for told in progress or [0.0, 1.0]:
+                self.on_upload(ft.FilePickerUploadEvent(control=None, name="upload",
+                                                        data=None, file_name="backup.json",
+                                                        progress=told))
+    return Picker
+
+
+def picked(monkeypatch: pytest.MonkeyPatch, page: Page, picker: type,
+           most: int = 10_000) -> tuple[bytes | None, list[tuple[int, int]]]:
+    from flet.controls.context import _context_page
+
+    from scorekeeper.app import uploads
+
+    monkeypatch.setattr(uploads.ft, "FilePicker", picker)
+    heard: list[tuple[int, int]] = []
+
+    async def pick() -> bytes | None:
+        _context_page.set(page)
+        return await uploads.picked_file("Restore from a backup", most,
+                                         lambda got, size: heard.append((got, size)))
+
+    with ThreadPoolExecutor(max_workers=1) as worker:
+        got = worker.submit(asyncio.run, pick()).result()
+    return got, heard
+
+
+def a_file(tmp_path: Path, name: str, body: bytes) -> Any:
+    import flet as ft
+
+    path = tmp_path / name
+    path.write_bytes(body)
+    return ft.FilePickerFile(id=0, name=name, size=len(body), path=str(path))
+
+
+def test_on_a_phone_or_a_desktop_the_picked_files_place_is_read(tmp_path, monkeypatch):
+    """A phone package has no web server: its picker gives the file's place."""
+    backup = a_file(tmp_path, "scorekeeper-backup.json", b'{"format": "scorekeeper-backup/1"}')
+    got, _ = picked(monkeypatch, Page(web=False), picker_answering([backup]))
+    assert got == b'{"format": "scorekeeper-backup/1"}'
+
+
+def test_a_browser_uploads_the_file_and_a_path_it_names_is_never_read(tmp_path, monkeypatch):
+    """A browser's page may say a picked file is anywhere: the server reads what arrived."""
+    from scorekeeper.app.uploads import Uploads, take_uploads
+
+    monkeypatch.setenv("FLET_APP_STORAGE_DATA", str(tmp_path / "data"))
+    monkeypatch.setattr(Uploads, "folder", None)
+    take_uploads()
+    forged = a_file(tmp_path, "the-servers-database.db", b"not for the browser")
+    uploaded = b'{"format": "scorekeeper-backup/1", "sessions": []}'
+    got, heard = picked(monkeypatch, Page(web=True), picker_answering(
+        [forged], uploaded, [0.0, 0.5, 1.0]))
+    assert got == uploaded
+    assert heard == [(0, 19), (9, 19), (19, 19)]  # as much of it as the browser said
+    assert Uploads.folder is not None
+    assert list(Uploads.folder.iterdir()) == []  # read, and gone
+
+
+@pytest.mark.parametrize(("uploaded", "progress", "said"), [
+    (b"x" * 10_001, [0.0, 1.0], "upload.too_large"),  # one byte past the bound
+    (b"{}", [0.0, None], "upload.not_arrived"),  # the browser said it failed
+])
+def test_an_upload_that_is_not_a_backup_to_read_is_refused_and_removed(
+        tmp_path, monkeypatch, uploaded, progress, said):
+    from scorekeeper.app.uploads import Uploads, take_uploads
+    from scorekeeper.core import RuleError
+
+    monkeypatch.setenv("FLET_APP_STORAGE_DATA", str(tmp_path / "data"))
+    monkeypatch.setattr(Uploads, "folder", None)
+    take_uploads()
+    backup = a_file(tmp_path, "backup.json", uploaded)
+    with pytest.raises(RuleError) as refused:
+        picked(monkeypatch, Page(web=True), picker_answering([backup], uploaded, progress))
+    assert refused.value.message.key == said
+    assert Uploads.folder is not None
+    assert list(Uploads.folder.iterdir()) == []
+
+
+def test_a_place_that_is_no_regular_file_is_refused_without_waiting(tmp_path):
+    import os
+
+    from scorekeeper.app.uploads import read_bounded
+    from scorekeeper.core import RuleError
+
+    fifo = tmp_path / "backup.json"
+    os.mkfifo(fifo)  # nothing ever writes to it: a read would wait for ever
+    with pytest.raises(RuleError) as refused:
+        read_bounded(fifo, 10_000)
+    assert refused.value.message.key == "upload.unreadable"

@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from scorekeeper.core.text import quote
+from scorekeeper.i18n import text
 from scorekeeper.session import ConflictError, Scorebook
 from scorekeeper.store.database import connect
 from scorekeeper.store.sessions import SessionStore
@@ -86,6 +88,15 @@ def test_a_payment_on_the_tab_is_counted_at_once(friday_group):
     # each other, so two transfers now, where the plan would still need three.
     assert after["transfers"] == [{"from": "Astrid", "to": "Cilla", "amount": "19.00"},
                                   {"from": "Bengt", "to": "Dag", "amount": "12.00"}]
+    # The tab's text says why, once, above the plan it moved (issue 63); the JSON above
+    # keeps to FORMAT.md's keys.
+    said = run_cli_here(friday_group, "tab", GROUP).stdout.replace("\u00a0", " ")
+    assert said.split("Who pays whom:\n")[1].splitlines() == [
+        "  That payment leaves 1 transfer fewer: Astrid now pays Cilla SEK 19.00 and Bengt "
+        "now pays Dag SEK 12.00",
+        "  Astrid pays Cilla SEK 19.00",
+        "  Bengt pays Dag SEK 12.00"]
+    assert set(after) == {"group", "currency", "sessions", "players", "transfers"}
 
 
 def test_overpaying_on_the_tab_turns_the_debt_round(friday_group):
@@ -108,6 +119,9 @@ def test_overpaying_on_the_tab_turns_the_debt_round(friday_group):
      "a payment must be more than nothing, not -1.00"),
     ([GROUP, "--from", "Astrid", "--to", "Dag", "0.005"],
      "0.005 is finer than the currency's smallest coin (2 decimals)"),
+    # A point needs digits on both sides: "5." and ".5" are slips, not 5.00 and 0.50.
+    ([GROUP, "--from", "Astrid", "--to", "Dag", "5."], "5. is not an amount of money"),
+    ([GROUP, "--from", "Astrid", "--to", "Dag", ".5"], ".5 is not an amount of money"),
 ])
 def test_a_payment_the_tab_cannot_take_is_refused_in_one_line_and_nothing_written(
         friday_group, args, said):
@@ -194,3 +208,25 @@ def test_a_file_with_a_payment_that_cannot_be_is_refused_naming_payments(tmp_pat
     for command in (["replay", str(path), "--json"], ["import", str(path)]):
         refused = run_cli_here(f"sqlite:///{tmp_path / 'a.db'}", *command)
         assert (refused.returncode, refused.stderr.strip(), refused.stdout) == (2, said, "")
+
+
+@pytest.mark.parametrize("year", ["99999", "-5", str(10**30)])
+def test_a_season_is_a_year_from_1900_to_9999(tmp_path, year):
+    """An empty season was printed for a year no season can be; now as `versus` says it
+    (core.head_to_head.year_asked), quoted as every refusal quotes (20 characters)."""
+    url = f"sqlite:///{tmp_path / 'scorekeeper.db'}"
+    store_files(url, evening(tmp_path, "2026-11-06", True))
+    said = text("versus.not_a_year", "sv", year=quote(year), first=1900, last=9999)
+    for command in (["season", GROUP, "--year", year],
+                    ["export-tab", GROUP, "--format", "season", "--year", year]):
+        refused = run_cli_here(url, "--lang", "sv", *command)
+        assert (refused.returncode, refused.stderr.splitlines(), refused.stdout) == (
+            2, [said], "")
+
+
+def test_a_season_asked_for_by_its_year_is_that_season(tmp_path):
+    url = f"sqlite:///{tmp_path / 'scorekeeper.db'}"
+    store_files(url, evening(tmp_path, "2025-11-06", True), evening(tmp_path, "2026-11-06", True))
+    season = json.loads(run_cli_here(url, "season", GROUP, "--year", "2025", "--json").stdout)
+    assert (season["year"], [line["evenings"] for line in season["players"]]) == (
+        2025, [1, 1, 1, 1])

@@ -404,4 +404,26 @@ def test_counters_two_went_in_dealer_may_pass():
 
 def test_mattmar_everyone_before_dealer_passed_dealer_takes_all():
     live = duties_of(session_of("mattmar", "ABC"), {"B": False, "C": False})
-    assert live["A"] == "must.dealer_takes_all"
+    assert live["A"] == "duty.takes_all"  # five tricks without play: tests/test_duties.py
+
+
+# --- the pot as the table sees it (issue 63: "Pott: 0" before the ante beside Mattmar's
+# "Pot: 3 with the stakes of game 1") ---------------------------------------------------
+
+
+def test_the_pot_a_deal_is_played_for_holds_the_dealers_ante():
+    # RULES.md's worked example: deal 1 is a single pot, empty before the ante: the deal is
+    # played for 5 (a trick pays 1). After deal 6 the pot holds 5 and deal 7 is played for 10.
+    first = guide_of(worked(0))
+    assert (first.pot, first.pot_in_play, first.pot_holds, first.trick_share) == (0, 5, "ante", 1)
+    seventh = guide_of(worked(6))
+    assert (seventh.pot, seventh.pot_in_play, seventh.trick_share) == (5, 10, 2)
+
+
+def test_a_game_for_stakes_counts_the_stakes_its_first_deal_books_and_no_more_after():
+    # Mattmar for stakes of 1, A B C: game 1's first deal books 3 stakes; after it, the pot
+    # holds them (and A's flight, 1 more): 4, as it is.
+    session = session_of("mattmar", "ABC", options={"money": True})
+    assert (guide_of(session).pot_in_play, guide_of(session).pot_holds) == (3, "stakes")
+    session = session.record(Deal(tricks={"B": 3, "C": 2, "A": 0}))
+    assert (guide_of(session).pot_in_play, guide_of(session).pot_holds) == (4, None)

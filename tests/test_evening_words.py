@@ -18,7 +18,6 @@ from scorekeeper.i18n.evening_words import (
     flights_heading,
     must_play_line,
     order_hint,
-    rh_line,
     season_line,
     tab_line,
     won_and_paid,
@@ -37,18 +36,19 @@ def plain(said: str) -> str:
 
 
 @pytest.mark.parametrize(("language", "one", "two"), [
-    ("sv", "Astrid: 1 kväll, 1 vunnen, 12,50 kr, 1 flygning, 12,50 kr per kväll",
-     "Astrid: 2 kvällar, 2 vunna, 12,50 kr, 2 flygningar, 6,25 kr per kväll"),
-    ("en", "Astrid: 1 evening, 1 won, SEK 12.50, 1 flight, SEK 12.50 an evening",
-     "Astrid: 2 evenings, 2 won, SEK 12.50, 2 flights, SEK 6.25 an evening"),
-    ("de", "Astrid: 1 Abend, 1 gewonnen, 12,50 SEK, 1 Flug, 12,50 SEK pro Abend",
-     "Astrid: 2 Abende, 2 gewonnen, 12,50 SEK, 2 Flüge, 6,25 SEK pro Abend"),
-    ("fr", "Astrid : 1 soirée, 1 gagnée, 12,50 SEK, 1 envol, 12,50 SEK par soirée",
-     "Astrid : 2 soirées, 2 gagnées, 12,50 SEK, 2 envols, 6,25 SEK par soirée"),
+    ("sv", "2. Astrid: 1 kväll, 1 vunnen, 12,50 kr, 1 flygning, 12,50 kr per kväll",
+     "2. Astrid: 2 kvällar, 2 vunna, 12,50 kr, 2 flygningar, 6,25 kr per kväll"),
+    ("en", "2. Astrid: 1 evening, 1 won, SEK 12.50, 1 flight, SEK 12.50 an evening",
+     "2. Astrid: 2 evenings, 2 won, SEK 12.50, 2 flights, SEK 6.25 an evening"),
+    ("de", "2. Astrid: 1 Abend, 1 gewonnen, 12,50 SEK, 1 Flug, 12,50 SEK pro Abend",
+     "2. Astrid: 2 Abende, 2 gewonnen, 12,50 SEK, 2 Flüge, 6,25 SEK pro Abend"),
+    ("fr", "2. Astrid : 1 soirée, 1 gagnée, 12,50 SEK, 1 envol, 12,50 SEK par soirée",
+     "2. Astrid : 2 soirées, 2 gagnées, 12,50 SEK, 2 envols, 6,25 SEK par soirée"),
 ])
 def test_the_season_line_counts_each_figure_in_its_plural_form(language, one, two):
-    assert plain(season_line(SeasonLine("Astrid", 1, 1, 1250, 1), SEK, language)) == one
-    assert plain(season_line(SeasonLine("Astrid", 2, 2, 1250, 2), SEK, language)) == two
+    # and says the place first (second, here)
+    assert plain(season_line(SeasonLine("Astrid", 1, 1, 1250, 1, 2), SEK, language)) == one
+    assert plain(season_line(SeasonLine("Astrid", 2, 2, 1250, 2, 2), SEK, language)) == two
 
 
 @pytest.mark.parametrize(("language", "line", "under"), [
@@ -165,11 +165,8 @@ def test_ramsens_score_sheet_counts_haerdoepfel_not_flights():
     assert "Flüge" not in sheet
 
 
-def test_the_screens_say_where_the_player_before_the_dealer_sits_as_the_turn_goes():
-    # Turning right (Ramsen), the player before the dealer in order of play sits on the
-    # dealer's left; turning left (the Rams games), on the dealer's right (RULES.md's RH).
-    assert rh_line(rules_for("ramsen"), "C", "de") == (
-        "C ist vor dem Spielgeber als Letzter dran und sitzt links vom Spielgeber")
-    assert rh_line(rules_for("english"), "C", "de") == "C sitzt rechts vom Spielgeber"
+def test_the_set_up_lists_the_players_in_the_order_the_turn_goes():
+    # Where the player before the dealer sits, on the rows and in the assistant:
+    # tests/test_seat_words.py.
     assert "counterclockwise" in order_hint(rules_for("ramsen"), "en")
     assert "(clockwise)" in order_hint(rules_for("mattmar"), "en")

@@ -12,6 +12,7 @@ from datetime import date
 import pytest
 from pypdf import PdfReader
 
+from scorekeeper.i18n import date as day_text
 from tests.conftest import REPO
 
 EXAMPLES = REPO / "tests" / "examples"
@@ -55,5 +56,6 @@ def test_the_score_sheet_reads_the_same(book, stem: str):
     sheet = book.export(session.id, "pdf", "en")[1]
     text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(sheet)).pages)
     held = (HELD / f"{stem}.en.pdf.txt").read_text(encoding="utf-8")
-    # The sheet is dated the day it is made; the held one was made on 2026-11-21.
-    assert text == held.replace("2026-11-21", date.today().isoformat())
+    # The sheet is dated the day it is made, as English writes a date (i18n/figures.py);
+    # the held one was made on 21 November 2026.
+    assert text == held.replace("21 Nov 2026", day_text(date.today(), "en"))

@@ -22,6 +22,7 @@ from pypdf import PdfReader
 
 from scorekeeper.cli import main
 from scorekeeper.core import Deal, Session, close, make_money, make_table
+from scorekeeper.core.owed import Handover
 from scorekeeper.formats.csv_export import ENCODING, write_ledger, write_standings
 from scorekeeper.formats.exports import file_name
 from scorekeeper.formats.pdf_sheet import score_sheet
@@ -35,13 +36,14 @@ from tests.conftest import (
     replayed,
     url_of,
     worked_example,
+    worked_example_deals,
 )
 
 SWEDES = ("Åsa Öberg", "Bengt", "Cilla", "Dag")
 LEDGER_COLUMNS = ["session", "deal", "kind", "from", "to", "player", "units", "points",
                   "money", "currency", "reason", "rule"]  # csv_export.py: one row per entry
 STANDINGS_COLUMNS = ["player", "seat", "score", "units", "flights", "deals_played", "tricks",
-                     "games_won", "money", "currency"]
+                     "games_won", "money", "currency", "place"]
 MONEY = {"-13.50", "-6.00", "9.50", "10.00"}
 
 
@@ -166,11 +168,14 @@ def test_csv_standings_have_one_row_per_player(book):
     rows = list(csv.reader(io.StringIO(out.getvalue(), newline="")))
     assert rows[0] == STANDINGS_COLUMNS
     table = [dict(zip(STANDINGS_COLUMNS, row, strict=True)) for row in rows[1:]]
-    assert [(r["player"], r["seat"], r["units"], r["flights"], r["money"]) for r in table] == [
-        ("Åsa Öberg", "1", "-28", "1", "-13.50"),
-        ("Bengt", "2", "-13", "1", "-6.00"),
-        ("Cilla", "3", "18", "0", "9.50"),
-        ("Dag", "4", "18", "1", "10.00"),
+    # Best first, by the money (RULES.md, "Standings of a session"): Dag's 10.00 ahead of
+    # Cilla's 9.50 on the same +18 units; the seat is the place in order of play.
+    assert [(r["place"], r["player"], r["seat"], r["units"], r["flights"], r["money"])
+            for r in table] == [
+        ("1", "Dag", "4", "18", "1", "10.00"),
+        ("2", "Cilla", "3", "18", "0", "9.50"),
+        ("3", "Bengt", "2", "-13", "1", "-6.00"),
+        ("4", "Åsa Öberg", "1", "-28", "1", "-13.50"),
     ]
     assert {r["currency"] for r in table} == {"SEK"}
 
@@ -187,12 +192,31 @@ def test_pdf_score_sheet_has_the_session_the_players_the_money_and_the_transfers
     assert "Friday at the cabin" in sheet
     for player in EXAMPLE_NAMES:
         assert player in sheet
-    assert "13.50" in sheet
-    for money in MONEY:
-        assert money in sheet
+    # the standings, best first, the money as English writes it (RULES.md's worked example)
+    assert re.search(r"1 Dag \+18 1 \+SEK 10\.00 2 Cilla \+18 0 \+SEK 9\.50 "
+                     r"3 Bengt -13 1 -SEK 6\.00 4 Astrid -28 1 -SEK 13\.50", sheet), sheet
     for transfer in ("Astrid pays Dag SEK 10.00", "Astrid pays Cilla SEK 3.50",
                      "Bengt pays Cilla SEK 6.00"):
         assert transfer in sheet
+
+
+def test_the_swedish_score_sheet_writes_every_figure_the_swedish_way():
+    """Issue 63: the Swedish sheet wrote the unit "0.50", the standings "-13.50" and what was
+    paid "5.00" beside the transfers' "10,00 kr". RULES.md's worked example in kronor, its
+    pot of 5 units (2,50 kr) carried to the next evening, Bengt having paid Cilla 5,00 kr:
+    every amount is written as Swedish writes money (i18n/figures.py)."""
+    table = make_table("english", list(SWEDES), SWEDES[0], {"end_pot": "carry"},
+                       make_money("0.50", "SEK"))
+    session = Session.replay(table, worked_example_deals(SWEDES))
+    sheet = pdf_text(score_sheet("Fredag i stugan", session, date(2026, 11, 21), "sv",
+                                 payments=[Handover("Bengt", "Cilla", 500)]))
+    assert re.findall(r"\d\.\d", sheet) == []  # no figure with a decimal point
+    assert "en enhet = 0,50 kr" in sheet
+    # Units -28, -13, 18, 18 at 0,50 kr, the pot not shared out; best first.
+    assert ("1 Cilla +18 0 +9,00 kr 1 Dag +18 1 +9,00 kr 3 Bengt -13 1 -6,50 kr "
+            "4 Åsa Öberg -28 1 -14,00 kr") in sheet
+    assert "Betalt hittills (utbetalt minus mottaget): Bengt 5,00 kr, Cilla -5,00 kr" in sheet
+    assert "Kvar i potten till nästa gång: 2,50 kr" in sheet
 
 
 @pytest.mark.parametrize(("name", "kind", "file"), [
@@ -232,7 +256,7 @@ HOSTILE = [
     ("deeply-nested", "[" * 100_000 + "]" * 100_000, "not valid JSON"),
     ("deeply-nested-field", '{"format": "scorekeeper/1", "name": ' + "[" * 100_000
      + "]" * 100_000 + "}", "not valid JSON"),
-    ("huge-file", None, "too large"),
+    ("huge-file", None, "larger than 64 MiB"),
     ("huge-number", '{"format": "scorekeeper/1", "players": [' + "9" * 5000 + "]}", None),
     ("unit-beyond-64-bit-minor-units", _document(money={"currency": "SEK", "unit": "1e20"}),
      None),
@@ -246,7 +270,7 @@ HOSTILE = [
 
 def _write_hostile(folder: Path, case: str, body: str | None) -> Path:
     path = folder / f"{case}.json"
-    if body is None:  # larger than any night of cards (cli.MAX_FILE is 64 MiB); sparse
+    if body is None:  # larger than any night of cards (bounds.LARGEST_FILE, 64 MiB); sparse
         with path.open("wb") as out:
             out.truncate(65 * 1024 * 1024)
     else:

@@ -16,6 +16,7 @@ import pytest
 from scorekeeper.core.currencies import MINOR_DIGITS
 from scorekeeper.core.table import Money, make_money
 from scorekeeper.i18n import date, join, money, number, parse_number
+from scorekeeper.i18n.figures import figures_held
 
 NBSP = "\u00a0"
 SEK, EUR, CHF = (make_money("0.50", c) for c in ("SEK", "EUR", "CHF"))
@@ -156,6 +157,24 @@ def test_a_number_is_read_as_the_language_writes_it(typed, language, number):
 def test_what_is_no_number_in_the_language_is_none(typed, language):
     assert parse_number(typed, language) is None
 
+
+
+@pytest.mark.parametrize(("said", "shown"), [
+    # Issue 63: a row's duty broke as "måste spela eller betala" / "5".
+    ("måste spela eller betala 5", f"måste spela eller betala{NBSP}5"),
+    ("Pot : 4 avec les mises de la partie 2", f"Pot :{NBSP}4 avec les mises de la partie{NBSP}2"),
+    # An amount's sign and currency go with its digits, and it with the word before it.
+    (f"Astrid pays Dag -SEK{NBSP}3.50", f"Astrid pays Dag{NBSP}-SEK{NBSP}3.50"),
+    ("Dag owes €5.00", f"Dag owes{NBSP}€5.00"),
+    (f"Dag ska betala 7,50{NBSP}kr", f"Dag ska betala{NBSP}7,50{NBSP}kr"),
+    # A figure that starts the line or a list's item, or words without one, are as they were.
+    ("Astrid +9 · 3. Cilla", f"Astrid{NBSP}+9 · 3. Cilla"),
+    ("Bengt: 2 Abende, 1 Flug", f"Bengt:{NBSP}2 Abende, 1 Flug"),
+    ("2 stick kvar att fördela", "2 stick kvar att fördela"),
+    ("Someone joins", "Someone joins"),
+])
+def test_a_figure_on_a_screen_keeps_the_word_before_it(said, shown):
+    assert figures_held(said) == shown
 
 def test_french_writes_money_with_a_decimal_comma_and_the_euro_after():
     assert money(-1350, EUR, "fr") == f"-13,50{NBSP}€"

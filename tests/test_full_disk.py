@@ -51,7 +51,10 @@ def scenario(folder: Path) -> dict[str, object]:
             "freed": said(freed)}
 
 
-def on_a_small_disk(folder: Path) -> dict[str, object]:
+def on_a_small_disk(folder: Path, module: str = "tests.test_full_disk", *args: str,
+                    ) -> dict[str, object]:
+    """What ``python -m module FOLDER ARGS`` prints (JSON), run in a namespace of its own
+    where FOLDER is a 1 MiB tmpfs."""
     folder.mkdir()
     mount = 'mount -t tmpfs -o size=1m,mode=0700 tmpfs "$0" && exec "$@"'
     namespace = ["unshare", "--mount"] if os.geteuid() == 0 else [
@@ -59,8 +62,8 @@ def on_a_small_disk(folder: Path) -> dict[str, object]:
     env = {k: v for k, v in os.environ.items() if k not in ("SCOREKEEPER_DB", "SCOREKEEPER_LANG")}
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
     result = subprocess.run(
-        [*namespace, "sh", "-c", mount, str(folder), sys.executable, "-m", "tests.test_full_disk",
-         str(folder)], capture_output=True, text=True, cwd=REPO, env=env, timeout=120)
+        [*namespace, "sh", "-c", mount, str(folder), sys.executable, "-m", module, str(folder),
+         *args], capture_output=True, text=True, cwd=REPO, env=env, timeout=300)
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout)
 

@@ -7,10 +7,7 @@ before."""
 
 from __future__ import annotations
 
-import contextlib
-import queue
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from datetime import UTC, datetime
 
 import psycopg
@@ -21,56 +18,17 @@ from scorekeeper.session import Scorebook
 from scorekeeper.session.open_session import OpenSession
 from scorekeeper.store.conversions import deal_of
 from scorekeeper.store.database import connect
-from scorekeeper.store.notices import DEAL_NOTICE_ROOM, deal_notice, deal_told
-from scorekeeper.store.sessions import SessionStore, StoredSession
-from tests.listening import listening
+from scorekeeper.store.notices import (
+    DEAL_NOTICE_ROOM,
+    deal_notice,
+    deal_told,
+    session_channel,
+)
+from scorekeeper.store.sessions import SessionStore
+from tests.listening import TOLD_WITHIN, Server, listening
 from tests.test_ledger_pages import SPREADS, english_table
 
-HEARD_WITHIN = 20  # seconds: a notice that has not come by then never will
 on_postgres = pytest.mark.parametrize("db_url", ["postgresql"], indirect=True)
-
-
-class ReadCounting(SessionStore):
-    """The store, counting the reads of a session a page's ``open`` makes."""
-
-    def __init__(self, *args: object) -> None:
-        super().__init__(*args)  # type: ignore[arg-type]
-        self.reads = 0
-
-    def get(self, session_id: int) -> StoredSession:
-        self.reads += 1
-        return super().get(session_id)
-
-
-class Server:
-    """A scorebook of its own on the club's database, hearing its notices."""
-
-    def __init__(self, url: str) -> None:
-        self.store = ReadCounting(connect(url))
-        self.book = Scorebook(self.store)
-        self.told: queue.Queue[object] = queue.Queue()
-        self.stop = self.book.subscribe(self.told.put)
-
-    def hears(self, session_id: int, version: int) -> None:
-        """Wait until this server has taken in ``session_id``'s change to ``version``:
-        worked out (it holds that version) or forgotten (it reads it when shown)."""
-        def taken_in() -> bool:
-            latest = self.book.latest(session_id)
-            return latest is None or latest.version >= version
-        self.until(taken_in, f"session {session_id} at version {version} never heard")
-
-    def until(self, condition: Callable[[], bool], never: str) -> None:
-        """Wait, as the pages are told of changes, until ``condition()`` holds."""
-        deadline = time.monotonic() + HEARD_WITHIN
-        while not condition():
-            if time.monotonic() > deadline:
-                raise AssertionError(never)
-            with contextlib.suppress(queue.Empty):
-                self.told.get(timeout=0.1)
-
-    def close(self) -> None:
-        self.stop()
-        self.store.engine.dispose()
 
 
 @pytest.fixture
@@ -106,7 +64,8 @@ def shown(session: OpenSession) -> tuple[object, ...]:
 def started(here: Server, there: Server) -> int:
     """A session made on ``there`` and open ``here``, once ``here`` hears its deals."""
     session = there.book.create("Friday", english_table())
-    here.book.open(session.id)
+    there.open(session.id)
+    here.open(session.id)
     stored, _ = there.book.record(session.id, next_deal(there.book, session.id), 0)
     here.hears(session.id, stored.version)
     return session.id
@@ -162,7 +121,8 @@ def test_a_notice_that_holds_no_deal_is_read_as_ever(db_url: str,
     session_id = started(here, there)
     with psycopg.connect(connect(db_url).url.set(drivername="postgresql").render_as_string(
             hide_password=False), autocommit=True) as anyone:
-        anyone.execute("SELECT pg_notify('scorekeeper', %s)", [f"{session_id}:2:0:{{not json"])
+        anyone.execute("SELECT pg_notify(%s, %s)",
+                       [session_channel(session_id), f"{session_id}:2:0:{{not json"])
     here.until(lambda: here.book.latest(session_id) is None, "the notice was never heard")
     reads = here.store.reads
     assert shown(here.book.open(session_id)) == as_stored(db_url, session_id)
@@ -180,14 +140,14 @@ def test_a_save_tells_its_deal_then_its_version(db_url: str):
     book = Scorebook(SessionStore(engine))
     session = book.create("Friday", english_table())
     try:
-        with listening(engine, roster=False) as told:
+        with listening(engine, channels=frozenset({session_channel(session.id)})) as told:
             stored, step = book.record(session.id, next_deal(book, session.id), 0)
-            dealt = deal_notice(told.get(timeout=HEARD_WITHIN))
+            dealt = deal_notice(told.get(timeout=TOLD_WITHIN))
             assert dealt is not None
             assert (dealt.session_id, dealt.version) == (session.id, stored.version)
             assert dealt.updated_at == stored.updated_at
             assert deal_of(dealt.record) == step.deal
-            assert told.get(timeout=HEARD_WITHIN) == f"{session.id}:{stored.version}"
+            assert told.get(timeout=TOLD_WITHIN) == f"{session.id}:{stored.version}"
     finally:
         engine.dispose()
 
@@ -209,6 +169,7 @@ def test_a_saves_notice_is_read_to_the_microsecond():
 
 
 def test_a_deal_a_notice_would_not_hold_is_told_by_its_version_alone():
-    assert deal_told(12, "x" * DEAL_NOTICE_ROOM) == ("12", "x" * DEAL_NOTICE_ROOM)
+    assert deal_told(12, "x" * DEAL_NOTICE_ROOM) == ("scorekeeper_s12", "12",
+                                                     "x" * DEAL_NOTICE_ROOM)
     assert deal_told(12, "x" * (DEAL_NOTICE_ROOM + 1)) is None
     assert deal_told(12, "å" * (DEAL_NOTICE_ROOM // 2 + 1)) is None  # bytes, not letters

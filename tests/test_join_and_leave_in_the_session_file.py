@@ -146,9 +146,10 @@ def test_charts_ledger_and_sheet_show_a_gap_not_a_zero_while_someone_was_away(bo
 
     opened = book.import_file(json.dumps(EVENING))
     lines = {line.player: line.segments for line in opened.chart}
-    # Erik sat down for deal 3 on no units; Dag stood up before deal 5 on -7.
+    # Erik sat down for deal 3: his line begins there, no figure before it (as the ledger,
+    # the protocol and the sheet show none); Dag stood up before deal 5 on -7.
     # (units after each deal, worked out in tests/test_players_come_and_go.py)
-    assert lines["Erik"] == (((2, 0), (3, -10), (4, -4), (5, -2)),)
+    assert lines["Erik"] == (((3, -10), (4, -4), (5, -2)),)
     assert lines["Dag"] == (((0, 0), (1, -5), (2, -2), (3, -7), (4, -7)),)
     assert [row.seated for row in opened.ledger][1:3] == [
         ("Astrid", "Bengt", "Cilla", "Dag"), ("Astrid", "Bengt", "Erik", "Cilla", "Dag")]
@@ -172,3 +173,23 @@ def test_the_score_sheet_says_who_sat_down_and_who_stood_up_with_their_deal(tmp_
     deal_5 = next(line for line in sheet.splitlines() if line.split()[:2] == ["5", "Astrid"])
     assert deal_5.split()[-5:] == ["3", "-7", "8", "-2", "5"]  # Dag away: no figure
     assert "Dag går" in sheet
+
+
+def test_a_joiner_at_a_new_games_start_has_no_figure_before_the_deal_they_sat_down_for():
+    from scorekeeper.core import Deal, Join
+    from scorekeeper.session.ledger_view import chart_lines, ledger_deal
+    from tests.conftest import session_of
+
+    # Mattmar from 5, A B C. Deal 1 (A deals): B 3 (2), C 2 (3), A flies (10). Deal 2 (B
+    # deals): C 3 (0) ends game 1, A 2 (8), B flies (7). Deal 3, game 2 from 5: D sits down
+    # after A; C deals, order A D B C: A 2 (3), D 3 (2), B and C fly (10).
+    session = session_of("mattmar", ("A", "B", "C"), [
+        Deal(tricks={"B": 3, "C": 2, "A": 0}),
+        Deal(tricks={"C": 3, "A": 2, "B": 0}),
+        Deal(joins=(Join("D", "A"),), tricks={"A": 2, "D": 3, "B": 0, "C": 0}),
+    ], options={"start": 5})
+    ledger = [ledger_deal(session.table, step) for step in session.steps]
+    lines = {line.player: line.segments
+             for line in chart_lines(session.table, session.state.everyone, ledger, session)}
+    assert lines["A"] == (((0, 5), (1, 10), (2, 8)), ((2, 5), (3, 3)))
+    assert lines["D"] == (((3, 2),),)  # not from game 2's start at deal 2: he was not there

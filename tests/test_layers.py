@@ -16,14 +16,16 @@ ALLOWED = {
     "core": set(),
     "platform": set(),
     "resources": set(),
+    "user_files": set(),
     "i18n": {"core"},
     "payments": {"core", "i18n"},
     "formats": {"core", "i18n", "payments", "resources"},
     "store": {"core", "platform"},
     "session": {"core", "formats", "payments", "store", "settings", "platform"},
-    "settings": {"i18n", "platform"},
-    "app": {"core", "i18n", "payments", "session", "settings", "platform", "resources"},
-    "cli": {"core", "formats", "i18n", "session", "platform", "app"},
+    "settings": {"i18n", "platform", "user_files"},
+    "app": {"core", "i18n", "payments", "session", "settings", "platform", "resources",
+            "user_files"},
+    "cli": {"core", "formats", "i18n", "session", "platform", "app", "user_files"},
 }
 # What the store may not take from the core: the rules themselves. It persists what the
 # session layer worked out with them.
@@ -85,3 +87,16 @@ def test_no_view_and_no_command_touches_the_database_library():
 def test_every_part_the_table_names_exists():
     parts = {part_of(path) for path in PACKAGE.rglob("*.py")}
     assert set(ALLOWED) <= parts
+
+
+def test_only_platform_sets_the_cycle_collector_and_only_the_entry_points_call_it():
+    # The collector is the whole process's: set once where a process starts, never by a
+    # replay or a read in the middle of another thread's work.
+    setting = {path.relative_to(PACKAGE).as_posix() for path in PACKAGE.rglob("*.py")
+               if "gc" in imports_of(path)}
+    assert setting == {"platform.py"}
+    calling = {path.relative_to(REPO).as_posix()
+               for path in (*PACKAGE.rglob("*.py"), REPO / "main.py")
+               if "collect_seldom(" in path.read_text(encoding="utf-8")
+               and path != PACKAGE / "platform.py"}
+    assert calling == {"scorekeeper/cli/base.py", "main.py"}

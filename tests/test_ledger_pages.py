@@ -179,6 +179,8 @@ def test_opening_the_ledger_page_reads_no_whole_history(db_url: str):
             return super().kept_before(session_id, first, last)
 
     session = Scorebook(CountingStore(engine)).open(session_id)
+    assert asked == [1]  # the open's own check: the newest deal replayed from the last kept
+    asked.clear()
     for _ in range(3):  # three redraws of the ledger screen
         assert len(session.ledger_page(30)) == 30
     assert len(session.ledger_page(60)) == 60  # "show earlier"

@@ -24,6 +24,7 @@ from scorekeeper.store.database import (
     connect,
     migrate,
 )
+from scorekeeper.store.row_writing import ENTRY_COLUMNS, entry_tuples
 from scorekeeper.store.sessions import SessionStore
 from tests.conftest import (
     EXAMPLE_FILE,
@@ -78,7 +79,8 @@ def version_of(url: str) -> list[str]:
 def store_as_0001(url: str) -> int:
     """A database at revision 0001 holding the example file's session, written the way
     revision 0001 wrote it: players, session, seats, deals (the FORMAT.md deal objects as
-    JSON, no state after them), standings. Returns the session's id."""
+    JSON, no state after them), the ledger's entries, standings. Returns the session's
+    id."""
     engine = create_engine(url)
     try:
         migrate(engine, "0001")
@@ -107,6 +109,9 @@ def store_as_0001(url: str) -> int:
                 db.execute(insert(tables.tables["deals"]).values(
                     session_id=session_id, number=number, record=json.dumps(deal),
                     recorded_at=stamp))
+            ledger = entry_tuples(session_id, worked_example().entries, {})
+            db.execute(insert(tables.tables["entries"]),
+                       [dict(zip(ENTRY_COLUMNS, row, strict=True)) for row in ledger])
         return session_id
     finally:
         engine.dispose()
@@ -156,7 +161,8 @@ def test_a_session_stored_by_revision_0001_has_its_state_and_leaders_kept_by_the
         db_url):
     # Revision 0006 fills in, once, what revision 0001 did not keep, so that no read of a
     # session ever writes: the state after the newest deal, and who leads (RULES.md's
-    # worked example before its end: Cilla and Dag, both +18 units).
+    # worked example before its end: Cilla and Dag both on +18 units, but the standings
+    # rank pot games by money after the end-of-session rule: Dag 10.00, Cilla 9.50).
     session_id = store_as_0001(db_url)
     engine = connect(db_url)
     try:
@@ -167,7 +173,34 @@ def test_a_session_stored_by_revision_0001_has_its_state_and_leaders_kept_by_the
                 "SELECT leaders FROM sessions WHERE id = :id"), {"id": session_id}).one()
         assert kept is not None
         assert json.loads(kept)["deals"] == 6
-        assert json.loads(leaders) == ["Cilla", "Dag"]
+        assert json.loads(leaders) == ["Dag"]
+    finally:
+        engine.dispose()
+
+
+def test_revision_0016_counts_the_general_rams_a_pot_session_stored_before_had_won(db_url):
+    # The worked example's deal 3: Dag declared General Rams and took all five tricks. A
+    # database at revision 0015 kept its states without the General Rams won and its
+    # standings with no wins (an English Rams session counted none); the upgrade counts it.
+    session_id = store_as_0001(db_url)
+    engine = create_engine(db_url)
+    try:
+        migrate(engine, "0015")
+        with engine.begin() as connection:
+            kept = connection.scalars(text(
+                "SELECT state_after FROM deals WHERE number = 6")).one()
+            before = {key: value for key, value in json.loads(kept).items()
+                      if key != "generals_won"}  # as revision 0015's Scorekeeper kept it
+            connection.execute(text("UPDATE deals SET state_after = :kept WHERE number = 6"),
+                               {"kept": json.dumps(before)})
+    finally:
+        engine.dispose()
+    engine = connect(db_url)
+    try:
+        book = Scorebook(SessionStore(engine))
+        assert book.open(session_id).state.generals_won == {"Dag": 1}
+        assert book.lifetime("Dag")[0].won == {"general_rams": 1}
+        assert book.lifetime("Astrid")[0].won == {"general_rams": 0}  # hers was lost
     finally:
         engine.dispose()
 

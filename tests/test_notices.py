@@ -15,11 +15,19 @@ import pytest
 from sqlalchemy import Engine
 
 from scorekeeper.core import initial_state, make_money, make_table
-from scorekeeper.store.database import connect
-from scorekeeper.store.notices import listen, notifies, session_notice
+from scorekeeper.store.database import connect, migrate
+from scorekeeper.store.notices import (
+    CHANNEL,
+    channels,
+    listen,
+    notifies,
+    session_channel,
+    session_notice,
+)
 from scorekeeper.store.sessions import SessionStore
 from tests.listening import TOLD_WITHIN, listening
 from tests.postgres import postgres_cluster
+from tests.test_migrations import downgrade
 
 
 @pytest.fixture
@@ -83,7 +91,8 @@ def test_a_server_knows_when_the_database_server_goes_and_when_it_is_back():
         reach: queue.Queue[bool] = queue.Queue()
         heard: queue.Queue[str] = queue.Queue()
         stop, listening = threading.Event(), threading.Event()
-        listener = threading.Thread(target=listen, args=(engine, heard.put, stop, listening),
+        listener = threading.Thread(target=listen, args=(engine, lambda told, _: heard.put(told),
+                                                         stop, listening),
                                     kwargs={"on_reach": reach.put}, daemon=True)
         listener.start()
         try:
@@ -119,7 +128,7 @@ def timeslices(thread: threading.Thread) -> int:
 def test_a_server_hearing_nothing_wakes_once_a_second(engine):  # type: ignore[no-untyped-def]
     # psycopg's own wait for notices woke ten times a second: most of an idle club's CPU.
     stop, listening = threading.Event(), threading.Event()
-    listener = threading.Thread(target=listen, args=(engine, lambda _: None, stop, listening),
+    listener = threading.Thread(target=listen, args=(engine, lambda *_: None, stop, listening),
                                 daemon=True)
     listener.start()
     try:
@@ -131,3 +140,31 @@ def test_a_server_hearing_nothing_wakes_once_a_second(engine):  # type: ignore[n
     finally:
         stop.set()
         listener.join(timeout=TOLD_WITHIN)
+
+
+def test_a_server_listens_to_the_channels_of_what_its_pages_show():
+    assert channels([12], [3], lists=False, roster=True) == {
+        "scorekeeper_s12", "scorekeeper_g3", "scorekeeper_roster"}
+    # A list of sessions hears every change, the groups' and the roster's too, on one
+    # channel; a session's own still carries its Save's deal.
+    assert channels([12], [3], lists=True, roster=True) == {"scorekeeper_s12", CHANNEL}
+    assert channels([], [], lists=False, roster=False) == frozenset()
+
+
+@pytest.mark.parametrize("db_url", ["postgresql"], indirect=True)
+def test_a_club_database_upgraded_to_revision_0018_tells_a_change_on_its_sessions_channel(
+        engine):  # type: ignore[no-untyped-def]
+    store = SessionStore(engine)
+    stored = store.create("Friday", table())
+    downgrade(engine, "0017")
+    with listening(engine, roster=False,
+                   channels=frozenset({CHANNEL, session_channel(stored.id)})) as told:
+        with store.change(stored.id, stored.version) as change:
+            change.save(initial_state(change.table), [])
+        assert told.get(timeout=TOLD_WITHIN) == f"{stored.id}:1"  # on one channel
+        migrate(engine)
+        with store.change(stored.id, 1) as change:
+            change.save(initial_state(change.table), [])
+        # On the session's channel too: the same words.
+        assert [told.get(timeout=TOLD_WITHIN) for _ in range(2)] == [f"{stored.id}:2"] * 2
+        assert told.empty()

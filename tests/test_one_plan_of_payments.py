@@ -20,15 +20,17 @@ pays Bengt 0.50. Once money has changed hands the list is by payer in order of p
 from __future__ import annotations
 
 from datetime import date
+from decimal import Decimal
 
 from click.testing import CliRunner
 
 from scorekeeper.cli import main
-from scorekeeper.core import Transfer, close
-from scorekeeper.core.owed import Handover, owed_transfers, paid_between
+from scorekeeper.core import Money, Transfer, close
+from scorekeeper.core.owed import Handover, PlanChange, owed_transfers, paid_between, plan_change
 from scorekeeper.core.tab import SessionResult, running_tab
 from scorekeeper.formats.replay import replay_report, result_at
-from scorekeeper.formats.result_card import session_card
+from scorekeeper.formats.result_card import session_card, tab_card
+from scorekeeper.i18n.accounts import plan_change_line
 from scorekeeper.session import Scorebook
 from scorekeeper.session.files import read_session
 from scorekeeper.store.database import connect
@@ -143,3 +145,102 @@ def test_settle_up_tab_export_and_show_agree_for_a_stored_finished_evening(tmp_p
                 "  Erik → Astrid  5.50", "  Erik → Bengt  3.50"]
     finally:
         engine.dispose()
+
+
+# Issue 63's tab (SEK): won Astrid -5.00, Bengt -7.50, Dag +8.00, Erik +4.50. No two of
+# them sum to zero: three transfers, Bengt pays Dag 7.50, Astrid pays Erik 4.50 and Dag
+# 0.50. Bengt hands Dag 5.00 along his: "paid 5.00 of 7.50", 2.50 left, the plan stands.
+# Then Astrid hands Erik 2.00 of her 4.50: still owed A -3.00, B -2.50, D +3.00, E +2.50,
+# which {A, D} and {B, E} settle in two transfers, where the plan less her 2.00 took three
+# (A→E 2.50, A→D 0.50, B→D 2.50): one transfer fewer, Astrid now pays Dag 3.00 and Bengt
+# now pays Erik 2.50.
+WON = {"Astrid": -500, "Bengt": -750, "Dag": 800, "Erik": 450}
+BENGT_PAID_DAG = Handover("Bengt", "Dag", 500)
+ASTRID_PAID_ERIK = Handover("Astrid", "Erik", 200)
+SEK = Money(Decimal(1), "SEK")
+
+
+def test_a_payment_along_the_plan_leaves_the_rest_of_the_plan_as_it_was_and_says_nothing():
+    assert owed_transfers(WON, [BENGT_PAID_DAG]) == [
+        Transfer("Astrid", "Erik", 450), Transfer("Astrid", "Dag", 50),
+        Transfer("Bengt", "Dag", 250)]
+    assert plan_change(WON, [BENGT_PAID_DAG]) is None
+
+
+def test_a_payment_that_leaves_a_transfer_fewer_says_who_now_pays_whom():
+    paid = [BENGT_PAID_DAG, ASTRID_PAID_ERIK]
+    assert owed_transfers(WON, paid) == [Transfer("Astrid", "Dag", 300),
+                                         Transfer("Bengt", "Erik", 250)]
+    assert plan_change(WON, paid) == PlanChange(
+        1, (Transfer("Astrid", "Dag", 300), Transfer("Bengt", "Erik", 250)))
+
+
+def test_the_plan_changed_is_said_in_every_language():
+    change = plan_change(WON, [BENGT_PAID_DAG, ASTRID_PAID_ERIK])
+    assert change is not None
+    said = {lang: plan_change_line(change, SEK, lang).replace("\N{NO-BREAK SPACE}", " ")
+            for lang in ("en", "sv", "de", "fr")}
+    assert said == {
+        "en": "That payment leaves 1 transfer fewer: Astrid now pays Dag SEK 3.00 and "
+              "Bengt now pays Erik SEK 2.50",
+        "sv": "Den betalningen ger 1 överföring färre: Astrid betalar nu Dag 3,00 kr och "
+              "Bengt betalar nu Erik 2,50 kr",
+        "de": "Diese Zahlung erspart 1 Überweisung: Astrid zahlt jetzt Dag 3,00 SEK und "
+              "Bengt zahlt jetzt Erik 2,50 SEK",
+        "fr": "Ce paiement laisse 1 virement de moins : Astrid paie maintenant 3,00 SEK à "
+              "Dag et Bengt paie maintenant 2,50 SEK à Erik",
+    }
+
+
+def test_a_payment_along_the_plan_in_part_or_whole_that_moves_nothing_else_says_nothing():
+    # Astrid hands Erik 1.50 or 4.00 of her 4.50, or Dag his 0.50: each takes its amount
+    # off its own transfer and the rest of the plan stands.
+    for paid in (Handover("Astrid", "Erik", 150), Handover("Astrid", "Erik", 400),
+                 Handover("Astrid", "Dag", 50)):
+        assert plan_change(WON, [BENGT_PAID_DAG, paid]) is None
+
+
+def test_a_part_that_keeps_as_many_transfers_but_moves_them_says_what_the_plan_is_now():
+    # Astrid -2.50, Bengt +1.00, Cilla -3.50, Dag +5.00: the largest debt pays the largest
+    # credit, Cilla pays Dag 3.50, Astrid Dag 1.50 and Bengt 1.00. Astrid hands Dag 0.50:
+    # still owed A -2.00, B +1.00, C -3.50, D +4.50, no group of them square: three
+    # transfers. Her transfer to Dag stands with what is left of her debt, 2.00; Cilla pays
+    # the rest, Dag 2.50 and Bengt 1.00. As many transfers as before, all three moved.
+    money = {"Astrid": -250, "Bengt": 100, "Cilla": -350, "Dag": 500}
+    assert owed_transfers(money, ()) == [Transfer("Cilla", "Dag", 350),
+                                         Transfer("Astrid", "Dag", 150),
+                                         Transfer("Astrid", "Bengt", 100)]
+    change = plan_change(money, [Handover("Astrid", "Dag", 50)])
+    assert change == PlanChange(0, (Transfer("Astrid", "Dag", 200), Transfer("Cilla", "Dag", 250),
+                                    Transfer("Cilla", "Bengt", 100)))
+    assert plan_change_line(change, SEK, "en").replace("\N{NO-BREAK SPACE}", " ") == (
+        "That payment changes the plan: Astrid now pays Dag SEK 2.00, Cilla now pays Dag "
+        "SEK 2.50 and Cilla now pays Bengt SEK 1.00")
+
+
+def test_a_payment_along_no_transfer_of_the_plan_or_beyond_it_is_not_explained():
+    # Dag hands Erik 1.00, which no transfer asked of him; Astrid hands Dag 3.00 where the
+    # plan had 0.50. The plan moves, but which plan the table saw then is not known: a deal
+    # since may have moved it (the evening's Dag paid Bengt 4.00 of 7.00 at deal 6; the
+    # plan of the evening's end, without it, has him pay Bengt 3.00).
+    for paid in (Handover("Dag", "Erik", 100), Handover("Astrid", "Dag", 300)):
+        assert plan_change(WON, [BENGT_PAID_DAG, paid]) is None
+    whole = whole_evening()
+    closing = close(whole.table, whole.state)
+    assert Transfer(D, B, 300) in owed_transfers(closing.money, ())
+    assert plan_change(closing.money, [DAG_PAYS_BENGT]) is None
+
+
+def test_the_tab_says_how_its_last_payment_moved_its_plan_on_its_card():
+    results = [SessionResult(date(2026, 12, 2), tuple(WON), WON, dict.fromkeys(WON, 0),
+                             (BENGT_PAID_DAG,))]
+    tab = running_tab(results, [ASTRID_PAID_ERIK])
+    assert tab.changed == PlanChange(
+        1, (Transfer("Astrid", "Dag", 300), Transfer("Bengt", "Erik", 250)))
+    # A session's own payment is not the tab's to explain: only a payment on the tab.
+    assert running_tab(results).changed is None
+    card = tab_card("Fredagsgänget", SEK, tab, [ASTRID_PAID_ERIK], date(2026, 12, 3), "en")
+    owed = [line.replace("\N{NO-BREAK SPACE}", " ") for line in card.sections[0].lines]
+    assert owed[0] == ("That payment leaves 1 transfer fewer: Astrid now pays Dag SEK 3.00 "
+                       "and Bengt now pays Erik SEK 2.50")
+    assert owed[1:] == ["Astrid pays Dag SEK 3.00", "Bengt pays Erik SEK 2.50"]

@@ -19,7 +19,7 @@ import pytest
 from qrbill import QRBill
 from stdnum.ch import esr
 
-from scorekeeper.core import POT, Transfer, make_money
+from scorekeeper.core import POT, RuleError, Transfer, make_money
 from scorekeeper.i18n import LANGUAGES, knows, render
 from scorekeeper.payments import (
     EPC,
@@ -262,6 +262,57 @@ def test_the_svg_draws_the_same_code():
     picture = svg(code)
     assert picture.startswith("<svg")
     assert picture.count("<rect") == len(drawing(code).rects) + 1  # and the white ground
+
+
+# --- names and messages in any script -------------------------------------------------
+
+# A payee or a session named in Greek, Cyrillic or Chinese letters: each format carries
+# them spelled in its own letters (anyascii's Latin spelling), never dropped. The EPC's
+# name line is mandatory (EPC069-12: "Name of the Beneficiary", M): left empty, the
+# payer's bank refuses the code.
+IN_OTHER_SCRIPTS = [
+    ("Σοφία Παπαδοπούλου", "Sofia Papadopoyloy"),
+    ("Иван Петров", "Ivan Petrov"),
+    ("王小明", "WangXiaoMing"),
+]
+
+
+@pytest.mark.parametrize(("holder", "spelled"), IN_OTHER_SCRIPTS)
+def test_an_epc_payee_named_in_another_script_is_spelled_in_sepa_letters(holder, spelled):
+    details = payment_details(iban=GERMAN, holder=holder)
+    (code,) = offer(Transfer("Astrid", "Sofia", 2500), EUR, details, MESSAGE).codes
+    lines = read_back(code).split("\n")
+    assert lines[5] == spelled
+    assert set(lines[5]) <= SEPA_ALLOWED
+
+
+@pytest.mark.parametrize(("holder", "spelled"), IN_OTHER_SCRIPTS)
+def test_a_qr_bill_creditor_named_in_another_script_is_spelled_in_latin_letters(holder,
+                                                                                spelled):
+    details = payment_details(qr_iban=SWISS, holder=holder, postcode="8001", town="Zürich")
+    (code,) = offer(Transfer("Astrid", "Sofia", 1250), CHF, details, MESSAGE).codes
+    assert qrbill_fields(read_back(code))[5] == spelled
+
+
+@pytest.mark.parametrize(("session", "spelled"), [
+    ("Пятница на даче", "Pyatnitsa na dache"),
+    ("Παρασκευή στο σπίτι", "Paraskeyi sto spiti"),
+    ("星期五", "XingQiWu"),
+])
+def test_a_session_named_in_another_script_keeps_its_name_in_every_message(session, spelled):
+    message = transfer_message("english", session)
+    swish, = offer(Transfer("Astrid", "Dag", 1000), SEK, DAG, message).codes
+    assert unquote(read_back(swish).split(";")[2]) == f"English Rams, {spelled}"
+    epc, bill = offer(Transfer("Astrid", "Jörg", 1000), EUR, EVERYTHING, message).codes
+    assert read_back(epc).split("\n")[10] == f"English Rams, {spelled}"
+    assert qrbill_fields(read_back(bill))[29] == f"English Rams, {spelled}"
+
+
+def test_an_account_holder_with_no_letter_in_any_script_is_refused_when_entered():
+    # A name of signs alone ("★ ★") would leave the code's name line empty.
+    with pytest.raises(RuleError) as refused:
+        payment_details(iban=GERMAN, holder="★ ★")
+    assert refused.value.message.key == "payments.holder_no_letters"
 
 
 # --- which codes, or why none ---------------------------------------------------------

@@ -150,6 +150,16 @@ def test_the_season_counts_evenings_and_shares_an_equal_best():
     assert season_table([FIRST, SECOND, third], 2025) == []
 
 
+def test_the_season_table_places_players_sharing_a_place_on_equal_money_and_evenings_won():
+    # Two evenings: Astrid and Bengt each win one with +5.00 and lose the other by -5.00
+    # (0.00 each, one evening won); Cilla 0.00 on both, winning neither: after them.
+    first = evening(6, {"Astrid": 500, "Bengt": -500, "Cilla": 0})
+    second = evening(13, {"Astrid": -500, "Bengt": 500, "Cilla": 0})
+    lines = season_table([first, second], 2026)
+    assert [(line.place, line.name, line.money, line.evenings_won) for line in lines] == [
+        (1, "Astrid", 0, 1), (1, "Bengt", 0, 1), (3, "Cilla", 0, 0)]
+
+
 def test_a_session_in_another_currency_cannot_join_a_group_but_the_first_fixes_it():
     eur = make_table("english", ["A", "B", "C"], money=make_money("0.50", "EUR"))
     may_join(eur, None, group_has_sessions=False)  # the first session: any currency

@@ -67,6 +67,25 @@ def figure(amount: str, language: str) -> str:
     return amount.replace(".", ",") if language == "sv" else amount
 
 
+def kronor(signed: str, language: str) -> str:
+    """A player's money in kronor as the card writes it, its sign first: -13.50 is
+    "-SEK 13.50" in English, "-13,50 kr" in Swedish."""
+    sign, amount = signed[0], signed[1:]
+    return f"{sign}SEK {amount}" if language == "en" else f"{sign}{figure(amount, language)} kr"
+
+
+def standing(lines: list[str], player: str, signed: str, language: str) -> None:
+    """The player's row of the table read back with their money, sign and all, at its end
+    (a loss is drawn in red: issue 63, the red of a loss was read as nothing)."""
+    money = kronor(signed, language)
+    rows = [line for line in lines if re.match(rf"\d+ {player} ", line)]
+    assert any(row.endswith(money) for row in rows), f"{player}'s row reads {rows}"
+
+
+NOT_FINISHED = {"en": "Not finished: the money if it ended now",
+                "sv": "Inte avslutad: pengarna om den slutade nu"}
+
+
 def english_evening(language: str) -> bytes:
     stored = load_session(EXAMPLE_FILE.read_text(encoding="utf-8"))
     paid = Evening(payments=(Handover("Astrid", "Dag", 500),), played_on=date(2026, 11, 20))
@@ -78,9 +97,11 @@ def english_evening(language: str) -> bytes:
 def test_the_card_of_the_worked_example_shows_each_players_money_and_what_is_still_owed(
         language: str, tmp_path: Path):
     lines = read_back(english_evening(language), language, tmp_path)
-    for player, money in [("Astrid", "13.50"), ("Bengt", "6.00"), ("Cilla", "9.50"),
-                          ("Dag", "10.00")]:
-        line_with(lines, player, figure(money, language))
+    for player, money in [("Astrid", "-13.50"), ("Bengt", "-6.00"), ("Cilla", "+9.50"),
+                          ("Dag", "+10.00")]:
+        standing(lines, player, money, language)
+    # Issue 63: the subtitle was cut short ("…om den slut…"); it wraps whole.
+    assert NOT_FINISHED[language] in " ".join(lines)
     pays = "pays" if language == "en" else "betalar"
     # Astrid's 10.00 to Dag less the 5.00 she handed over; the others untouched.
     line_with(lines, "Astrid", pays, "Dag", figure("5.00", language))
@@ -90,6 +111,18 @@ def test_the_card_of_the_worked_example_shows_each_players_money_and_what_is_sti
     line_with(lines, "Friday at the cabin")
 
 
+def test_the_card_lists_the_players_best_first_each_with_their_place(tmp_path: Path):
+    # By money after the end of the session (RULES.md, "Standings of a session"): Dag
+    # 10.00, Cilla 9.50 (both on +18 units before the pot's rest went to Dag), Bengt -6.00,
+    # Astrid -13.50; read top to bottom as a person reads the card.
+    lines = read_back(english_evening("en"), "en", tmp_path)
+    rows = [line_with(lines, place, player, money) for place, player, money in (
+        ("1", "Dag", "10.00"), ("2", "Cilla", "9.50"), ("3", "Bengt", "6.00"),
+        ("4", "Astrid", "13.50"))]
+    assert [lines.index(row) for row in rows] == sorted(lines.index(row) for row in rows)
+    assert all(row.startswith(place) for row, place in zip(rows, "1234", strict=True))
+
+
 @pytest.mark.parametrize("language", ["en", "sv"])
 def test_the_card_of_a_mattmar_evening_names_the_winner_and_the_money(
         language: str, tmp_path: Path):
@@ -97,8 +130,8 @@ def test_the_card_of_a_mattmar_evening_names_the_winner_and_the_money(
     picture = export("png", stored.name, stored.replay(), language, date(2026, 11, 23),
                      evening=stored.evening)
     lines = read_back(picture, language, tmp_path)
-    for player, money in [("Ann", "3.00"), ("Bo", "2.00"), ("Cid", "1.00")]:
-        line_with(lines, player, figure(money, language))
+    for player, money in [("Ann", "+3.00"), ("Bo", "-2.00"), ("Cid", "-1.00")]:
+        standing(lines, player, money, language)
     pays = "pays" if language == "en" else "betalar"
     line_with(lines, "Bo", pays, "Ann", figure("2.00", language))
     line_with(lines, "Cid", pays, "Ann", figure("1.00", language))
@@ -129,7 +162,7 @@ def test_the_card_of_a_groups_tab_shows_each_balance(tmp_path: Path):
         line_with(lines, player, balance)
     assert len([line for line in lines if re.fullmatch(r"\w+ pays \w+ SEK [\d.]+", line)]) == 3
     line_with(lines, "Bengt paid Cilla", "6.00")
-    line_with(lines, "2 sessions")
+    line_with(lines, "Tab of 2 finished evenings")
 
 
 def test_a_name_in_another_script_is_drawn_in_the_shipped_font_that_has_it():
@@ -146,7 +179,7 @@ def test_a_name_no_shipped_font_draws_is_spelled_in_latin_letters():
 
 
 def test_the_command_line_writes_the_card_and_asks_for_a_file(tmp_path: Path):
-    env = {"SCOREKEEPER_DATA": str(tmp_path / "data")}
+    env = {"FLET_APP_STORAGE_DATA": str(tmp_path / "data")}
     runner = CliRunner()
     imported = runner.invoke(main, ["import", str(MATTMAR_FILE)], env=env)
     assert imported.exit_code == 0, imported.output

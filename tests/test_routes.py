@@ -22,12 +22,43 @@ from scorekeeper.app.routes import Place, place_of
     ("/session/7/watch", Place("watch", 7)),
     ("/group/Friday%20group", Place("group", group="Friday group")),
     ("/group/Friday%20group/tonight", Place("tonight", group="Friday group")),
+    ("/player/Dag", Place("player", player="Dag")),
+    ("/player/Dag/year/2026", Place("player", player="Dag", year=2026)),
+    ("/player/Dag/group/Friday%20group/year/2026",
+     Place("player", player="Dag", group="Friday group", year=2026)),
+    ("/player/Dag/versus/Astrid%20B", Place("rival", player="Dag", rival="Astrid B")),
+    ("/player/Dag/versus/Astrid/group/Club",
+     Place("rival", player="Dag", rival="Astrid", group="Club")),
 ])
 def test_a_route_leads_to_its_screen_and_the_session_and_deal_it_names(route, place):
     assert place_of(route) == place
 
 
 @pytest.mark.parametrize("route", ["/session/x", "/session/7/edit/x", "/session/7/cards",
-                                   "/players/Dag", "/nowhere", "/session/-1"])
+                                   "/players/Dag", "/nowhere", "/session/-1", "/player/%20",
+                                   "/player/Dag/year/26", "/player/Dag/year/0999",
+                                   "/player/Dag/cards", "/player/Dag/versus/%20",
+                                   "/player/Dag/year/2026/group/Club"])
 def test_a_route_that_names_no_screen_leads_home(route):
     assert place_of(route) == Place("home")
+
+
+@pytest.mark.parametrize(("name", "group", "year"), [
+    ("Dag", None, None), ("Åsa / Ö", "Friday group", 2026), ("Dag", None, 2025),
+    ("100%", "a/b", None)])
+def test_a_players_page_and_a_rival_are_where_their_routes_say(name, group, year):
+    from scorekeeper.app.routes import player_route, rival_route
+
+    assert place_of(player_route(name, group, year)) == Place(
+        "player", player=name, group=group, year=year)
+    assert place_of(rival_route(name, "Bengt", group, year)) == Place(
+        "rival", player=name, rival="Bengt", group=group, year=year)
+
+
+@pytest.mark.parametrize("route", ["/session/100000000000000000000", "/session/2147483648",
+                                   "/session/0", "/session/\u00b2", "/session/1" + "0" * 5000,
+                                   "/session/100000000000000000000/ledger"])
+def test_a_sessions_address_with_a_number_no_session_can_have_names_none(route):
+    """Past the database's INTEGER, the driver failed (OverflowError); "²" is a digit to
+    Python and no number to int(), and 5,000 digits are more than int() reads."""
+    assert place_of(route) == Place("missing")

@@ -11,7 +11,7 @@ import itertools
 import pytest
 
 from scorekeeper.core import Deal, Message, Session, msg
-from scorekeeper.core.presets import PRESETS, rules_for
+from scorekeeper.core.presets import PRESETS, options_for, options_of, rules_for
 from scorekeeper.core.rulebook import BROADER, house_rules, rule_for, rulebook
 from scorekeeper.formats.session_file import load_session
 from scorekeeper.i18n import LANGUAGES, knows, render
@@ -210,7 +210,7 @@ def test_a_key_of_no_rule_has_no_why():
 
 
 def test_a_paragraph_named_by_the_core_is_one_some_book_has():
-    games = [rules_for(v, {"money": True} if v in ("mattmar", "counters", "ramsen") else None)
+    games = [rules_for(v, {"money": True} if "money" in options_for(v) else None)
              for v in PRESETS] + [rules_for("mattmar", {"ramina": True}),
                                   rules_for("counters", {"money": True,
                                                          "counters_end": "last_in_loses"})]
@@ -233,13 +233,19 @@ def test_every_ledger_entry_of_an_evening_has_its_rule(example: str):
 
 
 def test_the_house_rules_say_which_the_table_chose():
-    chosen = {rule.option: (rule.value, rule.chosen)
-              for rule in house_rules(rules_for("mattmar", {"games": 4, "money": True}))}
-    assert chosen == {"start": (10, False), "cap": (10, False), "games": (4, True),
-                      "ramina": (False, False), "money": (True, True),
-                      "end_pot": ("refund", False)}
+    # Every option the preset takes (core/presets.py's OPTIONS), in its order: the two the
+    # table chose with their values, the others as Mattmar plays them.
+    said = house_rules(rules_for("mattmar", {"games": 4, "money": True}))
+    assert [rule.option for rule in said] == [o.name for o in options_of("mattmar")]
+    chosen = {rule.option: (rule.value, rule.chosen) for rule in said}
+    assert chosen["games"] == (4, True)
+    assert chosen["money"] == (True, True)
+    assert {name: value for name, (value, picked) in chosen.items() if not picked} == {
+        o.name: o.default(PRESETS["mattmar"]) for o in options_of("mattmar")
+        if o.name not in ("games", "money")}
+    assert [rule.label for rule in said] == [o.label for o in options_of("mattmar")]
     assert [(r.option, r.chosen) for r in house_rules(PRESETS["english"])] == [
-        ("end_pot", False)]
+        (o.name, False) for o in options_of("english")]
 
 
 # Refusals of a slip in entering, not of a rule of the game: no paragraph to open.
@@ -259,7 +265,7 @@ def keys_of(kind: str) -> set[str]:
 
 
 def test_every_refusal_of_a_deal_opens_its_rule_in_a_game_that_has_it_but_slips():
-    games = [rules_for(v, {"money": True} if v in ("mattmar", "counters", "ramsen") else None)
+    games = [rules_for(v, {"money": True} if "money" in options_for(v) else None)
              for v in PRESETS] + [rules_for("mattmar", {"ramina": True})]
     without = {key for key in keys_of("deal.") - SLIPS
                if not any(rule_for(rules, one) for rules in games for one in said(key))}
@@ -268,7 +274,7 @@ def test_every_refusal_of_a_deal_opens_its_rule_in_a_game_that_has_it_but_slips(
 
 def test_every_ledger_entry_opens_its_rule_in_a_game_that_has_it():
     entries = keys_of("ledger.") - {"ledger.pot_account"}  # the pot's name, no entry
-    games = [rules_for(v, {"money": True} if v in ("mattmar", "counters", "ramsen") else None)
+    games = [rules_for(v, {"money": True} if "money" in options_for(v) else None)
              for v in PRESETS] + [rules_for("counters", {"money": True,
                                                          "counters_end": "last_in_loses"})]
     without = {key for key in entries

@@ -453,6 +453,16 @@ def test_an_export_to_a_folder_that_does_not_exist_is_one_line(tmp_path):
         "cli.cannot_write", file=str(out), reason=text("cli.no_such_file"))
 
 
+def test_a_postgresql_user_that_does_not_exist_is_said_as_such(postgres_url):
+    """'role "nobody_here" does not exist' was read as "has no such database"."""
+    url = make_url(postgres_url).set(username="nobody_here").render_as_string(
+        hide_password=False)
+    result = run_cli_here(url, "sessions")
+    host = make_url(url)
+    refused_in_one_line(result, "store.no_role",
+                        file=f"{host.host}:{host.port}/{host.database}")
+
+
 def test_a_postgresql_database_that_does_not_exist_is_one_line(postgres_url):
     url = make_url(postgres_url).set(database="no_such_club").render_as_string(
         hide_password=False)

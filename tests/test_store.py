@@ -300,9 +300,14 @@ def test_summaries_list_sessions_newest_first_with_players_and_leaders(book):
     assert friday.players == ("Astrid", "Bengt", "Cilla", "Dag")
     assert friday.deals == 3
     assert friday.status == "in_play"
-    # after deal 3: A -3, B -13, C -7, D +23
+    # after deal 3: A -3, B -13, C -7, D +23, the pot empty (Dag's General Rams took it)
     assert friday.leaders == ("Dag",)
+    assert friday.standings is not None
+    assert [(p.player, p.place) for p in friday.standings.placings] == [
+        ("Dag", 1), ("Astrid", 2), ("Cilla", 3), ("Bengt", 4)]
     assert saturday.players == ("Erik", "Astrid", "Fia")
+    assert saturday.standings is not None
+    assert saturday.standings.placings == ()
     assert saturday.deals == 0
     assert saturday.leaders == ()
 
@@ -333,14 +338,18 @@ def test_lifetime_statistics_add_up_over_sessions_and_games(book):
     deals = [Deal(tricks={"Bengt": 2, "astrid": 3}), Deal(tricks={"astrid": 2, "Cilla": 3})]
     record_all(book, deals, "Mattmar", table)  # the game's pot is paid out: nothing to close
 
+    # What is won, each in its family's terms: English Rams has no games, and Astrid lost
+    # the General Rams she declared (deal 4); she won Mattmar's one game.
     assert book.lifetime("ASTRID") == [
-        Lifetime("english", sessions=1, deals_played=5, tricks=7, flights=1, games_won=0,
-                 money={"SEK": -1350}),
-        Lifetime("mattmar", sessions=1, deals_played=2, tricks=5, flights=0, games_won=1,
-                 money={"SEK": 800}),
-        Lifetime("*", sessions=2, deals_played=7, tricks=12, flights=1, games_won=1,
-                 money={"SEK": -550}),
+        Lifetime("english", sessions=1, deals_played=5, tricks=7, flights=1,
+                 won={"general_rams": 0}, money={"SEK": -1350}),
+        Lifetime("mattmar", sessions=1, deals_played=2, tricks=5, flights=0,
+                 won={"games": 1}, money={"SEK": 800}),
+        Lifetime("*", sessions=2, deals_played=7, tricks=12, flights=1,
+                 won={"general_rams": 0, "games": 1}, money={"SEK": -550}),
     ]
+    # Dag declared General Rams in deal 3 and took all five tricks.
+    assert book.lifetime("Dag")[0].won == {"general_rams": 1}
     assert book.lifetime("Nobody") == []
 
 

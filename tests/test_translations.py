@@ -16,6 +16,7 @@ from scorekeeper.core.messages import Message
 from scorekeeper.i18n import LANGUAGES, UNIT_HINTS, counted_phrases, render, text
 from scorekeeper.i18n.catalogues import counting
 from scorekeeper.i18n.composed import LIFETIME
+from scorekeeper.i18n.evening_words import wins_said
 from tests.test_catalogues import extracted, messages
 
 CORE = Path(__file__).resolve().parent.parent / "scorekeeper" / "core"
@@ -215,7 +216,8 @@ def test_the_ledger_says_one_trick(language, expected):
 ])
 def test_a_lifetime_line_counts_each_figure_in_its_own_form(language, expected):
     line = text("cli.lifetime", language, game=text("cli.all_games", language), money="5.00",
-                **counted_phrases(language, sessions=1, deals=4, tricks=1, flights=0, won=1))
+                won=wins_said({"games": 1}, language),
+                **counted_phrases(language, sessions=1, deals=4, tricks=1, flights=0))
     assert line == expected
 
 

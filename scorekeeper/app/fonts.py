@@ -59,3 +59,22 @@ def text_theme(color: str | None = None) -> ft.TextTheme:
 def theme(text_color: str | None = None, **settings: Any) -> ft.Theme:
     """``ft.Theme(**settings)`` drawn in the bundled fonts, text in ``text_color``."""
     return ft.Theme(font_family=FAMILY, text_theme=text_theme(text_color), **settings)
+
+
+@functools.cache
+def _bold_advances() -> tuple[dict[int, int], int]:
+    """DejaVu Sans Bold's advance per character, and its units per em (read once)."""
+    from fontTools.ttLib import TTFont  # the app's dependency, for this alone: loaded late
+
+    font = TTFont(str(ASSETS / "fonts" / "DejaVuSans-Bold.ttf"), lazy=True)
+    advances = font["hmtx"]
+    return ({code: advances[glyph][0] for code, glyph in font.getBestCmap().items()},
+            font["head"].unitsPerEm)
+
+
+def widest_drawn(text: str, size: float) -> float:
+    """How wide ``text`` is drawn on one line at ``size`` px at the most: in DejaVu Sans
+    Bold (the browser's bold of FAMILY is no wider), without kerning, a character it lacks
+    an em wide. What a column must hold for its words never to run into the next's."""
+    advances, em = _bold_advances()
+    return sum(advances.get(ord(character), em) for character in text) * size / em

@@ -1,4 +1,5 @@
-"""What one page hears: the scorebook's changes and the room's news, while it is there.
+"""What one page hears: the scorebook's changes and the room's news, while it is there;
+and what it shows, so that its server hears of that from the others (and of no more).
 
 Made once per page, not at every redraw: what it subscribed must be what it later
 unsubscribes, and a guest kept while its connection is down must still be there when
@@ -13,6 +14,7 @@ import logging
 from typing import TYPE_CHECKING
 
 from scorekeeper.app.state.room import LAN_CHANGED
+from scorekeeper.session.news import NOTHING
 
 if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable
@@ -21,7 +23,7 @@ if TYPE_CHECKING:
 
     from scorekeeper.app.model import AppModel
     from scorekeeper.session import Scorebook
-    from scorekeeper.session.news import Heard
+    from scorekeeper.session.news import Heard, Shown
 
 log = logging.getLogger("scorekeeper.app")
 
@@ -40,14 +42,22 @@ class Hearing:
     def __init__(self, page: ft.Page, scorebook: Scorebook, app: AppModel) -> None:
         self.page, self.scorebook, self.app = page, scorebook, app
         self._stop: list[Callable[[], None]] = []
+        self._shown = NOTHING
+        self._listener = self._on_change  # the very one subscribed, shown and let go
         page.on_disconnect = self.gone
         page.on_connect = self.back
 
     def subscribe(self) -> None:
         if self._stop:
             return
-        self._stop.append(self.scorebook.subscribe(self._on_change))
+        self._stop.append(self.scorebook.subscribe(self._listener, self._shown))
         self.page.pubsub.subscribe(self._on_message)
+
+    def shows(self, shown: Shown) -> None:
+        """The page now shows ``shown`` (``AppModel.shown``): its server hears of that."""
+        self._shown = shown
+        if self._stop:
+            self.scorebook.shows(self._listener, shown)
 
     def unsubscribe(self) -> None:
         while self._stop:
@@ -65,9 +75,13 @@ class Hearing:
             self.page.pubsub.send_all(LAN_CHANGED)
 
     def back(self, _: object = None) -> None:
-        """The same page reconnected (a phone woke up): hear again; a guest is in again
-        only if the host kept it and its code is still in force, else at the join code."""
+        """The same page reconnected (a phone woke up, or the tab was loaded again): hear
+        again; a guest is in again only if the host kept it and its code is still in
+        force, else at the join code. The window is measured again: a reload in the same
+        tab comes back to this page, in a window that may since have changed its size
+        without a resize told (main ran only for the first load)."""
         self.subscribe()
+        self.app.nav.resized(self.page.width)
         app, room = self.app, self.app.room
         if room.lan is not None and room.guest:
             if not room.lan.back(room.viewer_key):

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from scorekeeper.app.widgets import labelled
+from scorekeeper.i18n.evening_words import label_and_value
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -83,15 +84,17 @@ LONG_CHOICE = 28  # characters: a chip holds one line and cuts the rest at a pho
 
 
 def choices(label: str, options: list[tuple[str, str]], chosen: str | None,
-            pick: Callable[[str], object], *, shown_label: bool = True) -> ft.Control:
+            pick: Callable[[str], object], language: str, *,
+            shown_label: bool = True) -> ft.Control:
     """One choice among a few, each a chip: one tap, big enough for a finger. Choices in
     many words ("wird gleichmäßig unter allen Spielern aufgeteilt") are a list of lines
-    instead, each wrapping as it must."""
+    instead, each wrapping as it must. Each is read out with its label, as ``language``
+    puts a label and its value together ("Jeu\u00a0: Rams anglais")."""
     if any(len(text) > LONG_CHOICE for _, text in options):
         picks = ft.Column(spacing=4, controls=[
             # Read out as the chips are ("The pot at the end…: carried over…"), once.
-            ft.Semantics(label=f"{label}: {text}", button=True, selected=key == chosen,
-                         exclude_semantics=True, content=ft.Container(
+            ft.Semantics(label=label_and_value(label, text, language), button=True,
+                         selected=key == chosen, exclude_semantics=True, content=ft.Container(
                 padding=ft.Padding.symmetric(horizontal=10, vertical=8),
                 border_radius=ft.BorderRadius.all(8),
                 border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
@@ -105,7 +108,7 @@ def choices(label: str, options: list[tuple[str, str]], chosen: str | None,
             for key, text in options])
     else:
         picks = ft.Row(wrap=True, spacing=8, controls=[
-            labelled(f"{label}: {text}", ft.Chip(
+            labelled(label_and_value(label, text, language), ft.Chip(
                 label=ft.Text(text), selected=key == chosen,
                 on_select=lambda _, k=key: pick(k)), selected=key == chosen)
             for key, text in options])

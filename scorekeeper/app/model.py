@@ -12,6 +12,7 @@ from scorekeeper.app.state.drafts import Drafts
 from scorekeeper.app.state.group_shown import GroupShown
 from scorekeeper.app.state.home import Home
 from scorekeeper.app.state.navigation import Navigation
+from scorekeeper.app.state.player_shown import PlayerShown
 from scorekeeper.app.state.prefs import Prefs
 from scorekeeper.app.state.room import Room
 from scorekeeper.app.state.roster import Roster
@@ -20,9 +21,10 @@ from scorekeeper.app.state.session_shown import SessionShown
 from scorekeeper.app.state.worked_out import LEDGER_FIRST
 from scorekeeper.app.words import Words
 from scorekeeper.session import StoreError
-from scorekeeper.session.news import ROSTER
+from scorekeeper.session.news import ROSTER, Shown
 
 LISTS = ("home", "group")  # the host's screens that list sessions: a change redraws them
+ROSTER_SHOWN = ("table", "again", "new", "players")  # the host's screens the roster is on
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
@@ -47,12 +49,13 @@ class AppModel:
         self.group = GroupShown(scorebook, self.said)
         self.home = Home(scorebook, self.said)
         self.roster = Roster(scorebook, self.said)
+        self.player = PlayerShown(scorebook, self.said)
         self.backups = Backups(scorebook, self.said, self.prefs)
 
     def concerns(self) -> Iterator[ft.Observable]:
         """Every observable of the page: the root draws again when one of them changes."""
         yield from (self.prefs, self.said, self.nav, self.room, self.drafts, self.table,
-                    self.group, self.home, self.roster, self.backups)
+                    self.group, self.home, self.roster, self.backups, self.player)
 
     @property
     def words(self) -> Words:
@@ -134,9 +137,11 @@ class AppModel:
         self.said.database_lost = not self.scorebook.reachable
         place, host = self.nav.place, self.room.role == "host"
         if session_id == ROSTER:
-            if host and place.screen in ("table", "again", "new", "players"):
+            if host and place.screen in ROSTER_SHOWN:
                 with contextlib.suppress(StoreError):  # away: the next news tells again
                     self.roster.load(records=place.screen == "players")
+            elif host and place.screen == "group" and self.group.group is not None:
+                self.group.open(self.group.group.name)  # a payee's details: the tab's codes
         elif host and place.screen == "tonight" and place.group:
             # Any session's change: one of its tables, or one that has just become one of
             # them (a new table, one moved into the group, one played again after hours),
@@ -150,6 +155,23 @@ class AppModel:
                 self.home.load()
         elif host and place.screen == "group" and self.group.group is not None:
             self.group.open(self.group.group.name)
+
+    def shown(self) -> Shown:
+        """What this page shows of the store: what ``heard`` draws again when it changes,
+        and so what its server is to hear of from the others."""
+        place, host = self.nav.place, self.room.role == "host"
+        roster = host and place.screen in ROSTER_SHOWN
+        if host and place.screen == "tonight" and place.group:
+            return Shown(groups=frozenset({place.group}))
+        if host and place.screen == "home":
+            return Shown(lists=True)
+        if host and place.screen == "group":
+            group = self.group.group
+            return Shown(groups=frozenset({group.name} if group is not None else ()))
+        session = self.table.session  # a guest's page shows its table whatever its route
+        if session is not None and (not host or place.session_id is not None):
+            return Shown(sessions=frozenset({session.id}), roster=roster)
+        return Shown(roster=roster)
 
     def room_changed(self) -> None:
         if not self.room.changed():  # the host removed this device: back to the join code

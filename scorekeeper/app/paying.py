@@ -1,6 +1,6 @@
-"""Paying a transfer: its card on settle-up (who pays whom, what is paid of it, the codes
-the payer scans), and paying it whole or in part: the same two buttons and the same field
-on the settle-up screen and on a group's tab."""
+"""Paying a transfer: its card (who pays whom, what is paid of it, the codes the payer
+scans), and paying it whole or in part: the same card, buttons and field on a session's
+settle-up and on a group's tab."""
 
 from __future__ import annotations
 
@@ -12,18 +12,21 @@ from scorekeeper.app.inputs import Entry
 from scorekeeper.app.widgets import action, bullet, readout
 from scorekeeper.core import Money, RuleError, Transfer
 from scorekeeper.core.owed import amount_of
-from scorekeeper.i18n import describe, parse_number, render
-from scorekeeper.i18n.accounts import account_name, amount, paid_of, transfer_line
+from scorekeeper.i18n import parse_number, render, shown
+from scorekeeper.i18n.accounts import (
+    account_name,
+    amount,
+    paid_of,
+    plan_change_line,
+    transfer_line,
+)
 
 if TYPE_CHECKING:  # the payments package loads when settle-up is first shown
-    from collections.abc import Callable
+    from collections.abc import Callable, Mapping
 
     from scorekeeper.app.words import Words
+    from scorekeeper.core.owed import PlanChange
     from scorekeeper.payments import Offer, PaymentCode
-    from scorekeeper.session import OpenSession
-
-    # How a payment is recorded: the session, payer, payee, minor units, what is said.
-    Paying = Callable[[OpenSession, str, str, int, str], bool]
 
 CODE_SIDE = 264  # logical pixels: a phone camera reads it from an arm's length
 
@@ -52,7 +55,7 @@ def PayButtons(words: Words, payer: str, payee: str, minor: int, money: Money,
             minor = amount_of(parse_number(text, lang) or text, money, typed=text)
         except RuleError as error:
             # Said on the field itself, where the eyes are, not at the top of the screen.
-            set_refused(describe(error, lang))
+            set_refused(shown(error, lang))
             return
         paid(minor)
 
@@ -73,23 +76,17 @@ def PayButtons(words: Words, payer: str, payee: str, minor: int, money: Money,
     return ft.Column(spacing=8, controls=controls)
 
 
-def PayCard(words: Words, session: OpenSession, transfer: Transfer, offer: Offer | None,
-            pay: Paying | None) -> ft.Control:
-    """One transfer still owed: who pays whom, what of it is paid already, its codes (or
-    why there are none), the exact amount and the message the payment carries; "Paid"
-    for the whole of it, or a part typed in (``pay``: how it is recorded; None on a
-    device that only watches)."""
-    money, lang = session.table.money, words.language
+def PayCard(words: Words, money: Money, transfer: Transfer, towards: int, offer: Offer | None,
+            pictures: Mapping[PaymentCode, bytes], pay: Callable[[int], bool] | None
+            ) -> ft.Control:
+    """One transfer still owed, of a session's settle-up or a group's tab: who pays whom,
+    what of it is paid already (``towards``), its codes (``offer``, drawn as ``pictures``)
+    or why there are none, the exact amount and the message the payment carries; "Paid"
+    for the whole of it, or a part typed in (``pay`` records an amount in minor units;
+    None on a device that only watches)."""
+    lang = words.language
     line = transfer_line(transfer, money, lang)
     payer, payee = account_name(transfer.payer, lang), account_name(transfer.payee, lang)
-    towards = session.paid_towards(transfer)
-
-    def paid(minor: int) -> bool:
-        assert pay is not None  # the buttons are only drawn where payments are recorded
-        notice = words.t("payments.paid_amount", payer=payer, payee=payee,
-                         amount=amount(minor, money, lang))
-        return pay(session, transfer.payer, transfer.payee, minor, notice)
-
     controls: list[ft.Control] = [
         readout(label=line, content=ft.Text(line, size=20, weight=ft.FontWeight.BOLD)),
     ]
@@ -98,27 +95,30 @@ def PayCard(words: Words, session: OpenSession, transfer: Transfer, offer: Offer
                                icon=ft.Icons.CHECK_CIRCLE, color=ft.Colors.PRIMARY))
     if offer is not None and offer.codes:
         controls.append(ft.Row(wrap=True, spacing=16, controls=[
-            PaymentCodeView(words, code, session.code_pictures(lang)[code], payer, payee,
+            PaymentCodeView(words, code, pictures[code], payer, payee,
                             amount(transfer.minor, money, lang))
             for code in offer.codes]))
-        from scorekeeper.payments import transfer_message
-
-        message = transfer_message(session.table.rules.variant, words.session_name(
-            session.name, session.table.rules.variant), lang)
         controls += [
             ft.Text(words.t("ui.pay_amount", amount=amount(transfer.minor, money, lang)),
                     size=16),
-            ft.Text(words.t("ui.pay_message", message=message), size=14),
+            ft.Text(words.t("ui.pay_message", message=offer.message), size=14),
         ]
     elif offer is not None and offer.reason is not None:
         controls.append(bullet(render(offer.reason, lang), icon=ft.Icons.INFO_OUTLINE, size=14))
     if pay is not None:
-        controls.append(PayButtons(words, payer, payee, transfer.minor, money, paid))
+        controls.append(PayButtons(words, payer, payee, transfer.minor, money, pay))
     return ft.Container(
         padding=ft.Padding.all(10), border_radius=ft.BorderRadius.all(12),
         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
         content=ft.Column(spacing=8, controls=controls),
     )
+
+
+def plan_moved(words: Words, change: PlanChange, money: Money) -> ft.Control:
+    """"That payment leaves one transfer fewer: Astrid now pays Dag SEK 3.00", above the
+    transfers of a session's settle-up or a group's tab."""
+    return bullet(plan_change_line(change, money, words.language), icon=ft.Icons.SWAP_HORIZ,
+                  color=ft.Colors.PRIMARY)
 
 
 def PaymentCodeView(words: Words, code: PaymentCode, picture_png: bytes, payer: str,

@@ -23,6 +23,8 @@ from scorekeeper.app.flet_logs import quiet_unless_asked
 from scorekeeper.app.frame_room import with_room
 from scorekeeper.app.lan import LanRoom, is_local, shown
 from scorekeeper.app.lan_address import guest_addresses, scan_codes
+from scorekeeper.app.own_server import asking_only_its_own_server
+from scorekeeper.app.uploads import take_uploads
 from scorekeeper.resources import assets_dir
 
 if TYPE_CHECKING:
@@ -72,7 +74,7 @@ def opening(database: DatabaseChoice, port: int | None = None) -> Future[Scorebo
         import scorekeeper.app.shell  # noqa: F401  (ready before the first page asks)
         from scorekeeper.session import open_scorebook
 
-        return open_scorebook(database)
+        return open_scorebook(database, first_screen=True)
 
     return ThreadPoolExecutor(max_workers=1, thread_name_prefix="opening").submit(open_all)
 
@@ -102,6 +104,7 @@ def app_main(scorebook: Scorebook | Future[Scorebook], lan: LanRoom | None = Non
             return
         model = opened_page(page, ready, lan)
         page.render(App, model, Hearing(page, ready, model), *model.concerns())
+        ready.first_screen_shown()
 
     return main
 
@@ -188,7 +191,10 @@ def serve_web(main: Callable[[ft.Page], None], host: str, port: int,
     from scorekeeper.app.transport import send_without_formatting
 
     send_without_formatting()
-    app = ft.run(main, export_asgi_app=True, assets_dir=str(ASSETS), no_cdn=True)
+    # A backup comes from a browser by flet-web's upload, never in one of the page's
+    # messages (app/uploads.py).
+    app = ft.run(main, export_asgi_app=True, assets_dir=str(ASSETS), no_cdn=True,
+                 upload_dir=str(take_uploads()))
     quiet_unless_asked()  # after ft.run, which sets the level FLET_LOG_LEVEL names
     if open_browser:
         def open_when_listening() -> None:
@@ -198,7 +204,8 @@ def serve_web(main: Callable[[ft.Page], None], host: str, port: int,
         threading.Thread(target=open_when_listening, daemon=True).start()
     level = logging.getLogger("flet").getEffectiveLevel()
     with_room(lambda: uvicorn.run(
-        without_api_docs(drawn_on_one_thread(quiet_when_gone(app))), host=host, port=port,
+        without_api_docs(asking_only_its_own_server(drawn_on_one_thread(quiet_when_gone(app)))),
+        host=host, port=port,
         ws="websockets-sansio",
         log_level="warning" if level in (logging.NOTSET, logging.CRITICAL)
         else logging.getLevelName(level).lower()))

@@ -10,14 +10,17 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
+from scorekeeper.app.routes import player_route
 from scorekeeper.app.screens.card import ResultCard
 from scorekeeper.app.screens.group import GroupScreen
 from scorekeeper.app.screens.home import Home
 from scorekeeper.app.screens.ledger import Ledger
 from scorekeeper.app.screens.new_session import NewSession
+from scorekeeper.app.screens.player import PlayerPage
 from scorekeeper.app.screens.players import Players
 from scorekeeper.app.screens.protocol import Protocol
 from scorekeeper.app.screens.record import CorrectDeal
+from scorekeeper.app.screens.rival import RivalScreen
 from scorekeeper.app.screens.room import RoomScreen
 from scorekeeper.app.screens.rules import RulesScreen
 from scorekeeper.app.screens.settings import SettingsScreen
@@ -25,6 +28,7 @@ from scorekeeper.app.screens.settle import SettleUp
 from scorekeeper.app.screens.sheet import ScoreSheet
 from scorekeeper.app.screens.table import TableScreen
 from scorekeeper.app.screens.tonight import TonightScreen
+from scorekeeper.app.widgets import Missing
 from scorekeeper.session.where import data_dir
 
 if TYPE_CHECKING:
@@ -54,6 +58,20 @@ def _settings(app: AppModel, place: Place) -> None:
     app.prefs.database_shown = app.scorebook.database_shown
 
 
+def _player(app: AppModel, key: object = None) -> ft.Control:
+    """A player's page draws what its route loaded, and the taps it makes."""
+    place = app.nav.place
+    return PlayerPage(app.player.record, place.player or "", app.said.problem, app.words,
+                      app.go, key=key)
+
+
+def _rival(app: AppModel, key: object = None) -> ft.Control:
+    place, shown = app.nav.place, app.player
+    return RivalScreen(shown.versus, app.said.problem, app.words, app.go,
+                       player_route(place.player or "", place.group, place.year),
+                       shown.every_session, shown.show_every_session, key=key)
+
+
 def _charts(app: AppModel, key: object = None) -> ft.Control:
     # flet-charts is loaded only when a chart is asked for: the table stays lean.
     from scorekeeper.app.screens.charts import Charts
@@ -73,9 +91,12 @@ SCREENS: dict[str, Screen] = {
     "new": Screen(NewSession, lambda app, place: app.roster.load()),
     "players": Screen(Players, lambda app, place: app.roster.load(records=True)),
     "settings": Screen(SettingsScreen, _settings),
+    "player": Screen(_player, lambda app, place: app.player.open(place)),
+    "rival": Screen(_rival, lambda app, place: app.player.open_versus(place)),
     "group": Screen(GroupScreen, lambda app, place: app.group.open(place.group or "")),
     "tonight": Screen(TonightScreen,
                       lambda app, place: app.group.open_tonight(place.group or "")),
+    "missing": Screen(Missing, lambda app, place: None),
     **{name: Screen(draw, _session) for name, draw in SESSION_SCREENS.items()},
 }
 

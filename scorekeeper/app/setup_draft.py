@@ -116,7 +116,8 @@ class SetupDraft:
         options as typed in ``language``."""
         if self.unreadable:  # the first option typed as no whole number
             name, typed = next(iter(self.unreadable.items()))
-            raise refuse("setup.option_not_whole", option=text(f"option.{name}", language),
+            label = next(o.label for o in options_of(self.variant) if o.name == name)
+            raise refuse("setup.option_not_whole", option=text(label, language),
                          value=quote(typed))
         money = typed_money(self, language) if self.money else make_money()
         return make_table(self.variant, self.players, self.first_dealer, house_rules(self),

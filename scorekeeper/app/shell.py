@@ -20,7 +20,7 @@ from scorekeeper.app.screens.rules import RulesScreen
 from scorekeeper.app.screens.table import TableScreen
 from scorekeeper.app.state.room import Room
 from scorekeeper.app.theme import theme
-from scorekeeper.app.widgets import error_line, notice_line
+from scorekeeper.app.widgets import error_line, notice_line, pinned
 from scorekeeper.settings import load_settings
 
 if TYPE_CHECKING:
@@ -75,6 +75,10 @@ def App(app: AppModel, hearing: Hearing, *concerns: ft.Observable) -> ft.Control
     page = ft.context.page
     ft.on_mounted(hearing.subscribe)
     ft.on_unmounted(hearing.gone)
+    # What the page shows, as its server is to hear of it: told after each draw that
+    # changed it (a route, a session opened), and only then.
+    on_screen = app.shown()
+    ft.use_effect(lambda: hearing.shows(on_screen), [on_screen])
     # The fonts ship with the app: suits, emoji and every script a name may be in show
     # offline, with no CDN to fetch a fallback from. The first screen is drawn in the main
     # font alone: a browser loads every font it is given before it draws, and the
@@ -128,14 +132,14 @@ def App(app: AppModel, hearing: Hearing, *concerns: ft.Observable) -> ft.Control
     # but what is pinned to the bottom, and takes room from a scrolling screen's bottom
     # rather than covering it.
     shown = said.shown_notice
-    notice = None if app.entering_a_deal or not shown else notice_line(shown)
+    notice = None if app.entering_a_deal or not shown else pinned(notice_line(shown))
     # The line that says the club's database is away has a slot of its own under the
     # screen, always drawn (empty, it takes no room). A tap spanning the moment the line
     # comes or goes is lost by the browser when the control under the finger moves: above
     # the screen the line moved every control but the bottom's (a press on Players in the
     # bar atop the screen, lifted once the line was drawn, did nothing); under it, only
     # what is pinned to the bottom moves, and the screen is never built anew.
-    lost = error_line(app.t("ui.database_lost")) if said.database_lost else None
+    lost = pinned(error_line(app.t("ui.database_lost"))) if said.database_lost else None
     return ft.SafeArea(expand=True, content=ft.Column(
         spacing=0, horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         controls=[ft.Container(key="screen", expand=True, content=route(screens)),

@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
+from scorekeeper.i18n.figures import figures_held
+
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
@@ -42,9 +44,33 @@ def why_button(app: AppModel, reason: str, route: str) -> ft.Control:
         app.t("rules.why"), icon=ft.Icons.HELP_OUTLINE, on_click=lambda _: app.go(route)))
 
 
+# What the tests know the top of a screen's pinned bottom by (Semantics.identifier: no
+# screen reader says it; a browser shows it as the node's flt-semantics-identifier).
+PINNED = "pinned"
+
+
+def pinned(content: ft.Control) -> ft.Control:
+    """What stays at the bottom of a screen while the list above it scrolls (Save, Start,
+    what the app says): a list that runs on under it is scrolled to, not covered; anything
+    else that ends a list (a panel, a chip) covers what the list holds there. Its top is
+    marked by a line of its own laid over it, which takes no room: a node around it would
+    take its words into its own (Flutter merges what a semantics container holds)."""
+    return ft.Stack(controls=[content, ft.Container(
+        left=0, right=0, top=0, height=1,
+        content=ft.Semantics(container=True, identifier=PINNED, content=ft.Container()))])
+
+
 def readout(*, label: str, content: ft.Control) -> ft.Control:
     """A figure read out as one sentence ("Astrid: -28"), not as loose pieces."""
     return ft.Semantics(label=label, container=True, exclude_semantics=True, content=content)
+
+
+def said_line(line: str, size: int = 15, *, bold: bool = False) -> ft.Control:
+    """A line of figures, read out whole ("Astrid: 12 evenings together, ahead in 3…"),
+    each figure kept on the line of the word before it ("Club evening 1, …")."""
+    line = figures_held(line)
+    return readout(label=line, content=ft.Text(
+        line, size=size, weight=ft.FontWeight.BOLD if bold else None))
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,7 +4,14 @@
 adds its commands to it when imported here.
 """
 
-from scorekeeper.cli import backup, groups, players, serving, sessions  # noqa: F401 (they add the commands)
+from scorekeeper.cli import (  # noqa: F401 (they add the commands)
+    backup,
+    groups,
+    players,
+    serving,
+    sessions,
+    versus,
+)
 from scorekeeper.cli.base import main
 
 __all__ = ["main"]

@@ -3,9 +3,8 @@ writes the whole scorebook, ``scorekeeper restore FILE`` adds what the database 
 
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
+import time
 from contextlib import ExitStack
 from dataclasses import asdict
 from datetime import UTC, datetime
@@ -14,22 +13,29 @@ from typing import TYPE_CHECKING
 
 import click
 
-from scorekeeper.cli.base import Context, main, read_binary_file, refusals
+from scorekeeper.cli.base import (
+    Context,
+    main,
+    read_binary_file,
+    refusals,
+    to_standard_output,
+    write_file,
+)
+from scorekeeper.core.messages import N_
 from scorekeeper.core.text import printable
-from scorekeeper.i18n import counted_phrases
+from scorekeeper.i18n import counted_phrases, text
 from scorekeeper.i18n.composed import SCOREBOOK
+from scorekeeper.i18n.restoring import restore_progress
 
 if TYPE_CHECKING:
     from click._termui_impl import ProgressBar
 
     from scorekeeper.session.backup import Counts
 
-MAX_BACKUP = 1024 * 1024 * 1024  # a whole club's years are a few hundred megabytes at most
-
 
 @main.command()
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True,
-              help="The file to write the backup to.")
+              help="The file to write the backup to (- for standard output).")
 @click.pass_obj
 def backup(ctx: Context, output: Path) -> None:
     """Write the whole scorebook to one file: the roster with payment details, every group
@@ -38,19 +44,12 @@ def backup(ctx: Context, output: Path) -> None:
 
     with refusals(ctx.lang):
         scorebook = ctx.scorebook()
-        # Written beside the file, then put in its place: a full disk or a kill leaves the
-        # old backup as it was, never half a new one. Owner-only: it holds payment details.
-        handle, written = tempfile.mkstemp(prefix=".backup-", dir=output.parent or ".")
-        try:
-            with os.fdopen(handle, "wb") as out:
-                held = write_backup(scorebook.store, out, datetime.now(UTC))
-                out.flush()
-                os.fsync(out.fileno())
-            os.replace(written, output)
-        except BaseException:
-            Path(written).unlink(missing_ok=True)
-            raise
-    click.echo(printable(ctx.t("cli.backed_up", file=str(output), **_counted(held, ctx.lang))))
+        made = datetime.now(UTC)
+        # Owner-only: it holds payment details.
+        held = write_file(output, lambda out: write_backup(scorebook.store, out, made),
+                          private=True)
+    click.echo(printable(ctx.t("cli.backed_up", file=str(output), **_counted(held, ctx.lang))),
+               err=to_standard_output(output))
 
 
 @main.command()
@@ -59,21 +58,53 @@ def backup(ctx: Context, output: Path) -> None:
 def restore(ctx: Context, file: Path) -> None:
     """Add what the database lacks from a backup, in one transaction: checked whole first,
     so a damaged file or a conflict changes nothing."""
-    data = read_binary_file(file, ctx.lang, MAX_BACKUP)
+    from scorekeeper.session.backup import LARGEST_BACKUP
+
+    data = read_binary_file(file, ctx.lang, LARGEST_BACKUP)
     with refusals(ctx.lang), ExitStack() as shown:
-        bars: list[ProgressBar[int]] = []
-
-        def progress(done: int, of: int) -> None:
-            # Only on a terminal: standard error elsewhere holds a refusal's one line alone.
-            if not sys.stderr.isatty():
-                return
-            if not bars:  # how many sessions there are is known once the file is read
-                bars.append(shown.enter_context(click.progressbar(
-                    length=of, label=ctx.t("cli.restoring"), file=sys.stderr)))
-            bars[0].update(1)
-
-        added = ctx.scorebook().restore(data, ctx.lang, progress)
+        added = ctx.scorebook().restore(data, ctx.lang, Telling(ctx.lang, shown))
     click.echo(printable(ctx.t("cli.restored", file=str(file), **_counted(added, ctx.lang))))
+
+
+# A restore that is not on a terminal (a script, a service's log) says how far it is once
+# a minute: a club's years take a minute or two, and a log that says nothing looks hung.
+EVERY = 60.0  # seconds
+
+BARS = {"sessions": N_("cli.restoring"), "tab_payments": N_("cli.restoring_payments")}
+
+
+class Telling:
+    """A restore's progress on standard error (``session.backup.Progress``): a bar for
+    each part on a terminal, else a line a minute. Standard error holds nothing else
+    before a refusal's one line, unless the restore ran a minute first."""
+
+    def __init__(self, language: str, shown: ExitStack) -> None:
+        self.language = language
+        self.shown = shown
+        self.terminal = sys.stderr.isatty()
+        self.said = time.monotonic()
+        self.bar: tuple[str, ProgressBar[int]] | None = None
+
+    def __call__(self, what: str, done: int, total: int) -> None:
+        if not self.terminal:
+            if time.monotonic() - self.said >= EVERY:
+                click.echo(restore_progress(what, done, total, self.language, writing=True),
+                           err=True)
+                self.said = time.monotonic()
+            return
+        if what == "reading":
+            click.echo(restore_progress(what, done, total, self.language, writing=True),
+                       err=True)
+            return
+        if self.bar is None or self.bar[0] != what:
+            if self.bar is not None:
+                self.bar[1].render_finish()
+            # How many there are is known once the file is read.
+            self.bar = (what, self.shown.enter_context(click.progressbar(
+                length=total, label=text(BARS[what], self.language), file=sys.stderr,
+                show_pos=True)))
+        bar = self.bar[1]
+        bar.update(done - bar.pos)
 
 
 def _counted(counts: Counts, lang: str) -> dict[str, str]:

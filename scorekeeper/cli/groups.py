@@ -11,13 +11,20 @@ from typing import TYPE_CHECKING
 
 import click
 
-from scorekeeper.cli.base import Context, Offered, main, refusals, write_out
+from scorekeeper.cli.base import Context, Offered, main, refusals, write_file
+from scorekeeper.core.head_to_head import year_asked
 from scorekeeper.core.owed import WRITTEN, amount_of
 from scorekeeper.core.text import printable
 from scorekeeper.formats.tab_export import TAB_EXPORTS
 from scorekeeper.i18n import number, parse_number
 from scorekeeper.i18n.accounts import amount as money_text
-from scorekeeper.i18n.accounts import payment_line, transfer_line
+from scorekeeper.i18n.accounts import (
+    payment_line,
+    plan_change_line,
+    tab_payment_line,
+    transfer_line,
+)
+from scorekeeper.i18n.evening_words import tab_counted
 
 if TYPE_CHECKING:  # the session layer loads on use
     from scorekeeper.session.groups import GroupTab
@@ -39,14 +46,15 @@ def tab(ctx: Context, group: str, as_json: bool) -> None:
     rows = [[line.name, *(number(money.to_decimal(m), ctx.lang)
                           for m in (line.won, line.paid, line.balance))]
             for line in shown.tab.lines]
-    click.echo(printable(ctx.t("cli.tab_title", group=shown.name,
-                               sessions=shown.tab.sessions)))
+    click.echo(printable(ctx.t("cli.tab_counted", group=shown.name,
+                               counted=tab_counted(shown.tab, ctx.lang))))
     click.echo(_table([heads, *rows]))
     for payment in shown.own_payments:
-        given = payment.handover
-        click.echo(printable(payment_line(given.payer, given.payee, given.minor, money,
-                                          ctx.lang)))
+        click.echo(printable(tab_payment_line(payment.handover, shown.tab, shown.name, money,
+                                              ctx.lang)))
     click.echo(ctx.t("cli.transfers"))
+    if shown.tab.changed is not None:
+        click.echo("  " + printable(plan_change_line(shown.tab.changed, money, ctx.lang)))
     for transfer in shown.tab.transfers:
         click.echo("  " + printable(transfer_line(transfer, money, ctx.lang)))
     if not shown.tab.transfers:
@@ -74,33 +82,34 @@ def pay(ctx: Context, group: str, payer: str, payee: str, amount: str) -> None:
 
 @main.command()
 @click.argument("group")
-@click.option("--year", type=int, default=None, help="The season (default: the latest).")
+@click.option("--year", default=None, help="The season (default: the latest).")
 @click.option("--json", "as_json", is_flag=True, help="Print the season table as JSON.")
 @click.pass_obj
-def season(ctx: Context, group: str, year: int | None, as_json: bool) -> None:
+def season(ctx: Context, group: str, year: str | None, as_json: bool) -> None:
     """The group's season table: evenings played and won, money, flights, per evening."""
     with refusals(ctx.lang):
+        asked = year_asked(year) if year is not None else None  # 1900 to 9999, as versus
         shown = ctx.scorebook().group(group)
-    years = shown.seasons()
-    year = year if year is not None else (years[0] if years else None)
-    lines = shown.season(year) if year is not None else []
+        years = shown.seasons()
+        season_of = asked if asked is not None else (years[0] if years else None)
+        lines = shown.season(season_of) if season_of is not None else []
     money = shown.money
     if as_json:
         click.echo(json.dumps({
-            "group": shown.name, "currency": money.currency, "year": year,
-            "players": [{"name": line.name, "evenings": line.evenings,
+            "group": shown.name, "currency": money.currency, "year": season_of,
+            "players": [{"name": line.name, "place": line.place, "evenings": line.evenings,
                          "evenings_won": line.evenings_won,
                          "money": money.format(line.money), "flights": line.flights,
                          "per_evening": money.format(line.per_evening)} for line in lines],
         }, ensure_ascii=False, indent=2))
         return
-    click.echo(printable(ctx.t("cli.season_title", group=shown.name, year=year or "-")))
-    heads = [ctx.t(f"cli.col_{c}") for c in ("player", "evenings", "evenings_won", "money",
-                                             "flights", "per_evening")]
-    rows = [[line.name, str(line.evenings), str(line.evenings_won),
+    click.echo(printable(ctx.t("cli.season_title", group=shown.name, year=season_of or "-")))
+    heads = [ctx.t("standings.place"), *(ctx.t(f"cli.col_{c}") for c in (
+        "player", "evenings", "evenings_won", "money", "flights", "per_evening"))]
+    rows = [[str(line.place), line.name, str(line.evenings), str(line.evenings_won),
              money_text(line.money, money, ctx.lang), str(line.flights),
              money_text(line.per_evening, money, ctx.lang)] for line in lines]
-    click.echo(_table([heads, *rows]))
+    click.echo(_table([heads, *rows], left=2))
 
 
 @main.command("export-tab")
@@ -108,28 +117,26 @@ def season(ctx: Context, group: str, year: int | None, as_json: bool) -> None:
 @click.option("--format", "fmt", type=Offered(TAB_EXPORTS),
               default="csv", help="csv: the tab; season: the season table; pdf: both, "
               "printable; png: the tab's card for the group chat.")
-@click.option("--year", type=int, default=None, help="The season (default: the latest).")
+@click.option("--year", default=None, help="The season (default: the latest).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
               help="File to write (default: standard output; PDF and PNG need a file).")
 @click.pass_obj
-def export_tab(ctx: Context, group: str, fmt: str, year: int | None,
+def export_tab(ctx: Context, group: str, fmt: str, year: str | None,
                output: Path | None) -> None:
     """Export a group's tab or season table; the group screen's buttons write the same
     bytes."""
     ctx.file_for(TAB_EXPORTS[fmt], output)
     with refusals(ctx.lang):
+        asked = year_asked(year) if year is not None else None
         shown = ctx.scorebook().group(group)
-        _, body = shown.export(fmt, ctx.lang, date.today(), year)
-        if output is None:
-            write_out(body)
-        else:
-            output.write_bytes(body)
+        _, body = shown.export(fmt, ctx.lang, date.today(), asked)
+        write_file(output, lambda out: out.write(body))
 
 
 def tab_report(shown: GroupTab) -> dict[str, object]:
     """The tab in the shape FORMAT.md fixes."""
     money = shown.money
-    return {
+    report: dict[str, object] = {
         "group": shown.name,
         "currency": money.currency,
         "sessions": shown.tab.sessions,
@@ -139,6 +146,11 @@ def tab_report(shown: GroupTab) -> dict[str, object]:
         "transfers": [{"from": t.payer, "to": t.payee, "amount": money.format(t.minor)}
                       for t in shown.tab.transfers],
     }
+    if shown.tab.not_counted:  # a field added only where there is one: FORMAT.md's tabs stay
+        report["not_counted"] = [
+            {"from": given.payer, "to": given.payee, "amount": money.format(given.minor)}
+            for given in shown.tab.not_counted]
+    return report
 
 
 def _amount(typed: str, language: str) -> Decimal | str:
@@ -150,8 +162,10 @@ def _amount(typed: str, language: str) -> Decimal | str:
     return typed if found is None else found
 
 
-def _table(rows: list[list[str]]) -> str:
+def _table(rows: list[list[str]], left: int = 1) -> str:
+    """``rows`` in columns, the first ``left`` to the left, the figures to the right."""
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    return "\n".join(printable("  ".join([row[0].ljust(widths[0]), *(
-        cell.rjust(width) for cell, width in zip(row[1:], widths[1:], strict=True))]))
+    return "\n".join(printable("  ".join(
+        cell.ljust(width) if column < left else cell.rjust(width)
+        for column, (cell, width) in enumerate(zip(row, widths, strict=True))))
         for row in rows)

@@ -8,11 +8,20 @@ from pathlib import Path
 
 import click
 
-from scorekeeper.cli.base import REFUSED, Context, main, read_text_file, refusals
+from scorekeeper.cli.base import (
+    REFUSED,
+    Context,
+    main,
+    read_text_file,
+    refusals,
+    to_standard_output,
+    write_file,
+)
 from scorekeeper.core.table import stored_money
 from scorekeeper.core.text import printable, quote
 from scorekeeper.i18n import counted_phrases
 from scorekeeper.i18n.accounts import amount
+from scorekeeper.i18n.evening_words import wins_said
 
 
 @main.command()
@@ -44,9 +53,10 @@ def players(ctx: Context, name: str | None, export_to: Path | None,
         label = ctx.t("cli.all_games") if row.variant == "*" else ctx.t(f"variant.{row.variant}")
         money = ", ".join(amount(m, stored_money("1", c or None), ctx.lang)
                           for c, m in row.money.items())
-        click.echo(ctx.t("cli.lifetime", game=label, money=money, **counted_phrases(
+        click.echo(ctx.t("cli.lifetime", game=label, money=money,
+                         won=wins_said(row.won, ctx.lang), **counted_phrases(
             ctx.lang, sessions=row.sessions, deals=row.deals_played, tricks=row.tricks,
-            flights=row.flights, won=row.games_won)))
+            flights=row.flights)))
 
 
 def _roster_file(ctx: Context, export_to: Path | None, import_from: Path | None) -> None:
@@ -58,6 +68,8 @@ def _roster_file(ctx: Context, export_to: Path | None, import_from: Path | None)
                                        players=", ".join(kept) or "-")))
         if export_to is not None:
             names = scorebook.roster()
-            export_to.write_bytes(scorebook.roster_file())
+            body = scorebook.roster_file()
+            write_file(export_to, lambda out: out.write(body), private=True)  # payment details
             click.echo(printable(ctx.t("cli.roster_exported", file=str(export_to),
-                                       players=", ".join(names) or "-")))
+                                       players=", ".join(names) or "-")),
+                       err=to_standard_output(export_to))

@@ -7,8 +7,16 @@ import sys
 
 import click
 
-from scorekeeper.cli.base import REFUSED, Context, main, refusals
+from scorekeeper.cli.base import BROKEN, REFUSED, Context, main, refusals, refuse
 from scorekeeper.platform import can_host_network_table, data_dir
+
+PORTS = range(1, 65536)  # a TCP port; 0 would let the system pick one nobody was told of
+
+
+def _port(ctx: Context, port: int) -> int:
+    if port not in PORTS:
+        refuse(ctx.t("cli.no_such_port", port=port, first=PORTS[0], last=PORTS[-1]), BROKEN)
+    return port
 
 
 @main.command()
@@ -20,7 +28,7 @@ def app(ctx: Context, port: int, browser: bool) -> None:
     from scorekeeper.app.run import start
 
     with refusals(ctx.lang):
-        start(ctx.database(), port=port, browser=True if browser else None)
+        start(ctx.database(), port=_port(ctx, port), browser=True if browser else None)
 
 
 @main.command()
@@ -37,14 +45,15 @@ def serve(ctx: Context, host: str, port: int) -> None:
     from scorekeeper.app.run import serve as serve_app
 
     with refusals(ctx.lang):
-        serve_app(ctx.database(), host=host, port=port)
+        serve_app(ctx.database(), host=host, port=_port(ctx, port))
 
 
 @main.command()
 @click.pass_obj
 def where(ctx: Context) -> None:
     """Which database every command (and the app) uses, and why."""
-    choice = ctx.database()
+    with refusals(ctx.lang):
+        choice = ctx.database()
     click.echo(ctx.t("cli.where_database", url=choice.shown,
                      why=ctx.t(f"cli.where_{choice.source}")))
     click.echo(ctx.t("cli.where_folder", folder=str(data_dir())))

@@ -2,27 +2,39 @@
 
 from __future__ import annotations
 
+import io
 import json
 import sys
 from collections.abc import Sequence
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import click
 
-from scorekeeper.cli.base import Context, Offered, main, read_text_file, refusals, write_out
-from scorekeeper.core import N_, Money, Transfer, counts
+from scorekeeper.cli.base import (
+    Context,
+    Offered,
+    SessionNumber,
+    main,
+    read_text_file,
+    refusals,
+    to_standard_output,
+    write_file,
+)
+from scorekeeper.core import State, Table, Transfer, close, counts
+from scorekeeper.core.leaving import who_left
 from scorekeeper.core.owed import Handover, paid_between
-from scorekeeper.core.presets import rules_for
 from scorekeeper.core.text import printable
 from scorekeeper.formats.csv_export import ENCODING
 from scorekeeper.formats.exports import SESSION_EXPORTS
 from scorekeeper.formats.replay import replay_report, result_at
 from scorekeeper.formats.session_file import load_session
+from scorekeeper.formats.standings_table import standings_table
 from scorekeeper.i18n import LANGUAGES, number
+from scorekeeper.i18n import date as day_text
 from scorekeeper.i18n.accounts import paid_of, transfer_line
-from scorekeeper.i18n.evening_words import flights_heading
+from scorekeeper.i18n.evening_words import leaving_line
 from scorekeeper.session.files import read_session
 
 
@@ -38,12 +50,13 @@ def replay(ctx: Context, file: Path, as_json: bool, lang: str | None) -> None:
         ctx.lang = lang
     with refusals(ctx.lang):
         session_file = load_session(read_text_file(file, ctx.lang))
-        report = replay_report(session_file.replay(), session_file.evening.payments)
+        replayed = session_file.replay()
+        report = replay_report(replayed, session_file.evening.payments)
     if as_json:
         click.echo(json.dumps(report, ensure_ascii=False, indent=2))
     else:
-        click.echo(_report_table(ctx, session_file.name, report, session_file.table.money,
-                                 session_file.evening.payments))
+        click.echo(_report_table(ctx, session_file.name, report, replayed.table, replayed.state,
+                                 session_file.evening.payments, session_file.evening.finished))
 
 
 @main.command("import")
@@ -101,26 +114,32 @@ def sessions(ctx: Context) -> None:
         leading = ctx.t("cli.leader", leaders=", ".join(s.leaders) or "-")
         # printable(): names stored before names were checked may hold escape codes or CR/LF.
         click.echo(printable(
-            f"{s.id:>4}  {s.updated_at:%Y-%m-%d}  {s.name}  [{s.variant}, {status}]  "
+            f"{s.id:>4}  {day_text(s.updated_at.date(), ctx.lang)}  {s.name}  "
+            f"[{s.variant}, {status}]  "
             f"{', '.join(s.players)}  · {deals}  · {leading}"))
     if not summaries:
         click.echo(ctx.t("cli.no_sessions"))
 
 
 @main.command()
-@click.argument("session_id", type=int)
+@click.argument("session_id", type=SessionNumber())
 @click.pass_obj
 def show(ctx: Context, session_id: int) -> None:
     """The session's standings and who pays whom."""
     with refusals(ctx.lang):
         session = ctx.scorebook().open(session_id)
         report = result_at(session.table, session.state, session.handovers)
-    click.echo(_report_table(ctx, session.name, report, session.table.money,
-                             session.handovers))
+        # Who went home, and what they owed going, as the leave panel said it.
+        gone = ([ctx.t("cli.left_with", number=number,
+                       said=leaving_line(left, session.table.money, ctx.lang))
+                 for number, left in who_left(session.history, session.handovers)]
+                if session.state.away else [])
+    click.echo(_report_table(ctx, session.name, report, session.table, session.state,
+                             session.handovers, session.finished, gone))
 
 
 @main.command()
-@click.argument("session_id", type=int)
+@click.argument("session_id", type=SessionNumber())
 @click.pass_obj
 def settle(ctx: Context, session_id: int) -> None:
     """Who pays whom to settle the session, in the fewest transfers."""
@@ -133,7 +152,7 @@ def settle(ctx: Context, session_id: int) -> None:
 
 
 @main.command()
-@click.argument("session_id", type=int)
+@click.argument("session_id", type=SessionNumber())
 @click.option("--format", "fmt", type=Offered(SESSION_EXPORTS), default="json",
               help="png: the result card for the group chat; standings: csv --standings.")
 @click.option("--standings", is_flag=True, help="CSV: one row per player instead of per entry.")
@@ -147,10 +166,7 @@ def export(ctx: Context, session_id: int, fmt: str, standings: bool, output: Pat
     ctx.file_for(SESSION_EXPORTS[kind], output)
     with refusals(ctx.lang):
         _, body = ctx.scorebook().export(session_id, kind, ctx.lang)
-        if output is None:
-            write_out(body)
-        else:
-            output.write_bytes(body)
+        write_file(output, lambda out: out.write(body))
 
 
 @main.command("export-ledger")
@@ -158,41 +174,62 @@ def export(ctx: Context, session_id: int, fmt: str, standings: bool, output: Pat
 @click.pass_obj
 def export_ledger(ctx: Context, output: Path) -> None:
     """Every ledger entry of every stored session as one CSV (for a club's own analysis)."""
+    def written(out: BinaryIO) -> int:
+        text = io.TextIOWrapper(out, encoding=ENCODING, newline="")
+        count = scorebook.write_every_entry(text)
+        text.flush()
+        text.detach()  # the file is write_file's to close
+        return count
+
     with refusals(ctx.lang):
         scorebook = ctx.scorebook()
-        with output.open("w", encoding=ENCODING, newline="") as out:
-            count = scorebook.write_every_entry(out)
-    click.echo(ctx.t(counts("cli.exported_entries", "count"), count=count, file=str(output)))
+        count = write_file(output, written)
+    click.echo(ctx.t(counts("cli.exported_entries", "count"), count=count, file=str(output)),
+               err=to_standard_output(output))
 
 
-def _report_table(ctx: Context, name: str, report: dict[str, Any], money: Money,
-                  payments: Sequence[Handover]) -> str:
-    """A replay report as a table a person reads; under a transfer part of which is paid,
+def _report_table(ctx: Context, name: str, report: dict[str, Any], table: Table,
+                  state: State, payments: Sequence[Handover], finished: bool,
+                  gone: Sequence[str] = ()) -> str:
+    """A session's result as a person reads it: the standings (``standings_table``: best
+    first, each player's place and the figures it rests on), the games, who won, what the
+    end of the session did, and who pays whom; under a transfer part of which is paid,
     what is paid of it ("paid SEK 4.00 of SEK 8.50"), as the settle-up and the card say."""
-    heads = [ctx.t(f"cli.col_{c}") for c in ("player", "score", "units", "flights", "money")]
-    heads[3] = flights_heading(rules_for(report["variant"]), ctx.lang)  # Ramsen: Härdöpfel
+    money = table.money
+    closing = close(table, state)
+    standings = standings_table(table, state, closing, ctx.lang, finished=finished,
+                                symbols=False)
+    heads, rows = list(standings.columns), [list(row) for row in standings.rows]
+    widths = [max(len(r[i]) for r in [heads, *rows]) for i in range(len(heads))]
+
+    def line(cells: list[str]) -> str:
+        # the place and the name to the left, every figure to the right
+        cols = zip(cells[2:], widths[2:], strict=True)
+        return "  ".join([cells[0].ljust(widths[0]), cells[1].ljust(widths[1]),
+                          *(c.rjust(w) for c, w in cols)])
+
+    if finished and not closing.pot_left:  # the pot went back or was shared: none is left
+        title = ctx.t(counts("cli.replay_title_finished", "deals"), name=printable(name) or "-",
+                      variant=report["variant"], deals=report["deals"])
+    else:
+        pot = money.units(closing.pot_left) if finished else report["pot"]
+        title = ctx.t(counts("cli.replay_title", "deals"), name=printable(name) or "-",
+                      variant=report["variant"], deals=report["deals"], pot=pot)
+    out = [title, "", line(heads), *(line(r) for r in rows), ""]
+    for game in state.games:
+        if game.finished:
+            out.append(ctx.t("cli.game_finished", number=game.number,
+                             winners=", ".join(game.winners) or "-"))
+    out += standings.notes
+    if standings.winners:
+        out.append(standings.winners_line)
+    out += standings.closing
+    out += [*gone, *([""] if gone else [])]
+    out.append(ctx.t("cli.transfers"))
 
     def amount(figure: str) -> str:  # "-13.50" as the language writes it: "-13,50" in French
         return number(Decimal(figure), ctx.lang)
 
-    rows = [[p["name"], str(p["score"]), str(p["units"]), str(p["flights"]), amount(p["money"])]
-            for p in report["players"]]
-    widths = [max(len(r[i]) for r in [heads, *rows]) for i in range(len(heads))]
-
-    def line(cells: list[str]) -> str:
-        cols = zip(cells[1:], widths[1:], strict=True)
-        return "  ".join([cells[0].ljust(widths[0]), *(c.rjust(w) for c, w in cols)])
-
-    out = [ctx.t(counts("cli.replay_title", "deals"), name=printable(name) or "-",
-                 variant=report["variant"], deals=report["deals"], pot=report["pot"])]
-    out += ["", line(heads), *(line(r) for r in rows), ""]
-    for game in report["games"]:
-        winners = ", ".join(game["winners"]) or "-"
-        key = N_("cli.game_finished") if game["finished"] else N_("cli.game_running")
-        out.append(ctx.t(key, number=game["number"], winners=winners))
-    if report["winners"]:
-        out.append(ctx.t("cli.winners", winners=", ".join(report["winners"])))
-    out.append(ctx.t("cli.transfers"))
     for owed in report["transfers"]:
         out.append(f"  {owed['from']} → {owed['to']}  {amount(owed['amount'])}")
         if (towards := paid_between(owed["from"], owed["to"], payments)) > 0:

@@ -4,7 +4,7 @@ No Flet and no database in here: deals in, entries out, balances derived. The
 store persists what this computes; the views show it.
 """
 
-from scorekeeper.core.assistant import DealGuide, duties, guide
+from scorekeeper.core.assistant import DealGuide, guide
 from scorekeeper.core.closing import END_OF_SESSION, Closing, close
 from scorekeeper.core.deal import Deal, Join, deal_of_record, deal_record
 from scorekeeper.core.draw import Card, Draw, draw_first_dealer
@@ -14,7 +14,7 @@ from scorekeeper.core.events import changes, events
 from scorekeeper.core.fields import DealFields, deal_fields
 from scorekeeper.core.ledger import POT, Entry, Payment, ScoreChange, SeatChange, balances_of
 from scorekeeper.core.messages import N_, Message, counts, msg
-from scorekeeper.core.passing import Bidding
+from scorekeeper.core.passing import Bidding, duties
 from scorekeeper.core.presets import (
     PRESETS,
     Family,
@@ -28,12 +28,20 @@ from scorekeeper.core.seating import Seating, seating
 from scorekeeper.core.session import Session
 from scorekeeper.core.settle import Transfer, fewest_transfers
 from scorekeeper.core.standings import (
+    Figure,
     GameEnd,
+    Placing,
+    SessionPlacings,
+    first_figure,
     games_ended,
     games_won,
     leaders,
+    placed_first,
+    placed_winners,
     score_text,
+    session_standings,
     session_winners,
+    shared_places,
     standing,
 )
 from scorekeeper.core.state import GameRecord, Games, State, initial_state
@@ -53,6 +61,7 @@ __all__ = [
     "Draw",
     "Entry",
     "Family",
+    "Figure",
     "GameEnd",
     "GameRecord",
     "Games",
@@ -61,12 +70,14 @@ __all__ = [
     "Money",
     "Option",
     "Payment",
+    "Placing",
     "RuleError",
     "Rules",
     "ScoreChange",
     "SeatChange",
     "Seating",
     "Session",
+    "SessionPlacings",
     "State",
     "Step",
     "Table",
@@ -82,6 +93,7 @@ __all__ = [
     "duties",
     "events",
     "fewest_transfers",
+    "first_figure",
     "games_ended",
     "games_won",
     "guide",
@@ -92,10 +104,14 @@ __all__ = [
     "msg",
     "options_for",
     "options_of",
+    "placed_first",
+    "placed_winners",
     "record",
     "rules_for",
     "score_text",
     "seating",
+    "session_standings",
     "session_winners",
+    "shared_places",
     "standing",
 ]

@@ -1,18 +1,19 @@
 """The deal assistant: whose deal, how to deal it, who speaks, who must play, what to remember.
 
 Everything here is derived from the table and the state; the app shows it while the
-cards are shuffled, and asks ``duties`` again as each player speaks.
+cards are shuffled, and asks ``duties`` (core/passing.py) again as each player speaks.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from scorekeeper.core.checks import TRICKS
-from scorekeeper.core.messages import N_, Message, msg
+from scorekeeper.core.messages import Message, msg
 from scorekeeper.core.passing import Bidding, is_single_pot, must_play
 from scorekeeper.core.presets import Family, Rules
-from scorekeeper.core.seating import Seating, seating
+from scorekeeper.core.seating import Seating, SeatWords, seat_words, seating
 from scorekeeper.core.state import State
 from scorekeeper.core.table import Table
 
@@ -22,7 +23,12 @@ class DealGuide:
     number: int  # the deal about to be dealt, 1-based
     game: int | None  # countdown / count-up: the game it belongs to
     seats: Seating
+    sides: SeatWords  # the seats' words, the rows' and the assistant's alike
     pot: int  # units in the pot before the ante
+    # The pot as the table sees it, the deal's own money in it: with the dealer's ante (pot
+    # games), with the stakes a game's first deal books (games for stakes), or as it is.
+    pot_in_play: int
+    pot_holds: Literal["ante", "stakes"] | None
     single_pot: bool | None  # None where the variant has no single or double pot
     trick_share: int | None  # pot games: units a trick pays, the ante included
     must_play: dict[str, Message]  # who may not pass, whatever the others do
@@ -36,6 +42,7 @@ class DealGuide:
 def guide(table: Table, state: State) -> DealGuide:
     rules = table.rules
     seats = seating(table, state)
+    sides = seat_words(rules, seats)
     must = {
         player: reason
         for player in seats.order
@@ -49,17 +56,21 @@ def guide(table: Table, state: State) -> DealGuide:
     game_number = None
     if not pot_game:
         game_number = len(state.games) + 1 if state.between_games else len(state.games)
+    in_play, holds = _pot_in_play(table, state, pot_units)
     return DealGuide(
         number=state.deals + 1,
         game=game_number,
         seats=seats,
+        sides=sides,
         pot=pot_units,
+        pot_in_play=in_play,
+        pot_holds=holds,
         single_pot=is_single_pot(table, state) if pot_game and rules.single_pot else None,
         trick_share=share,
         must_play=must,
         widow_takers=_widow_takers(rules, seats),
         general_rams=rules.general_rams,
-        dealing=_dealing(rules, seats),
+        dealing=_dealing(rules, seats, sides),
         reminders=_reminders(table, state, seats),
         session_over=(
             rules.games is not None and state.between_games and len(state.games) >= rules.games
@@ -67,12 +78,16 @@ def guide(table: Table, state: State) -> DealGuide:
     )
 
 
-def duties(table: Table, state: State, bidding: Bidding) -> dict[str, Message | None]:
-    """Live, as the table speaks: for each player, why they must play (None: may pass)."""
-    seats = seating(table, state)
-    return {
-        player: must_play(table, state, seats, player, bidding) for player in seats.order
-    }
+def _pot_in_play(table: Table, state: State, pot: int
+                 ) -> tuple[int, Literal["ante", "stakes"] | None]:
+    """The pot the next deal is played for: the dealer antes in every pot-game deal, and a
+    game for stakes books every seated player's stake with its first deal (RULES.md)."""
+    rules = table.rules
+    if rules.family is Family.POT:
+        return pot + rules.five_tricks, "ante"
+    if (rules.money and rules.game_end != "last_in_loses" and state.between_games):
+        return pot + len(state.seated), "stakes"
+    return pot, None
 
 
 def _must_play_whatever_happens(
@@ -91,11 +106,7 @@ def _widow_takers(rules: Rules, seats: Seating) -> tuple[str, ...]:
     return (seats.forehand,) if rules.widow == "forehand" else seats.order
 
 
-# The way the turn goes, as the preset has it: the sentence that says so.
-TURNS = {"left": N_("dealing.turn_left"), "right": N_("dealing.turn_right")}
-
-
-def _dealing(rules: Rules, seats: Seating) -> tuple[Message, ...]:
+def _dealing(rules: Rules, seats: Seating, sides: SeatWords) -> tuple[Message, ...]:
     players = len(seats.order) + len(seats.sitting_out)
     steps = [msg("dealing.deck", cards=rules.deck_for(players))]
     if rules.turned_trump_to_dealer:
@@ -107,7 +118,7 @@ def _dealing(rules: Rules, seats: Seating) -> tuple[Message, ...]:
         steps.append(msg("dealing.balli", dealer=seats.dealer))
     if seats.dealer in seats.sitting_out:
         steps.append(msg("dealing.dealer_sits_out", dealer=seats.dealer))
-    steps.append(msg(TURNS[rules.turn], dealer=seats.dealer, forehand=seats.forehand))
+    steps.append(sides.turn)
     return tuple(steps)
 
 
@@ -118,7 +129,8 @@ def _reminders(table: Table, state: State, seats: Seating) -> tuple[Message, ...
         if rules.single_pot and is_single_pot(table, state):
             notes.append(msg("remind.single_pot"))
         else:
-            notes.append(msg("remind.double_pot", rh=seats.rh, dealer=seats.dealer))
+            notes.append(msg("remind.double_pot", rh=seats.rh, dealer=seats.dealer,
+                             units=rules.five_tricks))
     if rules.passing == "counters":
         notes.append(msg("remind.two_must_play", rh=seats.rh, dealer=seats.dealer))
     if rules.passing == "mattmar":
@@ -137,5 +149,5 @@ def _reminders(table: Table, state: State, seats: Seating) -> tuple[Message, ...
         notes.append(msg("remind.second_trick_trump"))
         notes.append(msg("remind.blinde_dealer_last", dealer=seats.dealer))
     if rules.fouls:
-        notes.append(msg("remind.fouls"))
+        notes.append(msg("remind.fouls", units=rules.foul_costs))
     return tuple(notes)

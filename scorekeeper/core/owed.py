@@ -127,6 +127,48 @@ def owed_transfers(money: Mapping[str, int], handovers: Iterable[Handover],
     return sorted(kept + fewest_transfers(accounts), key=lambda t: seat[t.payer])
 
 
+@dataclass(frozen=True, slots=True)
+class PlanChange:
+    """How the last payment moved the plan beyond itself: the transfers ``fewer`` than the
+    plan before it, less that payment, took, and the transfers of the plan now that were
+    not in it, as they are now."""
+
+    fewer: int
+    now: tuple[Transfer, ...]
+
+
+def plan_change(money: Mapping[str, int], handovers: Iterable[Handover],
+                pot_left: int = 0) -> PlanChange | None:
+    """What the last of ``handovers``, paid along a transfer of the plan before it (a part
+    of it or the whole), did to the plan of payments (``owed_transfers``) besides taking
+    its amount off that transfer; None if nothing. "One transfer fewer: Astrid now pays Dag
+    3.00" is worked out here, once, for the settle-up, the tab, its card and ``tab``.
+
+    Both plans are of today's money. A payment along no transfer of that plan, or beyond
+    it, is not explained: a deal since may have moved the plan it was paid along (Dag paid
+    Bengt 4.00 of 7.00 at deal 6, of 3.00 today), and what the table saw then is not known.
+    Along its transfer, what it leaves still settles by as many transfers: the plan after
+    it has as many or fewer."""
+    handed = list(handovers)
+    if not handed:
+        return None
+    last = handed[-1]
+    before = owed_transfers(money, handed[:-1], pot_left)
+    along = [place for place, transfer in enumerate(before)
+             if (transfer.payer, transfer.payee) == (last.payer, last.payee)
+             and transfer.minor >= last.minor]
+    if not along:
+        return None
+    expected = list(before)  # the plan as the payment leaves it
+    rest = before[along[0]].minor - last.minor
+    expected[along[0]:along[0] + 1] = [Transfer(last.payer, last.payee, rest)] if rest else []
+    after = owed_transfers(money, handed, pot_left)
+    now = tuple(transfer for transfer in after if transfer not in expected)
+    if not now:
+        return None
+    return PlanChange(len(expected) - len(after), now)
+
+
 def _paid_along(handed: Iterable[Handover]) -> list[tuple[str, str]]:
     """Every (payer, payee) that more money went along than came back, in the order of
     the first payment between them."""

@@ -36,10 +36,9 @@ class FamilyRules:
     in_games: bool  # a session of games, each begun from the start score, each with winners
     always_for_money: bool  # every deal moves money (the pot), not only with the money option
     lowest_leads: bool  # the lowest score is ahead (a countdown)
-    # What a player who leaves settles without, said beside what they settle (a message
-    # key): in a pot game their share of the pot, which "the result if the session ends
-    # now" still gives them.
-    leaver_leaves_out: str | None = None
+    # What a player who leaves gives up of the money the table shows for them: in a pot
+    # game their share of the pot, in a game of stakes their stakes in the game's pot.
+    leaver_gives_up: Literal["pot", "stakes"] = "stakes"
 
     @property
     def in_units(self) -> bool:
@@ -49,7 +48,7 @@ class FamilyRules:
 
 FAMILY_RULES: Mapping[Family, FamilyRules] = {
     Family.POT: FamilyRules("units", in_games=False, always_for_money=True, lowest_leads=False,
-                            leaver_leaves_out=N_("ui.leaver_gives_up_pot")),
+                            leaver_gives_up="pot"),
     Family.COUNTDOWN: FamilyRules("points", in_games=True, always_for_money=False,
                                   lowest_leads=True),
     Family.COUNTUP: FamilyRules("points", in_games=True, always_for_money=False,
@@ -118,6 +117,12 @@ class Rules:
         return self.dealer_sits_out_from is not None and players >= self.dealer_sits_out_from
 
     @property
+    def foul_costs(self) -> int:
+        """Units a foul pays into the pot, as the ledger books it and the rules text and
+        the assistant say it: five tricks' worth, as the sources price it."""
+        return self.five_tricks
+
+    @property
     def family_rules(self) -> FamilyRules:
         return FAMILY_RULES[self.family]
 
@@ -174,14 +179,16 @@ PRESETS: dict[str, Rules] = {
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """A house rule a table may choose: what the set-up form offers and what a session
-    file's ``options`` may hold. The form and the checks both read this, so a new
-    option is one line here."""
+    """A house rule a table may choose: what the set-up form offers, what a session
+    file's ``options`` may hold, what the rules at hand list. The form, the checks and
+    the tests all read ``OPTIONS``, and the rules text, the assistant and the ledger say
+    the field's figure as a message parameter, so a new option is one line there."""
 
     name: str
     kind: Literal["number", "choice", "flag"]
     field: str  # the ``Rules`` field it sets
-    choices: tuple[str, ...] = ()  # kind "choice"
+    label: str  # its message key, what the form and the rules at hand call it
+    choices: tuple[str, ...] = ()  # kind "choice"; each one's words: ``{label}.{choice}``
     low: int = 1  # kind "number"
     high: int = 99
 
@@ -190,20 +197,22 @@ class Option:
         return getattr(rules, self.field)
 
 
-_START = Option("start", "number", "start")
-_CAP = Option("cap", "number", "cap")
-_GAMES = Option("games", "number", "games")
-_TARGET = Option("target", "number", "target")
-_RAMINA = Option("ramina", "flag", "ramina")
-_MONEY = Option("money", "flag", "money")
-_COUNTERS_END = Option("counters_end", "choice", "game_end",
+_START = Option("start", "number", "start", N_("option.start"))
+_CAP = Option("cap", "number", "cap", N_("option.cap"))
+_GAMES = Option("games", "number", "games", N_("option.games"))
+_TARGET = Option("target", "number", "target", N_("option.target"))
+_RAMINA = Option("ramina", "flag", "ramina", N_("option.ramina"))
+_MONEY = Option("money", "flag", "money", N_("ui.play_for_money"))
+_COUNTERS_END = Option("counters_end", "choice", "game_end", N_("option.counters_end"),
                        ("first_out_wins", "last_in_loses"))
 # A pot game's pot was paid in by everyone alike: there is nobody to refund it to.
-_POT_END = Option("end_pot", "choice", "end_pot", ("split", "carry"))
-_GAME_POT_END = Option("end_pot", "choice", "end_pot", ("split", "carry", "refund"))
+_POT_END = Option("end_pot", "choice", "end_pot", N_("option.end_pot"), ("split", "carry"))
+_GAME_POT_END = Option("end_pot", "choice", "end_pot", N_("option.end_pot"),
+                       ("split", "carry", "refund"))
 
-# Which house-rule options each variant takes, in the order a form shows them.
-_OPTIONS: dict[str, tuple[Option, ...]] = {
+# The house rules each variant takes, in the order a form shows them: the one place an
+# option is added (README, "Where a new thing is added").
+OPTIONS: dict[str, tuple[Option, ...]] = {
     "english": (_POT_END,),
     "denexa": (_POT_END,),
     "rounce": (_POT_END,),
@@ -216,7 +225,7 @@ _OPTIONS: dict[str, tuple[Option, ...]] = {
 
 def options_of(variant: str) -> tuple[Option, ...]:
     """The house rules ``variant`` takes (an unknown variant takes none)."""
-    return _OPTIONS.get(variant, ())
+    return OPTIONS.get(variant, ())
 
 
 def options_for(variant: str) -> frozenset[str]:

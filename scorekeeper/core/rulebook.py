@@ -12,8 +12,10 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
-from scorekeeper.core.messages import N_, Message, msg
+from scorekeeper.core.fields import TRICKS
+from scorekeeper.core.messages import Message, counts, msg
 from scorekeeper.core.presets import PRESETS, Family, Rules, options_of
+from scorekeeper.core.seating import TURN_WORDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +37,7 @@ class HouseRule:
     differs from what the variant plays by default."""
 
     option: str
+    label: str  # the option's message key
     value: object
     chosen: bool
 
@@ -60,7 +63,7 @@ def house_rules(rules: Rules) -> tuple[HouseRule, ...]:
     """Every option the variant takes, as this session plays it."""
     preset = PRESETS.get(rules.variant)
     return tuple(
-        HouseRule(option.name, getattr(rules, option.field),
+        HouseRule(option.name, option.label, getattr(rules, option.field),
                   preset is not None and getattr(rules, option.field) != option.default(preset))
         for option in options_of(rules.variant)
     )
@@ -90,7 +93,7 @@ def _anchors(rules: Rules) -> frozenset[str]:
 
 
 def _deal(rules: Rules) -> tuple[Paragraph, ...]:
-    found = [Paragraph("order", msg("rule.order"))]
+    found = [Paragraph("order", msg(TURN_WORDS[rules.turn].order_rule))]
     if rules.deck == rules.deck_over_five:
         found.append(Paragraph("cards", msg("rule.cards", deck=rules.deck)))
     else:
@@ -125,7 +128,8 @@ def _passing(rules: Rules) -> tuple[Paragraph, ...]:
     elif rules.passing == "mattmar":
         found += [Paragraph("one_point", msg("rule.one_point")),
                   Paragraph("two_points", msg("rule.two_points")),
-                  Paragraph("dealer_takes_all", msg("rule.dealer_takes_all"))]
+                  Paragraph("dealer_takes_all", msg("rule.dealer_takes_all",
+                                                    points=-rules.trick_points * TRICKS))]
     elif rules.passing == "counters":
         found.append(Paragraph("two_play", msg("rule.two_play")))
     else:
@@ -159,34 +163,43 @@ def _pays(rules: Rules) -> tuple[Paragraph, ...]:
                  Paragraph("trick_share", msg("rule.trick_pays_one") if rules.trick_pays_one
                            else msg("rule.trick_share"))]
         if not rules.trick_pays_one:
-            found.append(Paragraph("share_rounding", msg("rule.share_rounding"), decision=True))
+            found.append(Paragraph("share_rounding", msg("rule.share_rounding", tricks=TRICKS),
+                                   decision=True))
         found.append(Paragraph("flight", msg("rule.flight_pot", units=units)))
         if rules.general_rams:
             found += [Paragraph("general_won", msg("rule.general_won_pot", units=units)),
                       Paragraph("general_lost", msg("rule.general_lost_pot", units=units))]
         if rules.fouls:
-            found += [Paragraph("foul", msg("rule.foul", units=units)),
+            found += [Paragraph("foul", msg("rule.foul", units=rules.foul_costs)),
                       Paragraph("forfeit", msg("rule.forfeit"), decision=True)]
         found.append(Paragraph("misdeal", msg("rule.misdeal"), decision=True))
         return tuple(found)
     if rules.family is Family.COUNTUP:
-        found = [Paragraph("tricks", msg("rule.tricks_up")),
-                 Paragraph("flight", msg("rule.hardopfel"))]
+        found = [Paragraph("tricks", msg(counts("rule.tricks_up", "points"),
+                                         points=rules.trick_points)),
+                 Paragraph("flight", msg(counts("rule.hardopfel", "points"),
+                                         points=-rules.flight_points))]
         if rules.money:
             found.append(Paragraph("stake", msg("rule.stake_to_winner")))
         return tuple(found)
+    # A countdown: each trick takes points off, a flight puts them on; the words say
+    # which way, the figures are the rules'.
+    down, up = -rules.trick_points, rules.flight_points
     counters = rules.passing == "counters"
-    found = [Paragraph("tricks", msg(N_("rule.tricks_counters") if counters
-                                     else N_("rule.tricks_points")))]
+    found = [Paragraph("tricks", msg(counts("rule.tricks_counters", "points") if counters
+                                     else counts("rule.tricks_points", "points"), points=down))]
     if rules.cap is not None:
-        found.append(Paragraph("flight", msg("rule.flight_capped", cap=rules.cap)))
+        # The example a flight capped: a score the flight would take past the cap.
+        found.append(Paragraph("flight", msg("rule.flight_capped", cap=rules.cap, points=up,
+                                             on=rules.cap - (up + 1) // 2)))
     else:
-        found.append(Paragraph("flight", msg("rule.flight_points")))
+        found.append(Paragraph("flight", msg("rule.flight_points", points=up)))
     if rules.floor is not None:
-        found.append(Paragraph("floor", msg("rule.floor")))
+        found.append(Paragraph("floor", msg("rule.floor", floor=rules.floor)))
     if rules.general_rams:
-        found += [Paragraph("general_won", msg("rule.general_won_points")),
-                  Paragraph("general_lost", msg("rule.general_lost_points"))]
+        found += [Paragraph("general_won", msg("rule.general_won_points", down=down * TRICKS,
+                                               up=up)),
+                  Paragraph("general_lost", msg("rule.general_lost_points", up=up, down=down))]
     if rules.money:
         if rules.game_end == "last_in_loses":
             found.append(Paragraph("stake", msg("rule.last_in_pays")))

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 
-from scorekeeper.core.collector import collector_paused
 from scorekeeper.core.deal import Deal
 from scorekeeper.core.engine import Step, record
 from scorekeeper.core.ledger import Entry
@@ -72,9 +71,8 @@ class Session:
     def _replay_from(self, index: int, deals: Iterable[Deal]) -> Session:
         steps = list(self.steps[:index])
         state = steps[-1].state if steps else self.start
-        with collector_paused():
-            for deal in deals:
-                step = record(self.table, state, deal)
-                steps.append(step)
-                state = step.state
+        for deal in deals:
+            step = record(self.table, state, deal)
+            steps.append(step)
+            state = step.state
         return Session(self.table, tuple(steps))

@@ -69,16 +69,23 @@ class Games(Sequence[GameRecord]):
     def __len__(self) -> int:
         return self._count
 
-    def __iter__(self) -> Iterator[GameRecord]:
+    def kept(self) -> tuple[GameRecord, ...]:
+        """The games this chain holds, oldest first: all of them, or (a state kept to
+        replay the deals after it, and those replayed from it) the newest ones only."""
         newest_first = []
         link: Games | None = self
         while link is not None and link._last is not None:
             newest_first.append(link._last)
             link = link._earlier
-        if link is not None and link._count:
-            raise LookupError(f"the {link._count} games before game {link._count + 1} were "
+        return tuple(reversed(newest_first))
+
+    def __iter__(self) -> Iterator[GameRecord]:
+        kept = self.kept()
+        if len(kept) < self._count:
+            missing = self._count - len(kept)
+            raise LookupError(f"the {missing} games before game {missing + 1} were "
                               "not kept with this state: replay the session from its start")
-        return reversed(newest_first)
+        return iter(kept)
 
     def __getitem__(self, index: int) -> GameRecord:  # type: ignore[override]
         if index == -1 and self._last is not None:
@@ -121,6 +128,12 @@ class State:
     away: frozenset[str] = frozenset()
     everyone: tuple[str, ...] = ()
     last_dealer: str | None = None  # who dealt the last deal; None before the first
+    # Feats (core/feats.py, for every family with General Rams), by player, only those who
+    # have one: General Rams declared and won (a pot game's wins in the lifetime
+    # statistics, core.wins), and lost; the most taken from the pot in one deal (minor units).
+    generals_won: Mapping[str, int] = field(default_factory=dict)
+    generals_lost: Mapping[str, int] = field(default_factory=dict)
+    most_taken: Mapping[str, int] = field(default_factory=dict)
 
     @property
     def seated(self) -> tuple[str, ...]:

@@ -25,12 +25,17 @@ from scorekeeper.core.currencies import currency_code
 from scorekeeper.core.errors import RuleError, refuse
 from scorekeeper.core.messages import N_
 from scorekeeper.core.owed import Handover, amount_of
+from scorekeeper.core.payee import DETAIL_FIELDS
 from scorekeeper.core.table import Money
 from scorekeeper.core.text import group_name, name_key, player_name, quote
+from scorekeeper.formats.bounds import (  # the bound read by the command line and the app
+    LARGEST_BACKUP,
+    bound_backup,
+)
 from scorekeeper.formats.roster_file import detail_fields
 from scorekeeper.formats.session_file import checked_uid
 from scorekeeper.i18n import describe
-from scorekeeper.payments.details import DETAIL_FIELDS, PaymentDetails, payment_details
+from scorekeeper.payments.details import PaymentDetails, payment_details
 
 FORMAT = "scorekeeper-backup/1"
 DAY = len("2026-11-20")
@@ -102,6 +107,7 @@ def _group_document(group: GroupEntry) -> dict[str, object]:
 def load_backup(data: bytes, language: str) -> BackupFile:
     """A backup's frame, roster and groups, checked whole (``RuleError``, one line naming
     what is wrong, in ``language`` where it quotes another refusal)."""
+    bound_backup(data)
     try:
         text = data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as error:
@@ -171,12 +177,12 @@ def _groups(listed: object, language: str) -> tuple[GroupEntry, ...]:
                 raise refuse("backup.group_twice", group=name)
             seen.add(name_key(name))
             entry = GroupEntry(name, currency_code(group.get("currency")))
-            payments = tuple(_tab_payment(paid, entry.money)
-                             for paid in _listed(group.get("payments", [])))
+            payments = _listed(group.get("payments", []))
         except RuleError as error:
             raise refuse("backup.group_refused", number=number,
                          reason=describe(error, language)) from None
-        groups.append(GroupEntry(entry.name, entry.currency, payments))
+        groups.append(GroupEntry(entry.name, entry.currency, tuple(
+            _tab_payment(paid, entry, number, language) for paid in payments)))
     return tuple(groups)
 
 
@@ -186,23 +192,45 @@ def _listed(items: object) -> Sequence[object]:
     return items
 
 
-def _tab_payment(paid: object, money: Money) -> TabPayment:
-    if not isinstance(paid, dict) or not {"uid", "from", "to", "amount", "on"} <= paid.keys():
-        raise refuse("backup.tab_payment")
-    uid = checked_uid(paid["uid"])
-    if uid is None:  # a payment without one could be counted twice by a second restore
-        raise refuse("backup.tab_payment")
-    payer, payee = player_name(paid["from"]), player_name(paid["to"])
-    if name_key(payer) == name_key(payee):
-        raise refuse("backup.tab_payment")
-    on = paid["on"]
+def _tab_payment(paid: object, group: GroupEntry, number: int, language: str) -> TabPayment:
+    """A payment on ``group``'s tab, checked as ``pay`` checks what is typed: its amount
+    text in the currency's minor unit, between two players (who played in the group's
+    finished sessions: the restore checks that against what it holds)."""
     try:
-        if not isinstance(on, str) or len(on) != DAY:
-            raise ValueError(on)
-        day = date.fromisoformat(on)
-    except ValueError:
-        raise refuse("backup.paid_on", date=quote(on)) from None
-    return TabPayment(uid, Handover(payer, payee, amount_of(paid["amount"], money)), day)
+        if not isinstance(paid, dict) or not {"uid", "from", "to", "amount", "on"} <= paid.keys():
+            raise refuse("backup.tab_payment")
+        uid = checked_uid(paid["uid"])
+        if uid is None:  # a payment without one could be counted twice by a second restore
+            raise refuse("backup.tab_payment")
+        payer, payee = player_name(paid["from"]), player_name(paid["to"])
+        on = paid["on"]
+        try:
+            if not isinstance(on, str) or len(on) != DAY:
+                raise ValueError(on)
+            day = date.fromisoformat(on)
+        except ValueError:
+            raise refuse("backup.paid_on", date=quote(on)) from None
+    except RuleError as error:
+        raise refuse("backup.group_refused", number=number,
+                     reason=describe(error, language)) from None
+    try:
+        if name_key(payer) == name_key(payee):
+            raise refuse("payment.same_player", player=payer)
+        amount = paid["amount"]
+        if not isinstance(amount, str):  # read as a number: 1.5 is no sum of coins
+            raise refuse("payment.written_as_number", amount=quote(amount))
+        minor = amount_of(amount, group.money)
+    except RuleError as error:
+        raise tab_payment_refused(group.name, payer, payee, error, language) from None
+    return TabPayment(uid, Handover(payer, payee, minor), day)
+
+
+def tab_payment_refused(group: str, payer: str, payee: str, error: RuleError,
+                        language: str) -> RuleError:
+    """A payment the backup brings for ``group``'s tab refused: one line naming it, then
+    why (what ``pay`` would say of it), in ``language``."""
+    return refuse("restore.tab_payment_refused", group=group, payer=quote(payer),
+                  payee=quote(payee), reason=describe(error, language))
 
 
 def session_refused(number: int, name: object, error: RuleError, language: str) -> RuleError:
@@ -213,5 +241,5 @@ def session_refused(number: int, name: object, error: RuleError, language: str) 
                   reason=describe(error, language))
 
 
-__all__ = ["FORMAT", "BackupFile", "GroupEntry", "TabPayment", "load_backup", "session_refused",
-           "write_backup"]
+__all__ = ["FORMAT", "LARGEST_BACKUP", "BackupFile", "GroupEntry", "TabPayment", "load_backup",
+           "session_refused", "tab_payment_refused", "write_backup"]

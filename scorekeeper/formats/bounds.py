@@ -23,6 +23,14 @@ alone, 2 to 9: the rest are Scorekeeper's, said in the README):
   members a year for a century;
 - ``LARGEST_FILE``: 64 MiB, the command line's own limit on what it reads (a session of
   50,000 deals, written as an export writes it, is 2 MB), here for the app's import too;
+  a roster file is read within it as well;
+- ``LARGEST_BACKUP``: 256 MiB, for the command line and the app alike. A club's evening
+  is about 0.8 KB in a backup (50,000 sessions: 40 MB) and a million payments on its tabs
+  are 120 MB, so a hundred thousand evenings and a million payments (200 MB together)
+  fit. It is checked before a byte is parsed (a 500 MB file of empty objects took 7.8 GB
+  to parse). A backup is still parsed whole: within the bound, such a file takes some 25
+  times its size (a real backup 6 times), which only reading it a session at a time would
+  bring down to a session's;
 - ``DEPTH``: the format nests five deep (``deals``, a deal, ``join``, a join); fields
   a reader does not know may nest deeper, up to 32.
 """
@@ -41,6 +49,7 @@ SEAT_CHANGES = 1_000
 WRITTEN = 1_000
 ROSTER = 10_000
 LARGEST_FILE = 64 * 1024 * 1024  # characters, before the JSON is parsed
+LARGEST_BACKUP = 256 * 1024 * 1024  # bytes, before the JSON is parsed
 DEPTH = 32
 
 _ONE_NAME = ("name", "group", "first_dealer", "variant", "format", "played_on")
@@ -56,6 +65,12 @@ def bound_text(text: str | bytes) -> None:
     """Refuse a file too large to be parsed at all (the app hands over what was picked)."""
     if len(text) > LARGEST_FILE:
         raise refuse("file.too_large", most=LARGEST_FILE // (1024 * 1024))
+
+
+def bound_backup(data: bytes) -> None:
+    """Refuse a backup too large to be parsed at all, however it reached us."""
+    if len(data) > LARGEST_BACKUP:
+        raise refuse("backup.too_large", most=LARGEST_BACKUP // (1024 * 1024))
 
 
 def bound_session(document: object) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import io
+import re
 import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -21,13 +22,16 @@ from PIL import Image, ImageDraw, ImageFont
 
 from scorekeeper.formats.result_card import Card
 from scorekeeper.formats.spelling import spelled
+from scorekeeper.i18n.figures import figures_held
 from scorekeeper.resources import font_file
 
 WIDTH = 1080
 MARGIN = 56
 INK = (27, 27, 27)
 MUTED = (84, 90, 94)
-LOSS = (168, 32, 26)
+# A loss's red, dark enough that a chat's reader (and OCR) reads it as ink: at (168, 32,
+# 26) tesseract read the Mattmar card's "-2,00 kr" as nothing at all.
+LOSS = (150, 20, 16)
 FELT = (46, 107, 48)  # the app's green: the card's band
 ON_FELT = (255, 255, 255)
 STRIPE = (238, 243, 238)
@@ -40,13 +44,15 @@ FALLBACKS = ("NotoSansThai-Regular.ttf", "SymbolaEmoji.ttf", "DroidSansFallback.
 
 TITLE, SUBTITLE, HEAD, ROW, LINE, DETAIL = 60, 34, 28, 40, 36, 30  # pixel sizes
 SMALLEST = 0.6  # a name too wide for its column shrinks to this share of its size, then is cut
+NAME_ROOM = 320  # the least a name is left before the figures' headings wrap
+BREAKS = re.compile(r"[^\S\u00a0]+")  # where a line may break: any space but a no-break one
 
 
 def card_png(card: Card) -> bytes:
     """The card as PNG bytes (the same card, the same bytes)."""
     page = Page()
     page.band(card.title, card.subtitle, card.sat)
-    page.table(card.columns, card.rows, card.losses)
+    page.table(card.columns, card.rows, card.losses, card.places, card.place_heading)
     if card.winners:
         page.paragraph(card.winners, LINE, INK, bold=True)
     for note in card.notes:
@@ -128,11 +134,12 @@ def cut(text: str, room: float, size: int, bold: bool = False) -> str:
 
 
 def wrapped(text: str, room: float, size: int, bold: bool = False) -> list[str]:
-    """``text`` in lines no wider than ``room``, broken between words (a word longer than
-    a line goes on a line of its own, cut to fit)."""
+    """``text`` in lines no wider than ``room``, broken between words but never at a
+    no-break space, nor between a word and its figure (a word longer than a line goes on a
+    line of its own, cut to fit)."""
     lines: list[str] = []
     line = ""
-    for word in text.split():
+    for word in BREAKS.split(figures_held(text).strip()):
         tried = f"{line} {word}" if line else word
         if line and width(tried, size, bold) > room:
             lines.append(line)
@@ -174,12 +181,14 @@ class Page:
         self.strokes.append(Stroke(x, y, colour=colour, box=(w, h)))
 
     def band(self, title: str, subtitle: str, sat: str = "") -> None:
-        """The title (two lines at most), the subtitle and who sat when (a line each)."""
+        """The title (two lines at most), the subtitle and who sat when (wrapped whole: cut
+        to a line, the Swedish subtitle ended "…om den slut…")."""
         room = WIDTH - 2 * MARGIN
         lines = wrapped(title, room, TITLE, bold=True)
         if len(lines) > 2:  # a title is two lines at most; the cut is shown
             lines = [lines[0], cut(" ".join(lines[1:]), room, TITLE, bold=True)]
-        below = [subtitle, *([sat] if sat else [])]
+        below = [line for said in (subtitle, sat) if said
+                 for line in wrapped(said, room, SUBTITLE)]
         height = 48 + len(lines) * TITLE * 1.2 + len(below) * SUBTITLE * 1.5 + 32
         self.fill(0, 0, WIDTH, height, FELT)
         self.y = 48
@@ -189,28 +198,49 @@ class Page:
             self.y += TITLE * 0.2
         for line in below:
             self.y += SUBTITLE * 1.3
-            self.write(MARGIN, cut(line, room, SUBTITLE), SUBTITLE, ON_FELT)
+            self.write(MARGIN, line, SUBTITLE, ON_FELT)
             self.y += SUBTITLE * 0.2
         self.y = height + 28
 
     def table(self, columns: tuple[str, ...], rows: tuple[tuple[str, ...], ...],
-              losses: tuple[bool, ...]) -> None:
-        """The name column takes what the figures leave; each figure column is as wide as
-        its widest cell, right-aligned."""
-        figures = [max([width(columns[i], HEAD, bold=True)]
-                       + [width(row[i], ROW, bold=True) for row in rows]) + 28
-                   for i in range(1, len(columns))]
+              losses: tuple[bool, ...], places: tuple[str, ...] = (),
+              place_heading: str = "") -> None:
+        """The places (if any) in a narrow column before the names; the name column takes
+        what the figures leave; each figure column is as wide as its widest cell,
+        right-aligned. Where the headings leave a name too little room, a heading wraps
+        onto lines no wider than its column's cells (its longest word at least)."""
+        columns = tuple(heading[:1].upper() + heading[1:] for heading in columns)
+        place_heading = place_heading[:1].upper() + place_heading[1:]
+        place_room = (max([width(place_heading, HEAD, bold=True)]
+                          + [width(place, ROW, bold=True) for place in places]) + 24
+                      if places else 0)
+        cells = [max(width(row[i], ROW, bold=True) for row in rows) if rows else 0
+                 for i in range(1, len(columns))]
+        figures = [max(cell, width(heading, HEAD, bold=True)) + 28
+                   for cell, heading in zip(cells, columns[1:], strict=True)]
+        if WIDTH - 2 * MARGIN - place_room - sum(figures) < NAME_ROOM:
+            figures = [max([cell] + [width(word, HEAD, bold=True) for word in heading.split()])
+                       + 28 for cell, heading in zip(cells, columns[1:], strict=True)]
+        heads = [wrapped(heading, room - 28, HEAD, bold=True)
+                 for heading, room in zip(columns[1:], figures, strict=True)]
         right = WIDTH - MARGIN
         edges = []  # the right edge of each figure column, first to last
         for column_width in reversed(figures):
             edges.insert(0, right)
             right -= column_width
-        name_room = right - MARGIN - 16
-        columns = tuple(heading[:1].upper() + heading[1:] for heading in columns)
-        self.y += HEAD
-        self.write(MARGIN, cut(columns[0], name_room, HEAD, bold=True), HEAD, MUTED, bold=True)
-        for heading, edge in zip(columns[1:], edges, strict=True):
-            self.write(edge - width(heading, HEAD, bold=True), heading, HEAD, MUTED, bold=True)
+        name_left = MARGIN + place_room
+        name_room = right - name_left - 16
+        for line in range(max([1, *(len(lines) for lines in heads)])):
+            self.y += HEAD * (1 if not line else 1.2)
+            if not line:
+                if places:
+                    self.write(MARGIN, place_heading, HEAD, MUTED, bold=True)
+                self.write(name_left, cut(columns[0], name_room, HEAD, bold=True), HEAD,
+                           MUTED, bold=True)
+            for lines, edge in zip(heads, edges, strict=True):
+                if line < len(lines):
+                    self.write(edge - width(lines[line], HEAD, bold=True), lines[line], HEAD,
+                               MUTED, bold=True)
         self.y += 16
         self.fill(MARGIN, self.y, WIDTH - 2 * MARGIN, 2, RULE)
         row_height = ROW * 1.7
@@ -219,8 +249,10 @@ class Page:
             if index % 2:
                 self.fill(MARGIN - 12, top, WIDTH - 2 * MARGIN + 24, row_height, STRIPE)
             self.y = top + row_height / 2 + ROW * 0.36
+            if places:
+                self.write(MARGIN, places[index], ROW, MUTED, bold=True)
             name, size = fitted(row[0], name_room, ROW, bold=True)
-            self.write(MARGIN, name, size, INK, bold=True)
+            self.write(name_left, name, size, INK, bold=True)
             for column, (cell, edge) in enumerate(zip(row[1:], edges, strict=True), 2):
                 last = column == len(row)  # money, drawn bold (and red for a loss)
                 colour = LOSS if last and loss else INK

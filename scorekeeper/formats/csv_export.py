@@ -1,4 +1,5 @@
-"""CSV of the ledger (one row per entry) and of the standings (one row per player).
+"""CSV of the ledger (one row per entry) and of the standings (one row per player, best
+first, as the card, ``show`` and the score sheet rank them).
 
 UTF-8 with a byte-order mark, so "Åsa Öberg" opens cleanly in a spreadsheet. No text
 cell can become a formula there (``spreadsheet_safe``); numbers are written as numbers.
@@ -20,6 +21,7 @@ from scorekeeper.core import (
     State,
     Table,
     games_won,
+    session_standings,
     standing,
 )
 from scorekeeper.core.owed import Handover
@@ -46,8 +48,10 @@ def safe_row(cells: Iterable[object]) -> list[object]:
 
 LEDGER_COLUMNS = ("session", "deal", "kind", "from", "to", "player", "units", "points",
                   "money", "currency", "reason", "rule")
+# A row per player, best first (``place``: the session's standings, last so that a column
+# keeps the position it had before the rows were ranked); ``seat``: in order of play.
 STANDINGS_COLUMNS = ("player", "seat", "score", "units", "flights", "deals_played", "tricks",
-                     "games_won", "money", "currency")
+                     "games_won", "money", "currency", "place")
 
 
 def write_ledger(out: TextIO, session_name: str, table: Table, entries: Iterable[Entry],
@@ -96,9 +100,12 @@ def write_standings(out: TextIO, table: Table, state: State, closing: Closing) -
     writer.writerow(STANDINGS_COLUMNS)
     scores = standing(table, state)
     won = games_won(table, state)
-    for seat, player in enumerate(state.everyone, start=1):
+    seats = {player: seat for seat, player in enumerate(state.everyone, start=1)}
+    for placing in session_standings(table, state, closing):
+        player = placing.player
         writer.writerow(safe_row([
-            player, seat, scores[player], units(state.balances[player], table.money),
+            player, seats[player], scores[player], units(state.balances[player], table.money),
             state.flights[player], state.played[player], state.tricks[player], won[player],
             table.money.to_decimal(closing.money[player]), table.money.currency or "",
+            placing.place,
         ]))

@@ -9,11 +9,17 @@ session in the database has.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date
 
 from scorekeeper.core.presets import PRESETS
+from scorekeeper.core.tab import by_evening
 from scorekeeper.formats.exports import SESSION_EXPORTS, Export, file_stem
+from scorekeeper.i18n import text
 from scorekeeper.i18n.evening_words import evening_name
+
+# A session of a group's list: its number, its name, its date (ISO), whether finished.
+Listed = tuple[int, str, str, bool]
 
 
 def evening_file_name(name: str, group: str | None, day: date | None, number: int,
@@ -26,4 +32,18 @@ def evening_file_name(name: str, group: str | None, day: date | None, number: in
     return SESSION_EXPORTS[kind].file_name("-".join(parts))
 
 
-__all__ = ["evening_file_name", "evening_name"]
+def evening_list_names(sessions: Sequence[Listed], language: str) -> dict[int, str]:
+    """Each session of a group's list of evenings by its number, named so that no two
+    lines read alike: by ``evening_name``, and where its evening (a date: ``by_evening``)
+    had more than one session, with its place among them in the order they were stored
+    ("Fredag i stugan, session 2 of 2")."""
+    named = {}
+    for evening in by_evening(sessions, lambda listed: date.fromisoformat(listed[2])).values():
+        for place, (number, name, _, _) in enumerate(evening, start=1):
+            called = evening_name(name, number, language)
+            named[number] = called if len(evening) == 1 else text(
+                "evening.place", language, name=called, place=place, count=len(evening))
+    return named
+
+
+__all__ = ["evening_file_name", "evening_list_names", "evening_name"]

@@ -10,14 +10,15 @@ from typing import TYPE_CHECKING
 from fpdf import FPDF
 from fpdf.fonts import FontFace
 
-from scorekeeper.core import Money, Session, close, standing
+from scorekeeper.core import Money, Session, close
 from scorekeeper.core.owed import Handover, owed_transfers, paid, paid_between
 from scorekeeper.formats.games_protocol import games_protocol
 from scorekeeper.formats.protocol import protocol
 from scorekeeper.formats.spelling import spelled
-from scorekeeper.i18n import render, text
-from scorekeeper.i18n.accounts import payment_line, transfer_line
-from scorekeeper.i18n.evening_words import flights_heading
+from scorekeeper.formats.standings_table import standings_table
+from scorekeeper.i18n import date as date_text
+from scorekeeper.i18n import number, render, text
+from scorekeeper.i18n.accounts import amount, payment_line, transfer_line
 from scorekeeper.resources import font_file
 
 if TYPE_CHECKING:
@@ -80,9 +81,12 @@ def score_sheet(name: str, session: Session, day: date, language: str = "en", *,
     pdf.cell(0, 10, name or t(f"variant.{table.rules.variant}"), new_x="LMARGIN", new_y="NEXT")
     pdf.set_font(FONT, size=10)
     money = table.money
-    unit = f"{money.unit} {money.currency or ''}".strip()
+    # Every amount as the language writes money (i18n/figures.py), the unit's too.
+    unit = (amount(money.minor_per_unit, money, language) if money.currency
+            else number(money.unit, language))
     pdf.multi_cell(0, 6, t("sheet.subtitle", variant=t(f"variant.{table.rules.variant}"),
-                           day=day.isoformat(), players=", ".join(players), unit=unit),
+                           day=date_text(day, language), players=", ".join(players),
+                           unit=unit),
                    new_x="LMARGIN", new_y="NEXT")
     pdf.set_font(FONT, "B", 10)
     pdf.cell(0, 6, t("card.finished") if finished else t("card.not_finished"),
@@ -117,7 +121,8 @@ def score_sheet(name: str, session: Session, day: date, language: str = "en", *,
             for game_row in games[:PRINTED_GAMES]:
                 game = game_row.game
                 title = (t("ui.game_won", number=game.number, winners=", ".join(game.winners))
-                         if game.finished else t("ui.protocol_in_play", number=game.number))
+                         if game.finished else t("ui.protocol_unfinished", number=game.number)
+                         if finished else t("ui.protocol_in_play", number=game.number))
                 grid.row([title, *(f"{game.scores[p]} ({game.flights[p]})" if p in game.scores
                                    else "" for p in players)])
                 if game.finished:
@@ -131,25 +136,24 @@ def score_sheet(name: str, session: Session, day: date, language: str = "en", *,
     closing = close(table, state)
     heading(pdf, t("sheet.standings"))
     pdf.set_font(FONT, size=10)
-    scores = standing(table, state)
-    with pdf.table(col_widths=(50, 25, 25, 35), headings_style=HEAD, line_height=6,
-                   text_align=("LEFT", "RIGHT", "RIGHT", "RIGHT")) as grid:
-        grid.row([t("cli.col_player"), t("cli.col_score"), flights_heading(table.rules, language),
-                  t("cli.col_money")])
-        for player in players:
-            grid.row([player, str(scores[player]), str(state.flights[player]),
-                      money.format(closing.money[player])])
+    standings = standings_table(table, state, closing, language, finished=finished)
+    figures = len(standings.columns) - 2
+    with pdf.table(col_widths=(14, 46, *(min(30, 126 / figures),) * figures),
+                   headings_style=HEAD, line_height=6,
+                   text_align=("RIGHT", "LEFT", *("RIGHT",) * figures)) as grid:
+        grid.row(list(standings.columns))
+        for row in standings.rows:
+            grid.row(list(row))
+    for note in (*standings.notes, *((standings.winners_line,) if standings.winners else ())):
+        pdf.multi_cell(0, 6, note, new_x="LMARGIN", new_y="NEXT")
     if payments:
         payment_lines(pdf, t("sheet.payments"), payments, money, language)
         net = paid(players, payments)
         pdf.cell(0, 6, t("sheet.paid_so_far", amounts=", ".join(
-            f"{p} {money.format(net[p])}" for p in players if net[p])),
+            f"{p} {amount(net[p], money, language)}" for p in players if net[p])),
             new_x="LMARGIN", new_y="NEXT")
-    for entry in closing.entries:
-        pdf.multi_cell(0, 6, render(entry.reason, language), new_x="LMARGIN", new_y="NEXT")
-    if closing.pot_left:
-        pdf.cell(0, 6, t("sheet.pot_left", amount=money.format(closing.pot_left)),
-                 new_x="LMARGIN", new_y="NEXT")
+    for said in standings.closing:
+        pdf.multi_cell(0, 6, said, new_x="LMARGIN", new_y="NEXT")
     pdf.ln(4)
 
     heading(pdf, t("sheet.transfers"))

@@ -15,18 +15,21 @@ from scorekeeper.core import (
     Session,
     Transfer,
     close,
-    counts,
-    session_winners,
-    standing,
 )
-from scorekeeper.core.owed import Handover, owed_transfers, paid_between
+from scorekeeper.core.owed import Handover, PlanChange, owed_transfers, paid_between, plan_change
 from scorekeeper.core.sittings import sittings
-from scorekeeper.core.standings import games_won, score_text
 from scorekeeper.core.tab import Tab
+from scorekeeper.formats.standings_table import standings_table
 from scorekeeper.i18n import date as day_text
-from scorekeeper.i18n import join, render, session_title, text
-from scorekeeper.i18n.accounts import amount, paid_of, payment_line, transfer_line
-from scorekeeper.i18n.evening_words import flights_heading
+from scorekeeper.i18n import session_title, text
+from scorekeeper.i18n.accounts import (
+    amount,
+    paid_of,
+    payment_line,
+    plan_change_line,
+    transfer_line,
+)
+from scorekeeper.i18n.evening_words import tab_counted
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,17 +47,21 @@ class Card:
     rows: tuple[tuple[str, ...], ...]
     losses: tuple[bool, ...]  # per row: the money is a loss (drawn red)
     winners: str  # "Winners: Astrid and Dag" in countdown and count-up games, else ""
-    notes: tuple[str, ...]  # what the end-of-session pot rule did
+    notes: tuple[str, ...]  # a game not finished, who missed one; what the end of it did
     sections: tuple[Section, ...]
     sat: str = ""  # who sat when, under the title: "Erik from deal 4 · Dag until deal 6"
+    places: tuple[str, ...] = ()  # per row: the player's place in the session's standings
+    place_heading: str = ""
 
 
 def session_card(name: str, session: Session, played_on: date,
                  payments: Sequence[Handover], language: str, *,
                  group: str | None = None, finished: bool = False) -> Card:
     """The session's result: titled with its name, group and date, who sat when, and
-    whether it is finished; each player's score, flights or games won and money; who
-    won; who still pays whom (and what of it is paid); the money handed over."""
+    whether it is finished; the standings (``standings_table``: each player's place, the
+    figures it rests on, the money), who won, a game left unfinished and what the end of
+    the session did with its amounts; who still pays whom (and what of it is paid); the
+    money handed over."""
     table, state = session.table, session.state
     money, variant = table.money, table.rules.variant
 
@@ -62,26 +69,12 @@ def session_card(name: str, session: Session, played_on: date,
         return text(key, language, **params)
 
     closing = close(table, state)
-    scores = standing(table, state)
-    players = state.everyone
-    in_games = table.rules.family_rules.in_games
-    if not in_games:
-        middle = (flights_heading(table.rules, language),)
-        counted = {p: (str(state.flights[p]),) for p in players}
-    else:
-        won = games_won(table, state)
-        middle = (t("card.col_games_won"),)
-        counted = {p: (str(won[p]),) for p in players}
-    rows = tuple((p, score_text(table, scores[p]), *counted[p],
-                  amount(closing.money[p], money, language, sign=True)) for p in players)
-    winners = session_winners(table, state)
+    standings = standings_table(table, state, closing, language, finished=finished)
     game = t(f"variant.{variant}")
-    notes = [render(entry.reason, language) for entry in closing.entries]
-    if closing.pot_left:
-        notes.append(t("sheet.pot_left", amount=amount(closing.pot_left, money, language)))
     owed = owed_transfers(closing.money, payments, closing.pot_left)
     sections = [owed_section(owed, lambda transfer: max(0, paid_between(
-        transfer.payer, transfer.payee, payments)), money, language)]
+        transfer.payer, transfer.payee, payments)), money, language,
+        plan_change(closing.money, payments, closing.pot_left))]
     if payments:
         sections.append(Section(t("sheet.payments"), tuple(
             payment_line(given.payer, given.payee, given.minor, money, language)
@@ -95,13 +88,15 @@ def session_card(name: str, session: Session, played_on: date,
     return Card(
         title=f"{called} · {day_text(played_on, language)}",
         subtitle=state_mark if called == game else f"{game} · {state_mark}",
-        columns=(t("cli.col_player"), t("cli.col_score"), *middle, t("cli.col_money")),
-        rows=rows,
-        losses=tuple(closing.money[p] < 0 for p in players),
-        winners=t("cli.winners", winners=join(list(winners), language)) if winners else "",
-        notes=tuple(notes),
+        columns=standings.columns[1:],
+        rows=tuple(row[1:] for row in standings.rows),
+        losses=standings.losses,
+        winners=standings.winners_line,
+        notes=standings.notes + standings.closing,
         sections=tuple(sections),
         sat=sat_line(session, language),
+        places=tuple(row[0] for row in standings.rows),
+        place_heading=standings.columns[0],
     )
 
 
@@ -126,8 +121,8 @@ def tab_card(group: str, money: Money, tab: Tab, own: Sequence[Handover], day: d
     def t(key: str, **params: str | int) -> str:
         return text(key, language, **params)
 
-    evenings = t(counts("card.tab_of", "count"), count=tab.sessions)
-    sections = [owed_section(tab.transfers, tab.paid_towards, money, language)]
+    evenings = t("card.tab_counted", counted=tab_counted(tab, language))
+    sections = [owed_section(tab.transfers, tab.paid_towards, money, language, tab.changed)]
     if own:
         sections.append(Section(t("sheet.payments"), tuple(
             payment_line(given.payer, given.payee, given.minor, money, language)
@@ -148,10 +143,11 @@ def tab_card(group: str, money: Money, tab: Tab, own: Sequence[Handover], day: d
 
 
 def owed_section(owed: Sequence[Transfer], paid_towards: Callable[[Transfer], int],
-                 money: Money, language: str) -> Section:
-    """Who still pays whom, each transfer with what of it is paid already under it."""
-    lines: list[str] = []
-    quiet: list[bool] = []
+                 money: Money, language: str, changed: PlanChange | None = None) -> Section:
+    """Who still pays whom, each transfer with what of it is paid already under it; first,
+    what the last payment did to the plan, if more than take its amount off."""
+    lines: list[str] = [plan_change_line(changed, money, language)] if changed else []
+    quiet: list[bool] = [False] * len(lines)
     for transfer in owed:
         lines.append(transfer_line(transfer, money, language))
         quiet.append(False)

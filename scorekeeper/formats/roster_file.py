@@ -14,11 +14,12 @@ import json
 from collections.abc import Mapping, Sequence
 
 from scorekeeper.core.errors import RuleError, refuse
+from scorekeeper.core.payee import DETAIL_FIELDS
 from scorekeeper.core.table import Table
 from scorekeeper.core.text import player_name
 from scorekeeper.formats.bounds import bound_roster, bound_text
 from scorekeeper.i18n import render
-from scorekeeper.payments.details import DETAIL_FIELDS, PaymentDetails, payment_details
+from scorekeeper.payments.details import PaymentDetails, payment_details
 
 FORMAT = "scorekeeper-roster/1"
 DETAILS = "payment_details"  # the players' details, added to a session file only when asked

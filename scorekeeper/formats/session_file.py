@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+import uuid
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 
-from scorekeeper.core.collector import collector_paused
 from scorekeeper.core.deal import Deal, deal_of_record, deal_record
 from scorekeeper.core.errors import RuleError, refuse
 from scorekeeper.core.owed import Handover
@@ -27,6 +27,9 @@ FORMAT = "scorekeeper/1"
 # A uid a file brings (FORMAT.md: a session's, a tab payment's): ours are UUIDs; another
 # program's may be any short token, but never text that could be more than a name.
 UID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:-]{0,63}")
+# What the uid a restore gives a session file without one is made from (a UUID of its
+# content, RFC 4122's name-based kind): any fixed UUID; this one must never change.
+CONTENT = uuid.UUID("5c0be4ee-6a3b-4e2c-9d1f-0b5e7a1c2d66")
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,18 +61,14 @@ class SessionFile:
 def load_session(text: str) -> SessionFile:
     """Parse a session file's text; refuses broken JSON and broken rules alike."""
     bound_text(text)
-    # Reading makes a dictionary or two and a deal for every deal of the file, and no
-    # reference cycles: the collector, run some seventy times over them while a
-    # 10,000-deal file was read, took a third of the reading (as it did of a replay).
-    with collector_paused():
-        try:
-            # A byte-order mark (some Windows editors write one) is not part of the JSON.
-            document = json.loads(text.removeprefix("\ufeff"), parse_float=Decimal)
-        except (json.JSONDecodeError, RecursionError):
-            raise refuse("file.not_json") from None
-        except ValueError:  # a number too long to be a number of anything at a card table
-            raise refuse("file.number_too_long") from None
-        return parse_session(document)
+    try:
+        # A byte-order mark (some Windows editors write one) is not part of the JSON.
+        document = json.loads(text.removeprefix("\ufeff"), parse_float=Decimal)
+    except (json.JSONDecodeError, RecursionError):
+        raise refuse("file.not_json") from None
+    except ValueError:  # a number too long to be a number of anything at a card table
+        raise refuse("file.number_too_long") from None
+    return parse_session(document)
 
 
 def parse_session(document: object) -> SessionFile:
@@ -108,24 +107,27 @@ def parse_session(document: object) -> SessionFile:
         except RuleError as error:
             raise error.at(number) from None
     return SessionFile(name, table, tuple(parsed),
-                       _evening(document, table, _took_part(table, parsed)))
+                       _evening(document, table, tuple(took_part_in(table, parsed).values())))
 
 
-def _took_part(table: Table, deals: list[Deal]) -> tuple[str, ...]:
-    """The players at the start and everyone the deals seat later, as the file names them
-    (a name that is no name is refused with its deal when the deals are replayed)."""
-    players = list(table.players)
-    known = {name_key(player) for player in players}
-    for deal in deals:
-        for join in deal.joins:
-            try:
-                joiner = player_name(join.name)
-            except RuleError:
-                continue
-            if name_key(joiner) not in known:
-                known.add(name_key(joiner))
-                players.append(joiner)
-    return tuple(players)
+def took_part_in(table: Table, deals: Sequence[Deal]) -> dict[str, str]:
+    """Everyone who took part (``took_part``): the players at the start and everyone the
+    deals seat later."""
+    return took_part(table.players, (join.name for deal in deals for join in deal.joins))
+
+
+def took_part(players: Sequence[str], joiners: Iterable[object]) -> dict[str, str]:
+    """``players`` and each of ``joiners`` not among them already, by their names' keys,
+    as the file names them, in order (a joiner's name that is no name is refused with
+    its deal when the deals are replayed)."""
+    everyone = {name_key(player): player for player in players}
+    for name in joiners:
+        try:
+            joiner = player_name(name)
+        except RuleError:
+            continue
+        everyone.setdefault(name_key(joiner), joiner)
+    return everyone
 
 
 def _evening(document: dict[str, object], table: Table, players: tuple[str, ...]) -> Evening:
@@ -153,6 +155,16 @@ def checked_uid(uid: object) -> str | None:
     if not isinstance(uid, str) or not UID.fullmatch(uid):
         raise refuse("file.uid", uid=quote(uid))
     return uid
+
+
+def content_uid(file: SessionFile, occurrence: int = 1) -> str:
+    """The uid a restore gives ``file``'s session when the file carries none (a hand-made
+    or older file): made from all it holds, so that restoring the file again finds the
+    session there. ``occurrence``: the same content met again in one backup is another
+    session (two evenings the same to the last trick), with a uid of its own."""
+    held = json.dumps(session_document(file.name, file.table, file.deals, file.evening),
+                      sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str)
+    return str(uuid.uuid5(CONTENT, f"{occurrence}:{held}"))
 
 
 def dump_session(name: str, session: Session, evening: Evening = PLAIN, *,

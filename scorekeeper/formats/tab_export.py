@@ -16,12 +16,14 @@ from scorekeeper.core.tab import SeasonLine, Tab
 from scorekeeper.core.table import Money
 from scorekeeper.formats.csv_export import ENCODING, safe_row
 from scorekeeper.formats.registry import ExportFormat, Exports
+from scorekeeper.i18n import date as date_text
 from scorekeeper.i18n import text
 from scorekeeper.i18n.accounts import amount, transfer_line
+from scorekeeper.i18n.evening_words import tab_counted
 
 TAB_COLUMNS = ("group", "kind", "player", "to", "won", "paid", "balance", "amount", "currency")
 SEASON_COLUMNS = ("group", "year", "player", "evenings", "evenings_won", "money", "flights",
-                  "per_evening", "currency")
+                  "per_evening", "currency", "place")
 
 
 def tab_csv(group: str, money: Money, tab: Tab, own: Sequence[Handover]) -> bytes:
@@ -50,7 +52,8 @@ def season_csv(group: str, money: Money, year: int, lines: Sequence[SeasonLine])
     for line in lines:
         writer.writerow(safe_row([group, year, line.name, line.evenings, line.evenings_won,
                                   money.to_decimal(line.money), line.flights,
-                                  money.to_decimal(line.per_evening), money.currency or ""]))
+                                  money.to_decimal(line.per_evening), money.currency or "",
+                                  line.place]))
     return out.getvalue().encode(ENCODING)
 
 
@@ -78,9 +81,9 @@ def tab_pdf(group: str, money: Money, tab: Tab, own: Sequence[Handover], year: i
     pdf.set_font(FONT, "B", 18)
     pdf.cell(0, 10, t("ui.group_of", group=group), new_x="LMARGIN", new_y="NEXT")
     pdf.set_font(FONT, size=10)
-    pdf.cell(0, 6, day.isoformat(), new_x="LMARGIN", new_y="NEXT")
+    pdf.cell(0, 6, date_text(day, language), new_x="LMARGIN", new_y="NEXT")
     pdf.ln(3)
-    heading(pdf, t("cli.tab_title", group=group, sessions=tab.sessions))
+    heading(pdf, t("cli.tab_counted", group=group, counted=tab_counted(tab, language)))
     pdf.set_font(FONT, size=10)
     with pdf.table(col_widths=(50, 35, 35, 35), headings_style=HEAD, line_height=6,
                    text_align=("LEFT", "RIGHT", "RIGHT", "RIGHT")) as grid:
@@ -102,12 +105,12 @@ def tab_pdf(group: str, money: Money, tab: Tab, own: Sequence[Handover], year: i
         pdf.ln(4)
         heading(pdf, t("ui.season_of", year=year))
         pdf.set_font(FONT, size=9)
-        with pdf.table(col_widths=(40, 22, 22, 30, 22, 30), headings_style=HEAD,
-                       line_height=6, text_align=("LEFT", *("RIGHT",) * 5)) as grid:
-            grid.row([t(f"cli.col_{c}") for c in ("player", "evenings", "evenings_won",
-                                                  "money", "flights", "per_evening")])
+        with pdf.table(col_widths=(12, 36, 22, 22, 30, 20, 30), headings_style=HEAD,
+                       line_height=6, text_align=("RIGHT", "LEFT", *("RIGHT",) * 5)) as grid:
+            grid.row([t("standings.place"), *(t(f"cli.col_{c}") for c in (
+                "player", "evenings", "evenings_won", "money", "flights", "per_evening"))])
             for line in season:
-                grid.row([line.name, str(line.evenings), str(line.evenings_won),
+                grid.row([str(line.place), line.name, str(line.evenings), str(line.evenings_won),
                           amount(line.money, money, language), str(line.flights),
                           amount(line.per_evening, money, language)])
     return bytes(pdf.output())

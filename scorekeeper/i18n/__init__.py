@@ -29,7 +29,7 @@ DEFAULT_LANGUAGE = "en"
 __all__ = [
     "DEFAULT_LANGUAGE", "LANGUAGES", "UNIT_HINTS", "counted_phrases", "date", "describe",
     "join", "knows", "money", "number", "own_name", "parse_number", "refusal", "render",
-    "session_title", "template_for", "text",
+    "sentence", "session_title", "shown", "template_for", "text",
 ]
 
 
@@ -93,10 +93,34 @@ def refusal(message: Message, language: str = DEFAULT_LANGUAGE) -> str:
 
 
 def describe(error: RuleError, language: str = DEFAULT_LANGUAGE) -> str:
-    """One line naming the deal (if any) and the rule: ``deal 3: single pot - ...``."""
+    """One line naming the deal (if any) and the rule: ``deal 3: single pot - ...``, as the
+    command line writes it (FORMAT.md); a screen says it as a sentence (``shown``)."""
     message = refusal(error.message, language)
     if error.part is not None:
         return text("error.in_part", language, part=error.part, message=message)
     if error.deal is None:
         return message
     return text("error.in_deal", language, number=error.deal, message=message)
+
+
+def shown(error: RuleError, language: str = DEFAULT_LANGUAGE) -> str:
+    """A refusal as a screen shows it: ``describe``'s line begun with a capital, as a
+    sentence shown to a person is in every language ("Giv 3: …", "Single pot - …")."""
+    key = ("error.in_part" if error.part is not None else
+           "error.in_deal" if error.deal is not None else error.message.key)
+    return sentence(describe(error, language), key, language)
+
+
+def sentence(said: str, key: str, language: str = DEFAULT_LANGUAGE) -> str:
+    """``said``, the message ``key`` in ``language``, begun with a capital; unless it begins
+    with what it repeats (a player's name is written as the table wrote it)."""
+    template = template_for(key, language, {})
+    if _first_letter(template) == "{":
+        return said
+    first = next((at for at, letter in enumerate(said) if letter.isalpha()), None)
+    return said if first is None else said[:first] + said[first].upper() + said[first + 1:]
+
+
+def _first_letter(said: str) -> str:
+    """The first letter of ``said``, past any quote or bracket ("{" for a placeholder)."""
+    return next((letter for letter in said if letter.isalpha() or letter == "{"), "")

@@ -29,11 +29,10 @@ UNIT_HINTS = {
     "ramsen": N_("ui.unit_hint_ramsen"),
 }
 
-# The house-rule options of New session (``option.{name}``) and their choices.
+# The choices of the house-rule options (``{option.label}.{choice}``; each option's own
+# label is named with it, in core/presets.py's OPTIONS).
 OPTIONS = (
-    N_("option.start"), N_("option.cap"), N_("option.games"), N_("option.target"),
-    N_("option.ramina"), N_("option.end_pot"), N_("option.end_pot.split"),
-    N_("option.end_pot.carry"), N_("option.end_pot.refund"), N_("option.counters_end"),
+    N_("option.end_pot.split"), N_("option.end_pot.carry"), N_("option.end_pot.refund"),
     N_("option.counters_end.first_out_wins"), N_("option.counters_end.last_in_loses"),
 )
 
@@ -91,11 +90,11 @@ SCOREBOOK = {
     "tab_payments": counts("count.tab_payments", "count"),
 }
 
-# A lifetime line counts five things at once, so each is its own counted phrase.
+# A lifetime line counts four things at once, so each is its own counted phrase (and its
+# wins, evening_words.wins_said).
 LIFETIME = {
     "sessions": counts("count.sessions", "count"),
     "deals": counts("count.deals_played", "count"),
     "tricks": counts("count.tricks", "count"),
     "flights": counts("count.flights", "count"),
-    "won": counts("count.games_won", "count"),
 }

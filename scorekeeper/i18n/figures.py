@@ -31,6 +31,10 @@ _DIGIT_THEN_LETTERS = re.compile(r"(?<=\d)(?=[^\W\d_])")
 # Digits are ASCII (Python's \d and Decimal take any script's, and full-width ones), and a
 # plus is no way any language writes an amount.
 _NOT_TYPED_IN_A_NUMBER = re.compile(r"[^0-9\s.,'’-]")
+# The space before a figure (an amount's sign and currency taken with it: "-SEK 3.50",
+# "€5.00"), where it follows a word, not what ends a list's item ("Dag +2 · 3. Cilla",
+# "2 Abende, 1 Flug").
+_BEFORE_A_FIGURE = re.compile(r"(?<=[^\s·•|;,]) (?=[-+]?(?:[A-Z]{3}\u00a0|[€$£])?\d)")
 # A day's pattern: a run of one letter (d, dd, MM, MMM, y), a quoted literal, or anything else.
 _DATE_FIELD = re.compile(r"d+|M+|y+|'[^']*'|[^dMy']+")
 
@@ -104,6 +108,9 @@ def parse_number(typed: str, language: str) -> Decimal | None:
         cleaned = re.sub(r"\s", group, cleaned)
     if not cleaned or _NOT_TYPED_IN_A_NUMBER.search(cleaned):
         return None  # letters: "abc", but also "1e5" and "NaN", which no one means at a table
+    whole, marked, fraction = cleaned.removeprefix(MINUS).partition(point)
+    if marked and not (whole[-1:].isdigit() and fraction[:1].isdigit()):
+        return None  # "5." and ".5": a point with no digit on one side is a slip, not money
     try:
         read = Decimal(cleaned.replace(group, "").replace(point, "."))
     except InvalidOperation:
@@ -151,3 +158,10 @@ def join(items: list[str], language: str) -> str:
     for item in items[2:-1]:
         joined = lists["middle"].format(joined, item)
     return lists["end"].format(joined, items[-1])
+
+
+def figures_held(said: str) -> str:
+    """``said`` as a screen lays it out: each figure held to the word before it by a no-break
+    space, so that a line broken there never leaves the figure alone at the start of the
+    next ("måste spela eller betala / 5", "les mises de la partie / 2")."""
+    return _BEFORE_A_FIGURE.sub("\u00a0", said)

@@ -12,7 +12,7 @@ from scorekeeper.payments.details import (
     format_swish,
     payment_details,
 )
-from scorekeeper.payments.message import transfer_message
+from scorekeeper.payments.message import tab_message, transfer_message
 from scorekeeper.payments.offer import (
     EPC,
     QRBILL,
@@ -28,5 +28,5 @@ from scorekeeper.payments.text import transfer_text
 __all__ = [
     "EPC", "NO_DETAILS", "QRBILL", "SWISH", "Offer", "PaymentCode", "PaymentDetails",
     "format_iban", "format_swish", "offer", "offers", "payment_details", "schemes",
-    "transfer_message", "transfer_text",
+    "tab_message", "transfer_message", "transfer_text",
 ]

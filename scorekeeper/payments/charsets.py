@@ -1,13 +1,18 @@
 """What each payment format lets a name or a message contain.
 
 A payment code must survive the payer's bank: a character a format does not allow is
-folded to its nearest allowed form (ü to ue, é to e) or dropped, never sent as is.
-The folding is deterministic, so the same session always gives the same code.
+folded to its nearest allowed form (ü to ue, é to e), a letter or digit of another
+script spelled in Latin ones (anyascii: "Σοφία" is "Sofia", "王" is "Wang"), and a sign
+dropped; never sent as is. A name is never lost to the folding: the EPC's name line may
+not be empty. The folding is deterministic, so the same session always gives the same code.
 """
 
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable, Mapping
+
+from anyascii import anyascii
 
 # Swish (Swish payment message rules): at most 50 characters, the letters a-ö and A-Ö
 # (the Swedish alphabet), the digits, space and : ; . , ? ! ( ) "
@@ -32,29 +37,37 @@ _SPELLED = {"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "U
             "–": "-", "—": "-", "’": "'", "‘": "'", "“": "\"", "”": "\"", "&": "+"}
 
 
-def _fold(text: str, allowed: frozenset[str], spelled: dict[str, str]) -> str:
+def _fold(text: str, allowed: Callable[[str], bool], spelled: Mapping[str, str]) -> str:
     out = []
     for char in unicodedata.normalize("NFC", text):
-        if char in allowed:
+        if allowed(char):
             out.append(char)
         elif char in spelled:
-            out.append("".join(c for c in spelled[char] if c in allowed))
+            out.append("".join(c for c in spelled[char] if allowed(c)))
         else:  # é -> e, ç -> c: the letter without its accent, if that is allowed
             base = unicodedata.normalize("NFKD", char)[:1]
-            out.append(base if base in allowed else " ")
+            out.append(base if allowed(base) else _latin(char, allowed))
     return " ".join("".join(out).split())
+
+
+def _latin(char: str, allowed: Callable[[str], bool]) -> str:
+    """A letter or digit of any script in the Latin letters the format allows ("ł" is
+    "l", "Ж" is "Zh"); a sign, a space."""
+    if unicodedata.category(char)[0] not in "LN":
+        return " "
+    return "".join(c for c in anyascii(char) if allowed(c)) or " "
 
 
 def swish_text(text: str) -> str:
     """A Swish message: Swedish letters kept, others folded; at most 50 characters."""
     spelled = {"ü": "u", "Ü": "U", "ß": "ss", "æ": "ä", "Æ": "Ä", "ø": "ö", "Ø": "Ö",
                "’": "", "'": "", "-": " ", "–": " ", "&": " och "}
-    return _cut(_fold(text, SWISH_ALLOWED, spelled), SWISH_MESSAGE_MAX)
+    return _cut(_fold(text, SWISH_ALLOWED.__contains__, spelled), SWISH_MESSAGE_MAX)
 
 
 def sepa_text(text: str, most: int) -> str:
     """A name or message in the SEPA basic Latin set, at most ``most`` characters."""
-    return _cut(_fold(text, SEPA_ALLOWED, _SPELLED), most)
+    return _cut(_fold(text, SEPA_ALLOWED.__contains__, _SPELLED), most)
 
 
 def qrbill_allowed(char: str) -> bool:
@@ -64,14 +77,7 @@ def qrbill_allowed(char: str) -> bool:
 
 def qrbill_text(text: str, most: int) -> str:
     """A name or message in the QR-bill's Latin character set, at most ``most`` characters."""
-    kept = []
-    for char in unicodedata.normalize("NFC", text):
-        if qrbill_allowed(char):
-            kept.append(char)
-        else:
-            base = unicodedata.normalize("NFKD", char)[:1]
-            kept.append(base if qrbill_allowed(base) else " ")
-    return _cut(" ".join("".join(kept).split()), most)
+    return _cut(_fold(text, qrbill_allowed, {}), most)
 
 
 def _cut(text: str, most: int) -> str:

@@ -48,13 +48,16 @@ def epc_payload(minor: int, money: Money, iban: str, holder: str, message: str,
     amount = money.to_decimal(minor)
     if not Decimal("0.01") <= amount <= EPC_MAX_AMOUNT:
         raise ValueError(f"an EPC transfer is 0.01 to {EPC_MAX_AMOUNT} EUR")
+    name = sepa_text(holder, EPC_MAX_NAME)
+    if not name:  # the name line is mandatory: a bank refuses a code without it
+        raise ValueError("an EPC payee needs a name in SEPA's letters")
     lines = [
         "BCD",  # service tag
         "002",  # version
         "1",  # character set: UTF-8
         "SCT",  # SEPA credit transfer
         bic,
-        sepa_text(holder, EPC_MAX_NAME),
+        name,
         iban,
         f"EUR{amount:.2f}",
         "",  # purpose code: none

@@ -15,7 +15,6 @@ ten digits without spaces, exactly as the payee field carries them.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, fields
 
 from iso3166 import countries
 from schwifty import IBAN
@@ -27,7 +26,9 @@ from schwifty.exceptions import (
 )
 
 from scorekeeper.core.errors import refuse
+from scorekeeper.core.payee import PaymentDetails
 from scorekeeper.core.text import forbidden
+from scorekeeper.payments.charsets import sepa_text
 
 QUOTE = 8  # characters of a refused value shown back to the player
 MAX_HOLDER = 70  # EPC069-12 and the QR-bill both carry at most 70 characters of name
@@ -39,34 +40,6 @@ _MOBILE = re.compile(r"07[02369]\d{7}")
 _SWISH_BUSINESS = re.compile(r"123\d{7}")  # Swish numbers of businesses and associations
 _SEPARATORS = re.compile(r"[\s\-()./]")
 _COUNTRY = re.compile(r"[A-Z]{2}")
-
-
-@dataclass(frozen=True, slots=True)
-class PaymentDetails:
-    """How a player is paid. Every field is optional; each is normalised.
-
-    ``swish``: 10 digits (0701234567 or 1231234567). ``iban``: any SEPA IBAN, upper case
-    without spaces, with ``holder`` the account holder's name. ``qr_iban``: a Swiss or
-    Liechtenstein IBAN or QR-IBAN for QR-bills, with ``holder``, ``postcode`` and ``town``
-    (the QR-bill requires the creditor's postal code and town) and ``country`` (ISO
-    3166 alpha-2, by default the account's country).
-    """
-
-    swish: str | None = None
-    iban: str | None = None
-    holder: str | None = None
-    qr_iban: str | None = None
-    postcode: str | None = None
-    town: str | None = None
-    country: str | None = None
-
-    @property
-    def empty(self) -> bool:
-        return not (self.swish or self.iban or self.qr_iban)
-
-
-# What a player may give, in the order the forms and files list it.
-DETAIL_FIELDS = tuple(field.name for field in fields(PaymentDetails))
 
 
 NO_DETAILS = PaymentDetails()
@@ -84,6 +57,9 @@ def payment_details(*, swish: str | None = None, iban: str | None = None,
     holder_name = _text(holder)
     if holder_name and len(holder_name) > MAX_HOLDER:
         raise refuse("payments.holder_too_long", most=MAX_HOLDER)
+    if holder_name and not sepa_text(holder_name, MAX_HOLDER):
+        # Signs alone ("★"): a code's name line, which the EPC requires, would be empty.
+        raise refuse("payments.holder_no_letters")
     sepa = _sepa_iban(iban) if _text(iban) else None
     swiss = _qr_iban(qr_iban) if _text(qr_iban) else None
     if (sepa or swiss) and not holder_name:

@@ -16,7 +16,14 @@ from scorekeeper.core.ledger import POT
 from scorekeeper.core.messages import Message, msg
 from scorekeeper.core.settle import Transfer
 from scorekeeper.core.table import Money
-from scorekeeper.payments.codes import EPC_MAX_AMOUNT, epc_payload, qrbill_payload, swish_payload
+from scorekeeper.payments.charsets import sepa_text
+from scorekeeper.payments.codes import (
+    EPC_MAX_AMOUNT,
+    EPC_MAX_NAME,
+    epc_payload,
+    qrbill_payload,
+    swish_payload,
+)
 from scorekeeper.payments.details import PaymentDetails
 
 SWISH, EPC, QRBILL = "swish", "epc", "qrbill"
@@ -43,10 +50,12 @@ class PaymentCode:
 
 @dataclass(frozen=True, slots=True)
 class Offer:
-    """The codes for one transfer, best first; or none and the reason why."""
+    """The codes for one transfer, best first, and the message they carry (shown beside
+    them for a payer who types instead); or none and the reason why."""
 
     codes: tuple[PaymentCode, ...] = ()
     reason: Message | None = None
+    message: str = ""
 
 
 def schemes(currency: str | None, payee: str, details: PaymentDetails | None
@@ -99,12 +108,14 @@ def offer(transfer: Transfer, money: Money, details: PaymentDetails | None, mess
         else:
             payload = qrbill_payload(transfer.minor, money, details, message, reference)
         codes.append(PaymentCode(scheme, payload))
-    return Offer(tuple(codes))
+    return Offer(tuple(codes), message=message)
 
 
 def _has(details: PaymentDetails, scheme: str) -> bool:
     if scheme == SWISH:
         return details.swish is not None
+    if not sepa_text(details.holder or "", EPC_MAX_NAME):
+        return False  # kept before a holder of signs alone was refused: no name to carry
     if scheme == QRBILL:
         return details.qr_iban is not None
     return details.iban is not None and (details.iban[:2] in EEA or bool(_bic(details.iban)))
@@ -118,11 +129,18 @@ def _bic(iban: str) -> str:
     return str(bic) if bic else ""
 
 
+# A tab's QR references begin with a 1 in the 26th digit: never a session's.
+TAB_REFERENCES = 10**25
+
+
 def offers(transfers: Sequence[Transfer], money: Money, details: Mapping[str, PaymentDetails],
-           message: str, session_id: int = 0) -> list[tuple[Transfer, Offer]]:
-    """Every transfer of a settle-up with its codes, in the settle-up's order: what the
-    settle-up screen and the PDF show. A transfer's reference (a QR-IBAN's QR reference)
-    is ``session_id * 100`` plus its place in the list, the same on every device."""
+           message: str, session_id: int = 0, *, group_id: int | None = None
+           ) -> list[tuple[Transfer, Offer]]:
+    """Every transfer of a settle-up (or of a group's tab: ``group_id``) with its codes, in
+    its order: what the settle-up and tab screens and the PDF show. A transfer's reference
+    (a QR-IBAN's QR reference) is ``session_id * 100`` (a tab's: ``TAB_REFERENCES +
+    group_id * 100``) plus its place in the list, the same on every device."""
+    first = session_id * 100 if group_id is None else TAB_REFERENCES + group_id * 100
     return [(transfer, offer(transfer, money, details.get(transfer.payee), message,
-                             reference=session_id * 100 + number))
+                             reference=first + number))
             for number, transfer in enumerate(transfers, start=1)]

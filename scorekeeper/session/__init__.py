@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.session.where import DatabaseChoice, choose_database, shown_url
 from scorekeeper.store.errors import ConflictError, DatabaseTooNewError, StoreError
+from scorekeeper.store.numbers import LARGEST_ID
+from scorekeeper.store.numbers import row_number as session_number
 
 if TYPE_CHECKING:
     from scorekeeper.formats.exports import SESSION_EXPORTS, Export
@@ -45,6 +47,7 @@ _LOADED_ON_USE = {
 }
 
 __all__ = [
+    "LARGEST_ID",
     "SESSION_EXPORTS",
     "TAB_EXPORTS",
     "ChartLine",
@@ -61,6 +64,7 @@ __all__ = [
     "StoreError",
     "choose_database",
     "open_scorebook",
+    "session_number",
     "shown_url",
     "storage_error",
 ]
@@ -72,10 +76,14 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def open_scorebook(choice: DatabaseChoice) -> Scorebook:
-    """The scorebook over the chosen database, opened (and migrated) now."""
+def open_scorebook(choice: DatabaseChoice, first_screen: bool = False) -> Scorebook:
+    """The scorebook over the chosen database, opened (and migrated) now; with
+    ``first_screen``, a SQLite file checked now only as far as a first screen reads it
+    (the rest before anything else is read or written: ``Scorebook.first_screen_shown``)."""
     from scorekeeper.session.scorebook import Scorebook
     from scorekeeper.store.database import connect
     from scorekeeper.store.sessions import SessionStore
+    from scorekeeper.store.wholeness import FIRST_READ
 
-    return Scorebook(SessionStore(connect(choice.url)), choice.shown)
+    store = SessionStore(connect(choice.url, FIRST_READ if first_screen else None))
+    return Scorebook(store, choice.shown)

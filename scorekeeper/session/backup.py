@@ -1,12 +1,14 @@
 """Everything in one file (FORMAT.md): back up a whole scorebook, and restore one.
 
 ``write_backup`` writes the roster with its payment details, every group with the payments
-on its tab, and every session as its session file, from one snapshot. ``what_it_adds``
-reads a backup and says what a restore would add, writing nothing; ``restore`` adds it in
-one transaction. Both check everything first the same way: a damaged file, a session the
-rules refuse at some deal, or a conflict with what this database holds (a session's uid
-stored with other deals, a player with other payment details, a group in another
-currency) is refused (``RuleError``: one line naming it), and nothing is written.
+on its tab, and every session as its session file, from one snapshot. ``restore`` adds a
+backup in one transaction, everything checked first: a damaged file, a session the rules
+refuse at some deal, a payment on a tab ``pay`` would refuse, or a conflict with what this
+database holds (a session's uid stored with other deals, a player with other payment
+details, a group in another currency) is refused (``RuleError``: one line naming it), and
+nothing is written. ``what_it_adds`` says first what it would add, writing nothing: it
+checks the file, the roster, the groups and their tabs as the restore does, and counts the
+sessions at a glance (``session.backup_look``); the restore itself replays them.
 """
 
 from __future__ import annotations
@@ -18,31 +20,39 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import BinaryIO
 
-from scorekeeper.core import RuleError, Session
+from scorekeeper.core import RuleError, Session, close
 from scorekeeper.core.deal import deal_record
 from scorekeeper.core.errors import refuse
-from scorekeeper.core.tab import may_join
+from scorekeeper.core.owed import Handover
+from scorekeeper.core.tab import may_join, spelled, tab_handover
 from scorekeeper.core.text import name_key, quote
 from scorekeeper.formats import backup_file
 from scorekeeper.formats.backup_file import (
+    LARGEST_BACKUP,
     BackupFile,
     GroupEntry,
     TabPayment,
     session_refused,
+    tab_payment_refused,
 )
 from scorekeeper.formats.session_file import (
     Evening,
     SessionFile,
+    content_uid,
     parse_session,
     session_document,
 )
 from scorekeeper.payments.details import PaymentDetails
-from scorekeeper.session.changes import write_imported
-from scorekeeper.store.restore import Restoring, restoring
+from scorekeeper.session.changes import standing
+from scorekeeper.store.restore import LOOKED_UP, NewSession, Restoring, restoring
 from scorekeeper.store.sessions import SessionStore
 from scorekeeper.store.whole import KeptSession, whole
 
-Progress = Callable[[int, int], None]  # sessions done, of how many
+# A restore's progress, told as it goes: what it is at ("reading" the file, its "sessions",
+# its "tab_payments"), how many of them are done, of how many (the file's bytes when
+# reading).
+Progress = Callable[[str, int, int], None]
+CHUNK = 200  # sessions read, looked up and written at a time
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,21 +102,31 @@ def backup_bytes(store: SessionStore, made: datetime) -> bytes:
     return out.getvalue()
 
 
-def what_it_adds(store: SessionStore, data: bytes, language: str) -> Counts:
-    """What ``restore`` would add from the backup ``data``, everything checked as it
-    would check it (``RuleError`` where it would refuse); nothing is written."""
-    backup = backup_file.load_backup(data, language)
-    with restoring(store.engine, writing=False) as here:
-        return _Restore(here, language, writing=False).run(backup)
+def what_it_adds(store: SessionStore, data: bytes, language: str,
+                 progress: Progress | None = None) -> Counts:
+    """What ``restore`` would add from the backup ``data`` (``RuleError`` where the file,
+    its roster, its groups or their tabs are refused; a session the rules refuse is
+    refused by the restore); nothing is written."""
+    return _run(store, data, language, progress, writing=False)
 
 
 def restore(store: SessionStore, data: bytes, language: str,
             progress: Progress | None = None) -> Counts:
     """Add what the database lacks from the backup ``data``, in one transaction; what
-    was added. ``progress`` is told after each session how many are done, of how many."""
+    was added. ``progress`` is told how far it is as it goes."""
+    return _run(store, data, language, progress, writing=True)
+
+
+def _run(store: SessionStore, data: bytes, language: str, progress: Progress | None, *,
+         writing: bool) -> Counts:
+    from scorekeeper.session.backup_look import Look
+
+    if progress is not None:
+        progress("reading", 0, len(data))
     backup = backup_file.load_backup(data, language)
-    with restoring(store.engine, writing=True) as here:
-        return _Restore(here, language, writing=True, progress=progress).run(backup)
+    with restoring(store.engine, writing=writing) as here:
+        kind = Restore if writing else Look
+        return kind(here, language, progress).run(backup)
 
 
 def _day(moment: datetime) -> date:
@@ -119,21 +139,25 @@ def _evening(kept: KeptSession) -> Evening:
     return Evening(kept.payments, kept.group, kept.played_on, kept.finished, kept.uid)
 
 
-class _Restore:
-    """One restore (or a look at one): the backup's parts in the order they are added,
-    each checked against what is here, and written when ``writing``."""
+class Restore:
+    """One restore: the backup's parts in the order they are added, each checked against
+    what is here, and written (``backup_look.Look``: only looked at, nothing written)."""
 
-    def __init__(self, here: Restoring, language: str, *, writing: bool,
+    writing = True
+
+    def __init__(self, here: Restoring, language: str,
                  progress: Progress | None = None) -> None:
         self.here = here
         self.language = language
-        self.writing = writing
         self.progress = progress
         self.new_players: set[str] = set()
         self.new_groups: set[str] = set()
         # Each group's currency once known (the backup's, this database's, or the first
         # session's that brings it): every session in it must be in it.
         self.currencies: dict[str, str | None] = {}
+        # Everyone in the finished sessions the backup brings to each group (by its name's
+        # key): with those here, the players its tab will have, whom its payments are between.
+        self.finished_players: dict[str, dict[str, str]] = {}
 
     def run(self, backup: BackupFile) -> Counts:
         for name, details in backup.players.items():
@@ -172,49 +196,95 @@ class _Restore:
                 self.here.set_currency(group.name, group.currency)
 
     def _sessions(self, backup: BackupFile) -> int:
+        """Each session the backup brings: here and equal, or a conflict, or new; read,
+        looked up and written ``CHUNK`` at a time."""
         added, seen = 0, set()
-        for index, document in enumerate(backup.sessions):
-            backup.sessions[index] = None  # read once: let the memory go as we go
-            file, session = self._read(index + 1, document)
-            uid = file.evening.uid
-            if uid is not None:
-                if uid in seen:
-                    raise refuse("backup.session_twice", session=quote(file.name))
-                seen.add(uid)
-                kept = self.here.session(uid)
-                if kept is not None:
+        met: dict[str, int] = {}  # how often each content without a uid was met so far
+        total = len(backup.sessions)
+        for start in range(0, total, CHUNK):
+            read = []
+            for index in range(start, min(start + CHUNK, total)):
+                # Read once: the memory of a club's years goes as the restore goes on.
+                document, backup.sessions[index] = backup.sessions[index], None
+                file, session = self._read(index + 1, document)
+                read.append((index + 1, file, session, self._uid(file, seen, met)))
+            here = self.here.sessions_here([uid for *_, uid in read if uid is not None])
+            adding = []
+            for number, file, session, uid in read:
+                if uid is None:
+                    continue  # the session met before in this backup under its uid
+                self._on_tab(file.evening.group, file.evening.finished,
+                             spelled(session.state.everyone))
+                if uid in here:
+                    kept = self.here.session(uid)
+                    assert kept is not None
                     _same_or_refused(kept, file, session)
-                    self._done(index + 1, len(backup.sessions))
-                    continue
-            self._add(index + 1, file, session)
-            added += 1
-            self._done(index + 1, len(backup.sessions))
+                else:
+                    adding.append(self._new(number, file, session, uid))
+            added += len(adding)
+            self.here.add_sessions(adding)
+            self._done("sessions", min(start + CHUNK, total), total)
         return added
 
-    def _done(self, sessions: int, of: int) -> None:
+    @staticmethod
+    def _uid(file: SessionFile, seen: set[str], met: dict[str, int]) -> str | None:
+        """The uid the session is known by (None: met already in this backup)."""
+        uid = file.evening.uid
+        if uid is None:
+            # Known by its content: restored again, the same file finds it here.
+            plain = content_uid(file)
+            met[plain] = met.get(plain, 0) + 1
+            uid = plain if met[plain] == 1 else content_uid(file, met[plain])
+            if uid in seen:
+                return None
+        elif uid in seen:
+            raise refuse("backup.session_twice", session=quote(file.name))
+        seen.add(uid)
+        return uid
+
+    def _on_tab(self, group: str | None, finished: bool, everyone: Mapping[str, str]) -> None:
+        """A finished session of a group: its players (``everyone``, by their names' keys)
+        are on its tab."""
+        if group is not None and finished:
+            self.finished_players.setdefault(name_key(group), {}).update(everyone)
+
+    def _done(self, what: str, done: int, of: int) -> None:
         if self.progress is not None:
-            self.progress(sessions, of)
+            self.progress(what, done, of)
 
     def _read(self, number: int, document: object) -> tuple[SessionFile, Session]:
-        name = document.get("name") if isinstance(document, dict) else None
+        file = self._parsed(number, document)
         try:
-            file = parse_session(document)
             return file, file.replay()
         except RuleError as error:
-            raise session_refused(number, name, error, self.language) from None
+            raise session_refused(number, _name(document), error, self.language) from None
 
-    def _add(self, number: int, file: SessionFile, session: Session) -> None:
+    def _parsed(self, number: int, document: object) -> SessionFile:
+        try:
+            return parse_session(document)
+        except RuleError as error:
+            raise session_refused(number, _name(document), error, self.language) from None
+
+    def _new(self, number: int, file: SessionFile, session: Session, uid: str) -> NewSession:
+        """A session new here, checked against what is (its group's currency); what the
+        store writes of it."""
         evening = file.evening
-        for player in session.state.everyone:
-            if name_key(player) not in self.new_players and self.here.details_of(player) is None:
-                self.new_players.add(name_key(player))
+        self._met(spelled(session.state.everyone))
         if evening.group is not None:
             self._fits_group(number, file, evening.group)
-        if self.writing:
-            change = self.here.new_session(file.name, file.table, evening.played_on,
-                                           evening.uid)
-            write_imported(change, session, payments=evening.payments, group=evening.group,
-                           finished=evening.finished)
+        table, state = file.table, session.state
+        money, won, placings, leading = standing(table, state)
+        return NewSession(file.name, table, evening.played_on, uid, evening.group,
+                          session.steps, evening.payments,
+                          close(table, state).entries if evening.finished else (), state,
+                          money, won, placings, leading, evening.finished)
+
+    def _met(self, everyone: Mapping[str, str]) -> None:
+        """The players of a session new here (by their names' keys): those not on the
+        roster are new to it."""
+        for key, player in everyone.items():
+            if key not in self.new_players and not self.here.knows(player):
+                self.new_players.add(key)
 
     def _fits_group(self, number: int, file: SessionFile, group: str) -> None:
         """The session's group takes it: its currency (once known) is the session's."""
@@ -232,22 +302,63 @@ class _Restore:
         self.currencies[key] = file.table.money.currency
 
     def _tab_payments(self, groups: tuple[GroupEntry, ...]) -> int:
+        """Each payment on a group's tab already here and equal, or one ``pay`` would
+        record now the sessions are in: between two players of the group's finished
+        sessions, kept as the tab spells them. Looked up and written a thousand at a time
+        (a club's million payments one by one took an hour)."""
         added, seen = 0, set()
+        done, total = 0, sum(len(group.payments) for group in groups)
         for group in groups:
-            for paid in group.payments:
-                if paid.uid in seen:
-                    raise refuse("backup.payment_twice", group=group.name)
-                seen.add(paid.uid)
-                kept = self.here.tab_payment(paid.uid)
-                if kept is not None and kept.group == name_key(group.name) and (
-                        kept.handover == paid.handover):
-                    continue
-                if kept is not None or self.here.uid_taken(paid.uid):
-                    raise refuse("restore.tab_payment_differs", group=group.name)
-                added += 1
-                if self.writing:
-                    self.here.add_tab_payment(group.name, paid.uid, paid.handover, paid.on)
+            players: dict[str, str] | None = None
+            for start in range(0, len(group.payments), LOOKED_UP):
+                brought = group.payments[start:start + LOOKED_UP]
+                here = self.here.payments([paid.uid for paid in brought])
+                adding: list[tuple[str, Handover, date]] = []
+                for paid in brought:
+                    if paid.uid in seen:
+                        raise refuse("backup.payment_twice", group=group.name)
+                    seen.add(paid.uid)
+                    if paid.uid in here:
+                        kept = here[paid.uid]
+                        if kept is None or kept.group != name_key(group.name) or not (
+                                _same_handover(kept.handover, paid.handover)):
+                            raise refuse("restore.tab_payment_differs", group=group.name)
+                        continue
+                    if players is None:
+                        players = self._tab_players(group.name)
+                    given = paid.handover
+                    try:
+                        on_tab = tab_handover(given.payer, given.payee, given.minor, players,
+                                              group.name)
+                    except RuleError as error:
+                        raise tab_payment_refused(group.name, given.payer, given.payee,
+                                                  error, self.language) from None
+                    adding.append((paid.uid, on_tab, paid.on))
+                added += len(adding)
+                if self.writing and adding:
+                    self.here.add_tab_payments(group.name, adding)
+                done += len(brought)
+                self._done("tab_payments", done, total)
         return added
+
+    def _tab_players(self, group: str) -> dict[str, str]:
+        """The players of the group's finished sessions once the backup's are in, by their
+        names' keys, as the tab will spell them (the roster's spelling where the player is
+        here)."""
+        names = dict(self.finished_players.get(name_key(group), {}))
+        names.update(spelled(self.here.tab_players(group)))
+        return names
+
+
+def _name(document: object) -> object:
+    """A session document's name as it gives it (to name it in a refusal)."""
+    return document.get("name") if isinstance(document, dict) else None
+
+
+def _same_handover(kept: Handover, brought: Handover) -> bool:
+    """The same payment, its names in any case: the tab keeps them as it spells them."""
+    return (name_key(kept.payer), name_key(kept.payee), kept.minor) == (
+        name_key(brought.payer), name_key(brought.payee), brought.minor)
 
 
 def _same_or_refused(kept: KeptSession, file: SessionFile, session: Session) -> None:
@@ -261,9 +372,9 @@ def _same_or_refused(kept: KeptSession, file: SessionFile, session: Session) -> 
             here, group=here.group and name_key(here.group)))
             != session_document(file.name, file.table, (), dataclasses.replace(
                 brought, group=brought.group and name_key(brought.group),
-                played_on=brought.played_on or here.played_on))):
+                played_on=brought.played_on or here.played_on, uid=here.uid))):
         raise refuse("restore.session_differs", session=quote(file.name))
 
 
-__all__ = ["Counts", "backup_bytes", "backup_name", "restore", "what_it_adds",
-           "write_backup"]
+__all__ = ["LARGEST_BACKUP", "Counts", "Progress", "backup_bytes", "backup_name", "restore",
+           "what_it_adds", "write_backup"]

@@ -8,26 +8,29 @@ store computes nothing; the rules store nothing: this is where the two meet.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from datetime import date
 
 from scorekeeper.core import (
     Deal,
+    Placing,
     Session,
     State,
     Step,
     Table,
     close,
-    games_won,
     initial_state,
     leaders,
     msg,
     record,
+    session_standings,
 )
 from scorekeeper.core.owed import Handover, handover
 from scorekeeper.core.tab import may_join
 from scorekeeper.core.text import group_name
+from scorekeeper.core.wins import wins
+from scorekeeper.session import records_keeping
 from scorekeeper.store.change import SessionChange, StoredSession
 from scorekeeper.store.errors import StoreError
 from scorekeeper.store.models import FINISHED
@@ -247,9 +250,21 @@ def _state(change: SessionChange) -> State:
 
 
 def _saved(change: SessionChange, state: State, status: str | None = None) -> StoredSession:
-    """The standings after ``state`` (the money as if the session ended now: the one
-    figure every screen shows) and who leads, then the next version."""
-    table = change.table
-    money = close(table, state).money
-    change.set_standings(state, money, games_won(table, state))
-    return change.save(state, leaders(table, state), status)
+    """The standings after ``state`` and who leads, then the next version."""
+    money, won, placings, leading = standing(change.table, state)
+    change.set_standings(state, money, won, placings)
+    was = records_keeping.before_saving(change, status)
+    saved = change.save(state, leading, status)
+    if was is not None:  # finished, or finishing: its group's records kept with it
+        records_keeping.fold_in(change, was)
+    return saved
+
+
+def standing(table: Table, state: State) -> tuple[
+        Mapping[str, int], Mapping[str, int], Sequence[Placing], list[str]]:
+    """What is stored of a session at ``state``: each player's money as if the session
+    ended now (the one figure every screen shows), what each won, the session's
+    standings (each player's place), and who leads."""
+    closing = close(table, state)
+    return (closing.money, wins(table, state), session_standings(table, state, closing),
+            list(leaders(table, state, closing)))

@@ -3,15 +3,23 @@ of a group's evening."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from datetime import UTC, date, datetime, timedelta
+from typing import TYPE_CHECKING
 
 from scorekeeper.core import RuleError, msg
+from scorekeeper.core.group_records import GroupRecords
+from scorekeeper.core.head_to_head import HeadToHead
+from scorekeeper.core.records import PlayerRecord
 from scorekeeper.session.groups import GroupTab, group_tab, pay_on_tab, take_back_on_tab
+from scorekeeper.session.head_to_head import KeptRecords, record_of, versus
 from scorekeeper.session.listeners import Listeners
 from scorekeeper.session.open_session import OpenSession
 from scorekeeper.store.groups import GroupStore
 from scorekeeper.store.sessions import SessionStore
+
+if TYPE_CHECKING:
+    from scorekeeper.payments import PaymentDetails
 
 # A club's evening runs past midnight, and a table set up at seven may see its last deal at
 # one: a table is tonight's if it changed within these hours and was played today or last
@@ -25,14 +33,33 @@ class GroupKeeping:
     store: SessionStore
     groups: GroupStore
     _listeners: Listeners
+    _records: KeptRecords
     open: Callable[[int], OpenSession]  # the Scorebook's: the session as stored now
+    payment_details: Callable[[Iterable[str]], dict[str, PaymentDetails]]  # the roster's
 
     def group_names(self) -> list[str]:
         return self.groups.names()
 
-    def group(self, name: str) -> GroupTab:
-        """The group called ``name`` (any case), with its tab (``RuleError`` if none)."""
-        return group_tab(self.groups, name)
+    def group(self, name: str, every_evening: bool = False) -> GroupTab:
+        """The group called ``name`` (any case), with its tab and the places of its newest
+        evenings, or of ``every_evening`` (``RuleError`` if there is none)."""
+        return group_tab(self.groups, name, every_evening, self.payment_details)
+
+    def versus(self, first: str, second: str, group: str | None = None,
+               year: int | None = None) -> HeadToHead:
+        """Who beats whom of two players, over every finished session or a group's, or a
+        year's (``session.head_to_head.versus``)."""
+        return versus(self.store, self.groups, first, second, group, year)
+
+    def player_record(self, player: str, group: str | None = None,
+                      year: int | None = None) -> PlayerRecord:
+        """A player's page: their places, games, rivals, evenings, streaks and feats over
+        every finished session they sat in, or a group's, or a year's."""
+        return record_of(self.store, self.groups, player, group, year)
+
+    def group_records(self, group: str) -> GroupRecords:
+        """A group's records and who beats whom in it, over its finished sessions."""
+        return self._records.of(self.groups, group)
 
     def tonight(self, group: str) -> list[OpenSession]:
         """The group's tables tonight: its sessions of this evening (or of last night's,
@@ -48,11 +75,13 @@ class GroupKeeping:
     def pay_on_tab(self, name: str, payer: str, payee: str, minor: int,
                    version: int | None = None) -> GroupTab:
         """A payment on the group's tab; refused if the group changed since ``version``."""
-        shown = pay_on_tab(self.groups, name, payer, payee, minor, version)
+        shown = pay_on_tab(self.groups, name, payer, payee, minor, version,
+                           self.payment_details)
         self._listeners.announce(None)
         return shown
 
     def take_back_on_tab(self, name: str, payment_id: int, version: int) -> GroupTab:
-        shown = take_back_on_tab(self.groups, name, payment_id, version)
+        shown = take_back_on_tab(self.groups, name, payment_id, version,
+                                 self.payment_details)
         self._listeners.announce(None)
         return shown

@@ -51,7 +51,7 @@ def _line(table: Table, player: str, start: int, ledger: Sequence[LedgerDeal],
     """A player's segments: one per game, and a gap (not a zero) while they were away."""
     segments: list[tuple[tuple[int, int], ...]] = []
     segment = [(0, start)] if player in table.players else []
-    last, games = start, 0
+    games = 0
     for row in ledger:
         step_games = len(history.steps[row.number - 1].state.games)
         new_game, games = bool(games) and step_games != games, step_games
@@ -60,14 +60,13 @@ def _line(table: Table, player: str, start: int, ledger: Sequence[LedgerDeal],
                 segments.append(tuple(segment))
             segment = []
             continue
-        if new_game or not segment:
-            # A new game starts afresh from the start score; a player back at the table
-            # from where they stopped.
-            if segment:
-                segments.append(tuple(segment))
-            segment = [(row.number - 1, start if new_game else last)]
-        last = row.standing[player]
-        segment.append((row.number, last))
+        if new_game and segment:
+            # A new game starts afresh from the start score, from the deal before it.
+            segments.append(tuple(segment))
+            segment = [(row.number - 1, start)]
+        # One who sits down (or comes back) has no figure before the deal they sit down
+        # for: their line begins there, as the ledger's row does.
+        segment.append((row.number, row.standing[player]))
     if segment:
         segments.append(tuple(segment))
     return tuple(segments)

@@ -1,17 +1,32 @@
 """Telling every page that listens when a session changed: at once for changes made in
 this process; for changes another process made (another server on the same database) at
 once on PostgreSQL, which notifies them, and within a moment on SQLite, whose versions
-are watched."""
+are watched. On PostgreSQL a server hears only of what its pages show (``shows``): each
+session, group and the roster has a channel of its own, and only a page listing the
+sessions hears every change."""
 
 from __future__ import annotations
 
 import contextlib
 import os
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
-from scorekeeper.session.news import ROSTER, Heard
-from scorekeeper.store.notices import DealNotice, deal_notice, listen, notifies, session_notice
+from scorekeeper.core.text import name_key
+from scorekeeper.session.news import EVERYTHING, ROSTER, Heard, Shown
+from scorekeeper.store.notices import (
+    CHANNEL,
+    ROSTER_CHANNEL,
+    SESSION_PREFIX,
+    Channels,
+    DealNotice,
+    channels,
+    deal_notice,
+    listen,
+    notifies,
+    session_channel,
+    session_notice,
+)
 from scorekeeper.store.sessions import SessionStore
 
 Listener = Callable[[Heard], None]
@@ -22,21 +37,29 @@ TOLD_KEPT = 10_000  # sessions whose newest version told is kept (every session 
 class Listeners:
     def __init__(self, store: SessionStore, known_versions: Callable[[], dict[int, int]],
                  forget: Callable[..., None],
-                 take_deal: Callable[[DealNotice], bool] = lambda _: False) -> None:
+                 take_deal: Callable[[DealNotice], bool] = lambda _: False,
+                 group_id: Callable[[str], int | None] = lambda _: None) -> None:
         """``known_versions``: the version of each session this process has open;
         ``forget(session_id[, version])``: drop a session another process changed from
         what is open (given the version it made: only if what is open is older);
         ``take_deal(notice)``: work out the version a Save's notice tells of from the one
-        open here, without a read (False: it cannot, and the session is read)."""
+        open here, without a read (False: it cannot, and the session is read);
+        ``group_id(name)``: the id of a group a page shows (its channel's)."""
         self._store = store
         self._known_versions = known_versions
         self._forget = forget
         self._take_deal = take_deal
-        # The newest version the database told of each session, while it is heard: what
-        # is open here at that version is the stored one (``told_of``).
-        self._told: dict[int, int] = {}
+        self._group_id = group_id
+        # The newest version the database told of each session, while it is heard, and the
+        # channel that told it: what is open here at that version is the stored one
+        # (``told_of``), until that channel is no longer listened to.
+        self._told: dict[int, tuple[int, str]] = {}
         self._listeners: list[Listener] = []
+        self._shown: dict[Listener, Shown] = {}  # what each listener's page shows
+        self._group_ids: dict[str, int] = {}  # by name_key: a group's id never changes
+        self._channels: Channels | None = None  # on PostgreSQL, once hearing has begun
         self._lock = threading.Lock()
+        self._wanting = threading.Lock()
         self._watcher: threading.Thread | None = None
         self._list_mark: object = None
         self._roster_mark: object = None
@@ -45,23 +68,64 @@ class Listeners:
         self._changing: dict[int, int] = {}
         self._held: dict[int, int] = {}
         self.reachable = True  # on PostgreSQL: is the database server there now?
+        self.hearing = threading.Event()  # on PostgreSQL: set while notices are heard
 
-    def subscribe(self, listener: Listener) -> Callable[[], None]:
-        """Hear of every change; returns the way to stop hearing."""
+    def subscribe(self, listener: Listener, shown: Shown = EVERYTHING) -> Callable[[], None]:
+        """Hear of the changes of what ``shown`` (changed by ``shows``) and of every
+        change made here; returns the way to stop hearing."""
         with self._lock:
             self._listeners.append(listener)
-            if self._watcher is None:
-                hear = self._hear if notifies(self._store.engine) else self._watch
+            self._shown[listener] = shown
+            starting = self._watcher is None
+            if starting:
+                hear = self._watch
+                if notifies(self._store.engine):
+                    hear, self._channels = self._hear, Channels(frozenset())
                 self._watcher = threading.Thread(target=hear, name="scorebook-watch",
                                                  daemon=True)
-                self._watcher.start()
+        self._want()
+        if starting:  # listening to what the page shows from the first
+            assert self._watcher is not None
+            self._watcher.start()
 
         def unsubscribe() -> None:
             with self._lock:
                 if listener in self._listeners:
                     self._listeners.remove(listener)
+                self._shown.pop(listener, None)
+            self._want()
 
         return unsubscribe
+
+    def shows(self, listener: Listener, shown: Shown) -> None:
+        """``listener``'s page now shows ``shown``: what another server changes of it is
+        heard from now on, and nothing else is for it."""
+        with self._lock:
+            if listener not in self._shown or self._shown[listener] == shown:
+                return  # not subscribed (its page has gone), or nothing new
+            self._shown[listener] = shown
+        self._want()
+
+    def _want(self) -> None:
+        """The channels every page's news is told on, wanted by the hearing thread."""
+        if self._channels is None:
+            return  # SQLite: every open session is watched
+        with self._wanting:  # the union taken last is the one wanted last
+            shown = self._shown_now()
+            groups = [group for group in map(self._group, shown.groups) if group is not None]
+            self._channels.want(channels(shown.sessions, groups, shown.lists, shown.roster))
+
+    def _group(self, name: str) -> int | None:
+        key = name_key(name)
+        if key not in self._group_ids:
+            try:
+                found = self._group_id(name)
+            except Exception:  # the database away: its tables are heard once it is back
+                return None
+            if found is None:
+                return None  # no such group (yet): nothing to hear
+            self._group_ids[key] = found
+        return self._group_ids[key]
 
     def announce(self, session_id: Heard) -> None:
         with self._lock:
@@ -80,7 +144,36 @@ class Listeners:
 
     def _hear(self) -> None:
         self._mark_list()
-        listen(self._store.engine, self._noticed, threading.Event(), on_reach=self._reach)
+        listen(self._store.engine, self._noticed, threading.Event(), self.hearing,
+               on_reach=self._reach, shown=self._channels, on_listened=self._listened)
+
+    def _listened(self, added: frozenset[str], removed: frozenset[str]) -> None:
+        """The hearing connection listens to the channels ``added`` and no longer to those
+        ``removed``. What was changed between a page reading what it shows and its
+        channel being heard was told to nobody: a session's version is asked for, and a
+        list (or a group's tables) is told to have changed."""
+        with self._lock:  # what a channel no longer heard told may be old from now on
+            self._told = {session_id: told for session_id, told in self._told.items()
+                          if told[1] not in removed}
+        sessions = [int(channel.removeprefix(SESSION_PREFIX)) for channel in added
+                    if channel.startswith(SESSION_PREFIX)]
+        if added & {CHANNEL, ROSTER_CHANNEL}:
+            self.announce(ROSTER)
+        if added - {ROSTER_CHANNEL} - {session_channel(s) for s in sessions}:
+            self.announce(None)  # the lists, or a group's
+        known = self._known_versions()
+        sessions = [session_id for session_id in sessions if session_id in known]
+        try:
+            stored = self._store.versions(sessions) if sessions else {}
+        except Exception:  # the database gone again: the listener hears that too
+            return
+        for session_id in sessions:
+            version = stored.get(session_id)
+            if version is not None:
+                self._tell(session_id, version, session_channel(session_id))
+            if version is None or version > known[session_id]:
+                self._forget(session_id, version)
+                self.announce(session_id)
 
     def _reach(self, reachable: bool) -> None:
         """The database server went away, or came back: every page says so (the list of
@@ -92,14 +185,16 @@ class Listeners:
 
     def told_of(self, session_id: int) -> int | None:
         """The version the database last told of ``session_id`` while heard without a
-        break (None: not told, or told before the connection was last lost)."""
+        break (None: not told, or told before the connection was last lost or its
+        channel let go)."""
         with self._lock:
-            return self._told.get(session_id)
+            told = self._told.get(session_id)
+        return None if told is None else told[0]
 
-    def _noticed(self, payload: str) -> None:
+    def _noticed(self, payload: str, channel: str = CHANNEL) -> None:
         dealt = deal_notice(payload)
         if dealt is not None:
-            self._tell(dealt.session_id, dealt.version)
+            self._tell(dealt.session_id, dealt.version, channel)
             self.heard_deal(dealt)
             return
         if payload == "group":  # a payment on a group's tab: the lists show tabs
@@ -109,7 +204,7 @@ class Listeners:
             self.announce(ROSTER)
             return
         named = session_notice(payload)
-        self._tell(*(named or (None, None)))
+        self._tell(*(named or (None, None)), channel)
         if named is not None and named[1] is not None:
             self.heard_version(*named)
             return
@@ -117,7 +212,7 @@ class Listeners:
             # A notice names the one session a commit changed: only its version is asked
             # for (every server hears every deal of a club's night; asking for the
             # versions of all it has open cost each of them about 1 ms of CPU a deal).
-            self.look_for_changes(named[0] if named is not None else None)
+            self.look_for_changes(named[0] if named is not None else self._heard_again())
         except Exception:  # the database gone again: the listener hears that too
             return
 
@@ -143,18 +238,22 @@ class Listeners:
             if held is not None:
                 self.heard_version(session_id, held)
 
-    def _tell(self, session_id: int | None, version: int | None) -> None:
-        """Keep the version a notice told (a session removed, or a listening begun, tells
-        none: it is read again)."""
+    def _tell(self, session_id: int | None, version: int | None,
+              channel: str = CHANNEL) -> None:
+        """Keep the version a notice told on ``channel`` (a session removed, or a listening
+        begun, tells none: it is read again)."""
         with self._lock:
             if session_id is None:
                 self._told.clear()
             elif version is None:
                 self._told.pop(session_id, None)
             else:
-                if len(self._told) >= TOLD_KEPT and session_id not in self._told:
+                told = self._told.get(session_id)
+                if told is not None and told[0] >= version:
+                    return  # the same change told on another channel, or an older one
+                if len(self._told) >= TOLD_KEPT and told is None:
                     self._told.clear()  # a server up for months: its open ones are read again
-                self._told[session_id] = max(version, self._told.get(session_id, version))
+                self._told[session_id] = (version, channel)
 
     def heard_deal(self, notice: DealNotice) -> None:
         """A Save's notice with its deal: worked out here from the version before, if it
@@ -196,12 +295,29 @@ class Listeners:
         with contextlib.suppress(Exception):  # a database away: the first look marks it
             self._list_mark, self._roster_mark = self._store.marks()
 
-    def look_for_changes(self, only: int | None = None) -> None:
-        """Tell of every session another process changed (or of session ``only``, when a
-        notice named it), and of a changed list."""
+    def _heard_again(self) -> frozenset[int] | None:
+        """The open sessions to look at once the database is heard again: those a page
+        shows (None: every one, for a page that lists them all). The others are read
+        when a page shows them, as nothing was told of them meanwhile."""
+        if self._channels is None:
+            return None  # nothing told by channel: everything was heard of
+        shown = self._shown_now()
+        return None if shown.lists else shown.sessions
+
+    def _shown_now(self) -> Shown:
+        with self._lock:
+            shown = Shown()
+            for one in self._shown.values():
+                shown |= one
+        return shown
+
+    def look_for_changes(self, only: int | Iterable[int] | None = None) -> None:
+        """Tell of every session another process changed (or of the sessions ``only``: a
+        notice named one), and of a changed list."""
         known = self._known_versions()
         if only is not None:
-            known = {only: known[only]} if only in known else {}
+            looked = {only} if isinstance(only, int) else set(only)
+            known = {session_id: known[session_id] for session_id in looked & known.keys()}
         for session_id, version in (self._store.versions(list(known)) if known else {}).items():
             if version != known[session_id]:
                 self._forget(session_id)

@@ -19,8 +19,10 @@ from scorekeeper.core import (
     State,
     Step,
     Transfer,
+    guide,
 )
-from scorekeeper.core.owed import Handover, paid_between
+from scorekeeper.core.owed import Handover, PlanChange, paid_between
+from scorekeeper.core.seat_changes import dealt_in
 from scorekeeper.formats.evening_names import evening_file_name
 from scorekeeper.formats.exports import Export, export
 from scorekeeper.formats.games_protocol import GameRow
@@ -60,6 +62,20 @@ class OpenSession(Version):
     @property
     def guide(self) -> DealGuide:
         return self.views.get(self, "guide")
+
+    def next_deal(self, waiting: Deal) -> tuple[State, DealGuide]:
+        """The table the next deal is dealt at once the joins and leaves ``waiting`` for it
+        are made, and its deal guide (the dealer, the seat words, who must play): what the
+        rows, the assistant and the scores beside them all read; once per change."""
+        changes = (waiting.leaves, waiting.joins)
+        if not any(changes):
+            return self.state, self.guide
+
+        def dealt() -> tuple[State, DealGuide]:
+            at_table = dealt_in(self.table, self.state, waiting)
+            return at_table, guide(self.table, at_table)
+
+        return self.views.get(self, "next_deal", changes, dealt)
 
     @property
     def fields(self) -> DealFields:
@@ -126,6 +142,11 @@ class OpenSession(Version):
     @property
     def transfers(self) -> tuple[Transfer, ...]:
         return self.views.get(self, "transfers")
+
+    @property
+    def plan_change(self) -> PlanChange | None:
+        """What the last payment did to the plan besides taking its amount off it."""
+        return self.views.get(self, "plan_change")
 
     def paid_towards(self, transfer: Transfer) -> int:
         """What the transfer's payer has already handed its payee in this session: the

@@ -7,8 +7,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from scorekeeper.core import Deal, Session, Step
+from scorekeeper.core import Deal, RuleError, Session, Step
 from scorekeeper.session import changes
+from scorekeeper.session.damage import replayed_whole
+from scorekeeper.store.errors import DamagedSessionError
 from scorekeeper.store.payments import StoredPayment, session_payments
 from scorekeeper.store.sessions import SessionStore
 
@@ -23,8 +25,14 @@ class StoreReading:
     details: Callable[[Sequence[str]], Mapping[str, PaymentDetails]]  # the roster's
 
     def history(self, version: Version) -> Session:
-        """Every deal of ``version``, replayed by the rules."""
-        return changes.history(self.store, version.id, version.table, version.state.deals)
+        """Every deal of ``version``, replayed by the rules: they must lead to its state
+        (``DamagedSessionError`` when its rows disagree)."""
+        try:
+            session = changes.history(self.store, version.id, version.table,
+                                      version.state.deals)
+        except RuleError:  # a stored deal the rules refuse: its row was changed
+            raise DamagedSessionError(version.id, version.name) from None
+        return replayed_whole(session, version.state, version.id, version.name)
 
     def recent_steps(self, version: Version, newest: int) -> tuple[Step, ...]:
         """The steps of the ``newest`` latest deals, replayed from a state kept shortly

@@ -24,9 +24,12 @@ from scorekeeper.core import (
 from scorekeeper.formats.exports import SESSION_EXPORTS, Export, export
 from scorekeeper.formats.session_file import PLAIN, Evening
 from scorekeeper.session import changes, files
+from scorekeeper.session.damage import refuse_if_damaged
 from scorekeeper.session.group_keeping import GroupKeeping
+from scorekeeper.session.head_to_head import KeptRecords
 from scorekeeper.session.heard import heard_deal
 from scorekeeper.session.listeners import Listener, Listeners
+from scorekeeper.session.news import EVERYTHING, Shown
 from scorekeeper.session.open_session import OpenSession, extended_history
 from scorekeeper.session.reading import StoreReading
 from scorekeeper.session.view_cache import HISTORY, NEWEST, SAME_DEALS, ViewCache
@@ -56,8 +59,9 @@ class Scorebook(WholeKeeping, GroupKeeping):
         # Every view of every version shown, made once (session/views.py).
         self.views = ViewCache(StoreReading(store, self.payment_details), VIEWS)
         self._lock = threading.Lock()
+        self._records = KeptRecords()  # each group's records, worked out again on a change
         self._listeners = Listeners(store, self._open_versions, self._forget,
-                                    self._take_deal)
+                                    self._take_deal, self.groups.id_of)
 
     # --- reading ---
 
@@ -73,6 +77,7 @@ class Scorebook(WholeKeeping, GroupKeeping):
             known = self._open.get(session_id)
             if known is not None and known.version == stored.version:
                 return known
+        refuse_if_damaged(self.store, stored)
         return self._opened(changes.with_state(self.store, stored))
 
     def recorded_by(self, session_id: int, number: int) -> str | None:
@@ -214,9 +219,21 @@ class Scorebook(WholeKeeping, GroupKeeping):
 
     # --- telling the pages ---
 
-    def subscribe(self, listener: Listener) -> Callable[[], None]:
-        """Hear of every change; returns the way to stop hearing."""
-        return self._listeners.subscribe(listener)
+    def subscribe(self, listener: Listener, shown: Shown = EVERYTHING) -> Callable[[], None]:
+        """Hear of every change made here, and of those made elsewhere to what ``shown``
+        (a page's: ``shows`` changes it); returns the way to stop hearing."""
+        return self._listeners.subscribe(listener, shown)
+
+    def shows(self, listener: Listener, shown: Shown) -> None:
+        """The page ``listener`` hears for now shows ``shown``."""
+        self._listeners.shows(listener, shown)
+
+    def first_screen_shown(self) -> None:
+        """A page has its first screen: what opening did not check of the database is
+        checked now, in the background (see ``open_scorebook``)."""
+        from scorekeeper.store.wholeness import check_soon
+
+        check_soon(self.store.engine)
 
     @property
     def database_shown(self) -> str:

@@ -18,9 +18,9 @@ from scorekeeper.core import (
     deal_fields,
     guide,
     leaders,
-    session_winners,
+    placed_winners,
 )
-from scorekeeper.core.owed import owed_transfers, paid, still_owed
+from scorekeeper.core.owed import PlanChange, owed_transfers, paid, plan_change, still_owed
 from scorekeeper.formats.games_protocol import GameRow, games_protocol
 from scorekeeper.session.ledger_view import ChartLine, LedgerDeal, chart_lines, ledger_deal
 from scorekeeper.session.standing_view import pot_shares, scores_as_dealt
@@ -72,12 +72,12 @@ def pot_shares_view(s: OpenSession) -> dict[str, int]:
 
 @view("winners")
 def winners(s: OpenSession) -> tuple[str, ...]:
-    return session_winners(s.table, s.state)
+    return placed_winners(s.table, s.state, s.closing)
 
 
 @view("leaders")
 def leaders_view(s: OpenSession) -> tuple[str, ...]:
-    return leaders(s.table, s.state)
+    return leaders(s.table, s.state, s.closing)
 
 
 @view("games")
@@ -104,6 +104,12 @@ def owed(s: OpenSession) -> dict[str, int]:
 def transfers(s: OpenSession) -> tuple[Transfer, ...]:
     """The fewest transfers that settle what is still owed."""
     return tuple(owed_transfers(s.closing.money, s.handovers, s.closing.pot_left))
+
+
+@view("plan_change")
+def plan_change_view(s: OpenSession) -> PlanChange | None:
+    """What the last payment did to the plan besides taking its amount off, if anything."""
+    return plan_change(s.closing.money, s.handovers, s.closing.pot_left)
 
 
 # --- what needs the deals ---

@@ -11,9 +11,10 @@ import os
 from dataclasses import dataclass
 from typing import Literal
 
+from scorekeeper.core import msg
 from scorekeeper.platform import data_dir
 from scorekeeper.settings import load_settings
-from scorekeeper.store.errors import DatabaseTooNewError
+from scorekeeper.store.errors import DatabaseTooNewError, StoreError
 from scorekeeper.store.location import DB_ENV, default_url
 
 Source = Literal["flag", "environment", "settings", "default"]
@@ -31,13 +32,23 @@ class DatabaseChoice:
 
 
 def choose_database(flag: str | None = None) -> DatabaseChoice:
+    """The database to use, and why; ``StoreError`` for an address that is not text (a
+    byte that is no UTF-8), whichever place it came from."""
     if flag:
-        return DatabaseChoice(flag, "flag")
+        return _text(DatabaseChoice(flag, "flag"))
     if env := os.environ.get(DB_ENV):
-        return DatabaseChoice(env, "environment")
+        return _text(DatabaseChoice(env, "environment"))
     if saved := load_settings().database_url:
-        return DatabaseChoice(saved, "settings")
-    return DatabaseChoice(default_url(), "default")
+        return _text(DatabaseChoice(saved, "settings"))
+    return _text(DatabaseChoice(default_url(), "default"))
+
+
+def _text(choice: DatabaseChoice) -> DatabaseChoice:
+    from scorekeeper.store.secrets import is_text  # loaded when a database is chosen
+
+    if not is_text(choice.url):
+        raise StoreError(msg("store.address_not_text"))
+    return choice
 
 
 def shown_url(url: str) -> str:

@@ -3,14 +3,13 @@ a new phone, a new computer or a club's database."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 from scorekeeper.session.roster_keeping import RosterKeeping
 
 if TYPE_CHECKING:
-    from scorekeeper.session.backup import Counts
+    from scorekeeper.session.backup import Counts, Progress
 
 
 class WholeKeeping(RosterKeeping):
@@ -24,16 +23,16 @@ class WholeKeeping(RosterKeeping):
         made = made or datetime.now(UTC)
         return backup_name(made.date()), backup_bytes(self.store, made)
 
-    def what_restore_adds(self, data: bytes, language: str) -> Counts:
+    def what_restore_adds(self, data: bytes, language: str,
+                          progress: Progress | None = None) -> Counts:
         """What ``restore`` would add (``RuleError`` where it would refuse); writes nothing."""
         from scorekeeper.session.backup import what_it_adds
 
-        return what_it_adds(self.store, data, language)
+        return what_it_adds(self.store, data, language, progress)
 
-    def restore(self, data: bytes, language: str,
-                progress: Callable[[int, int], None] | None = None) -> Counts:
+    def restore(self, data: bytes, language: str, progress: Progress | None = None) -> Counts:
         """Add what this database lacks from a backup, in one transaction; what was added
-        (``progress``: sessions done, of how many)."""
+        (``progress``: how far it is, as it goes)."""
         from scorekeeper.session.backup import restore
 
         added = restore(self.store, data, language, progress)

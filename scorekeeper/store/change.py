@@ -19,14 +19,15 @@ from typing import Any
 
 from sqlalchemy import Connection, Row, Select, insert, update
 
-from scorekeeper.core import N_, Deal, Entry, State, Step, Table, counts, msg
+from scorekeeper.core import N_, Deal, Entry, Placing, State, Step, Table, counts, msg
 from scorekeeper.core.owed import Handover
 from scorekeeper.store import groups, payments, roster
 from scorekeeper.store import row_writing as rows
 from scorekeeper.store import statements as sql
-from scorekeeper.store.conversions import deal_of, table_of
+from scorekeeper.store.conversions import as_written, deal_of, table_of
 from scorekeeper.store.errors import ConflictError, StoreError
 from scorekeeper.store.models import FINISHED, SeatRow, SessionRow, StandingRow, now
+from scorekeeper.store.numbers import may_be_id
 from scorekeeper.store.snapshot import dump_state, load_state
 
 # Besides the newest deal's, the state after every 100th deal is kept, so the ledger's
@@ -77,6 +78,8 @@ class SessionChange:
         self._player_ids = dict(stored.seat_ids)  # the roster row of everyone who sat
         self._group: str | None = stored.group
         self._result: str | None = None  # the standings as JSON, once they are set
+        self._places: str | None = None  # and the places in them
+        self._feats: str | None = None  # and everyone's feats
         self._totals: list[tuple[int, int, int, int, int, int]] = []  # a player's each
         self._dealt: sql.Dealt | None = None  # a deal's rows and its entries', ``record``'s
         self._draft_dropped: str | None = None  # the device whose draft a held save drops
@@ -92,7 +95,8 @@ class SessionChange:
 
     def deals(self) -> list[Deal]:
         records = self.connection.scalars(sql.DEAL_RECORDS, {"session_id": self.session_id})
-        return [deal_of(written) for written in records]
+        with as_written(self.session_id, self._stored.name):
+            return [deal_of(written) for written in records]
 
     def append(self, steps: Sequence[Step], progress: Callable[[int], None] | None = None,
                by: str | None = None) -> None:
@@ -132,14 +136,7 @@ class SessionChange:
     def _deal_rows(self, steps: Sequence[Step], last: Step | None, recorded_at: object,
                    by: str | None, records: dict[tuple[object, ...], str],
                    ) -> list[tuple[Any, ...]]:
-        """The deals' rows: the newest deal's state kept, and every SNAPSHOT_EVERY-th's."""
-        return [
-            (self.session_id, step.state.deals, rows.deal_record_json(step.deal, records),
-             dump_state(step.state) if step is last
-             else dump_state(step.state, every_game=False)
-             if not step.state.deals % SNAPSHOT_EVERY else None, recorded_at, by)
-            for step in steps
-        ]
+        return deal_rows(self.session_id, steps, last, recorded_at, by, records)
 
     def cut_after(self, deal_number: int) -> None:
         """Forget every deal after ``deal_number``, with its entries."""
@@ -157,21 +154,16 @@ class SessionChange:
         rows.insert_entries(self.connection, self.session_id, entries)
 
     def set_standings(self, state: State, money: Mapping[str, int],
-                      won: Mapping[str, int]) -> None:
+                      won: Mapping[str, int], standings: Sequence[Placing]) -> None:
         """Each player's totals after ``state``: ``money`` the player has won or lost if
         the session ends now (the one figure the table, settle-up and the players screen
-        all show), and the games ``won``."""
+        all show), the games ``won``, and their place in the session's ``standings``."""
         self._seat_joiners(state.everyone)
         # Written with the next version (``save``), in one statement where it can be.
-        self._totals = [
-            (self._player_ids[player], state.played[player], state.tricks[player],
-             state.flights[player], money[player], won[player])
-            for player in state.everyone
-        ]
-        # In order of the seats: who joined later, after the table they joined.
-        self._result = json.dumps(
-            [[of_player, player, money[player], state.flights[player]]
-             for player, of_player in self._player_ids.items()], ensure_ascii=False)
+        self._totals = standing_totals(self._player_ids, state, money, won)
+        self._result = kept_result(self._player_ids, state, money)
+        self._places = kept_places(self._player_ids, state, standings)
+        self._feats = kept_feats(self._player_ids, state)
 
     def _seat_joiners(self, everyone: Sequence[str]) -> None:
         """A seat (and a roster row, and a standing) for everyone who joined, as the deals
@@ -236,6 +228,8 @@ class SessionChange:
         }
         if self._result is not None:
             changes["result"] = self._result
+            changes["places"] = self._places
+            changes["feats"] = self._feats
         if self._held:
             bumped = sql.bump_held(self.connection, changes, self._totals, self._dealt,
                                    self._draft_dropped)
@@ -253,14 +247,64 @@ class SessionChange:
                              tuple(self._player_ids.items()))
 
 
+def deal_rows(session_id: int, steps: Sequence[Step], last: Step | None, recorded_at: object,
+              by: str | None, records: dict[tuple[object, ...], str],
+              ) -> list[tuple[Any, ...]]:
+    """The deals' rows (``row_writing.DEAL_COLUMNS``): the newest deal's state kept
+    (``last``), and every SNAPSHOT_EVERY-th's."""
+    return [
+        (session_id, step.state.deals, rows.deal_record_json(step.deal, records),
+         dump_state(step.state) if step is last
+         else dump_state(step.state, every_game=False)
+         if not step.state.deals % SNAPSHOT_EVERY else None, recorded_at, by)
+        for step in steps
+    ]
+
+
+def standing_totals(player_ids: Mapping[str, int], state: State, money: Mapping[str, int],
+                    won: Mapping[str, int]) -> list[tuple[int, int, int, int, int, int]]:
+    """Each player's totals after ``state`` as (player_id, deals_played, tricks, flights,
+    minor, games_won): ``player_ids`` everyone seated, with their roster rows."""
+    return [(player_ids[player], state.played[player], state.tricks[player],
+             state.flights[player], money[player], won[player]) for player in state.everyone]
+
+
+def kept_result(player_ids: Mapping[str, int], state: State, money: Mapping[str, int]) -> str:
+    """The standings as the session row keeps them (``SessionRow.result``), in order of the
+    seats (who joined later, after the table they joined): [roster id, name as seated,
+    minor, flights] each."""
+    return json.dumps([[of_player, player, money[player], state.flights[player]]
+                       for player, of_player in player_ids.items()], ensure_ascii=False)
+
+
+def kept_places(player_ids: Mapping[str, int], state: State,
+                standings: Sequence[Placing]) -> str:
+    """Each player's place as the session row keeps it (``SessionRow.places``), in the
+    order of ``kept_result``: [place, deals played, the figure the place rests on first,
+    finished games missed] each."""
+    placed = {placing.player: placing for placing in standings}
+    return json.dumps([[placed[player].place, state.played[player],
+                        placed[player].figure.value, placed[player].missed]
+                       for player in player_ids])
+
+
+def kept_feats(player_ids: Mapping[str, int], state: State) -> str:
+    """Each player's feats as the session row keeps them (``SessionRow.feats``), in the
+    order of ``kept_result``: [General Rams won, lost, the most taken from the pot in one
+    deal] each."""
+    return json.dumps([[state.generals_won.get(player, 0), state.generals_lost.get(player, 0),
+                        state.most_taken.get(player, 0)] for player in player_ids])
+
+
 def opened(connection: Connection, session_id: int, query: Select[Any],
            ) -> tuple[Row[Any], Table, dict[str, int]]:
     """The session row (``statements.SESSION`` or ``LOCKED_SESSION``), its table, and the
     roster row of each seated name."""
-    seats = sql.session_rows(connection, query, session_id)
+    seats = sql.session_rows(connection, query, session_id) if may_be_id(session_id) else ()
     if not seats:
         raise StoreError(msg("store.no_session", session=session_id))
-    table = table_of(seats[0], [seat.seated for seat in seats if not seat.joined])
+    with as_written(session_id, seats[0].name):
+        table = table_of(seats[0], [seat.seated for seat in seats if not seat.joined])
     return seats[0], table, {seat.seated: seat.player_id for seat in seats}
 
 
@@ -292,7 +336,8 @@ def stored_session(row: Row[Any], table: Table,
                    seat_ids: Mapping[str, int] | None = None) -> StoredSession:
     """A session row read with ``statements.SESSION``'s columns, as stored (``seat_ids``:
     everyone seated, with their roster rows, as the same read found them)."""
-    newest = load_state(row.state_after) if row.deal_count and row.state_after else None
+    with as_written(row.id, row.name):
+        newest = load_state(row.state_after) if row.deal_count and row.state_after else None
     return StoredSession(row.id, row.name, row.status, row.version, row.deal_count, table,
                          newest, row.created_at, row.updated_at, row.group_name,
                          row.played_on or row.created_at.date(), row.uid,

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import stat
 from pathlib import Path
 from urllib.parse import quote as url_quote
 
@@ -31,9 +32,11 @@ NOT_DAMAGE = frozenset({sqlite3.SQLITE_IOERR, sqlite3.SQLITE_FULL, sqlite3.SQLIT
                         sqlite3.SQLITE_PERM})
 # Header bytes 18 and 19 (the write and read versions): 1 a rollback journal, 2 WAL mode.
 ROLLBACK = b"\x01\x01"
+WRITE_AHEAD = b"\x02\x02"
 
 
-def claim(path: Path, revisions: tuple[str, ...]) -> None:
+def claim(path: Path, revisions: tuple[str, ...],
+          first_read: frozenset[str] | None = None) -> bool:
     """Make sure the file at ``path`` is Scorekeeper's, and whole, before a single byte of
     it (or beside it) changes.
 
@@ -42,8 +45,14 @@ def claim(path: Path, revisions: tuple[str, ...]) -> None:
     one of ``revisions``) is ours and gets the mark, and so does the one page a new
     database starts as, when nothing was ever put or chosen in it. Anything else is
     refused, and so is a file of ours that SQLite finds damaged: it is only ever read
-    here, never written."""
+    here, never written.
+
+    With ``first_read``, a file of ours at the newest revision, in WAL mode (nothing to
+    write into it on opening), has only those tables checked now: False says the rest is
+    still to check (``wholeness``) before anything else is read or written. True: whole."""
     try:
+        if not stat.S_ISREG(path.stat().st_mode):  # a pipe would be waited on for ever
+            raise StorageError(msg("store.not_a_file", file=where(f"sqlite:///{path}")))
         with path.open("rb") as file:
             header = file.read(100)
     except FileNotFoundError:
@@ -52,23 +61,27 @@ def claim(path: Path, revisions: tuple[str, ...]) -> None:
         # Made owner-only before SQLite writes a byte (its -wal and -shm files follow it).
         os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
         mark(path)
-        return
+        return True
     if not header.startswith(SQLITE_MAGIC) or len(header) < 100:
         raise ForeignDatabaseError(msg("store.not_a_database", file=where(f"sqlite:///{path}")))
-    found = _inspect_read_only(path, header, revisions)
+    found, whole = _inspect_read_only(path, header, revisions,
+                                      first_read if header[18:20] == WRITE_AHEAD else None)
     # SQLite's write-ahead log needs its two files beside the database: without write
     # access to both it could not even read, and would only say "unable to open".
     if not (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)):
         raise StorageError(msg("store.read_only", file=where(f"sqlite:///{path}")))
     if found != APPLICATION_ID:
         mark(path)
+    return whole
 
 
-def _inspect_read_only(path: Path, header: bytes, revisions: tuple[str, ...]) -> int:
-    """The file's application_id once it is known to be ours and whole; refuses another
-    program's file and a damaged one. Read without writing: no journal mode switched, no
-    table added, and no -wal or -shm file made beside a file that has none
-    (``immutable``; with a write-ahead log beside it, that log is read too, since our
+def _inspect_read_only(path: Path, header: bytes, revisions: tuple[str, ...],
+                       first_read: frozenset[str] | None) -> tuple[int, bool]:
+    """The file's application_id once it is known to be ours and whole (or, if it is ours,
+    marked and at the newest revision, its ``first_read`` tables: then False beside it);
+    refuses another program's file and a damaged one. Read without writing: no journal
+    mode switched, no table added, and no -wal or -shm file made beside a file that has
+    none (``immutable``; with a write-ahead log beside it, that log is read too, since our
     mark may still be in it)."""
     place = where(f"sqlite:///{path}")
     logged = path.with_name(path.name + "-wal").exists()
@@ -87,7 +100,13 @@ def _inspect_read_only(path: Path, header: bytes, revisions: tuple[str, ...]) ->
             if "alembic_version" in tables:
                 row = connection.execute("SELECT version_num FROM alembic_version").fetchone()
                 revision = row[0].decode(errors="replace") if row else None
-            whole = connection.execute("PRAGMA quick_check").fetchone()[0] == b"ok"
+            partly = (first_read is not None and first_read <= tables
+                      and pragma["application_id"] == APPLICATION_ID
+                      and revision == revisions[-1])
+            checks = ([f"quick_check({table})" for table in sorted(first_read or ())]
+                      if partly else ["quick_check"])
+            whole = all(connection.execute(f"PRAGMA {check}").fetchone()[0] == b"ok"
+                        for check in checks)
         finally:
             connection.close()
     except sqlite3.DatabaseError as error:
@@ -101,7 +120,7 @@ def _inspect_read_only(path: Path, header: bytes, revisions: tuple[str, ...]) ->
         raise ForeignDatabaseError(msg("store.foreign_file", file=place))
     if not whole:
         raise StorageError(msg("store.damaged", file=place))
-    return pragma["application_id"]
+    return pragma["application_id"], not partly
 
 
 def _new(pragma: dict[str, int], header: bytes) -> bool:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any
 
@@ -10,15 +12,37 @@ from scorekeeper.core import (
     Deal,
     Entry,
     Message,
+    Money,
     Payment,
+    Placing,
+    RuleError,
+    Rules,
     ScoreChange,
     SeatChange,
+    SessionPlacings,
     Table,
     deal_of_record,
     deal_record,
+    first_figure,
+    rules_for,
 )
 from scorekeeper.core.table import stored_money, stored_table
-from scorekeeper.store.models import EntryRow
+from scorekeeper.store.errors import DamagedSessionError
+from scorekeeper.store.models import PAYMENT, SEAT, EntryRow
+
+# What reading a row Scorekeeper did not write this way raises: JSON cut or changed, a
+# field missing or of another kind, a value the rules' own checks of a table refuse.
+NOT_AS_WRITTEN = (ValueError, LookupError, TypeError, AttributeError, RuleError)
+
+
+@contextmanager
+def as_written(session_id: int, name: str | None = None) -> Iterator[None]:
+    """A session's rows read back into values: a row that does not read as one Scorekeeper
+    writes (damage SQLite does not see) is ``DamagedSessionError``, not a traceback."""
+    try:
+        yield
+    except NOT_AS_WRITTEN as error:
+        raise DamagedSessionError(session_id, name) from error
 
 # One encoder for every row: json.dumps(..., ensure_ascii=False) builds a new one per call.
 to_json = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
@@ -49,11 +73,57 @@ def deal_of(text: str) -> Deal:
 
 def entry_of(row: EntryRow) -> Entry:
     reason = Message(row.reason_key, json.loads(row.reason_params))
-    if row.kind == "payment":
+    if row.kind == PAYMENT:
         assert row.payer is not None
         assert row.payee is not None
         return Payment(row.deal_number, row.payer, row.payee, row.minor, reason)
     assert row.player is not None
-    if row.kind == "seat":
+    if row.kind == SEAT:
         return SeatChange(row.deal_number, row.player, reason)
     return ScoreChange(row.deal_number, row.player, row.points, reason)
+
+
+def placings_of(row: Any) -> SessionPlacings:
+    """The standings a session row keeps, best first, in order of the seats within a
+    shared place: its ``result`` and ``places`` (``change.kept_result``, ``kept_places``),
+    with its variant, options, unit and currency. A session kept without places (never
+    saved) has none."""
+    money = _money(row.unit, row.currency)
+    if not row.result or not row.places:
+        return SessionPlacings((), money)
+    rules = _rules(row.variant, row.options)
+    seated = [(kept[1], *placed) for kept, placed in zip(json.loads(row.result),
+                                                          json.loads(row.places), strict=True)]
+    seated.sort(key=lambda player: player[1])  # stable: in order of the seats within a place
+    return SessionPlacings(tuple(
+        Placing(player, place, first_figure(rules, row.currency, figure), missed=missed)
+        for player, place, _, figure, missed in seated), money)
+
+
+def listed_placings(row: Any) -> SessionPlacings | None:
+    """``placings_of(row)`` for a list of sessions (home, a group's evenings), None for a
+    row that does not read: the list shows the others as ever, and opening the damaged one
+    says it is damaged (``as_written``)."""
+    try:
+        return placings_of(row)
+    except NOT_AS_WRITTEN:
+        return None
+
+
+def listed_leaders(row: Any) -> tuple[str, ...]:
+    """Who leads, as a session row keeps it, for a list; none for a row that does not read."""
+    try:
+        leaders = json.loads(row.leaders)
+    except NOT_AS_WRITTEN:
+        return ()
+    return tuple(leaders) if isinstance(leaders, list) else ()
+
+
+@lru_cache(maxsize=256)
+def _money(unit: str, currency: str | None) -> Money:
+    return stored_money(unit, currency)
+
+
+@lru_cache(maxsize=256)
+def _rules(variant: str, options: str) -> Rules:
+    return rules_for(variant, json.loads(options))

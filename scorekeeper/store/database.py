@@ -23,7 +23,7 @@ from scorekeeper.store.claim import APPLICATION_ID, claim
 from scorekeeper.store.errors import DatabaseTooNewError
 from scorekeeper.store.failures import StorageError, storage_failures, where
 from scorekeeper.store.location import DB_ENV, default_url
-from scorekeeper.store.secrets import readable, userinfo_whole
+from scorekeeper.store.secrets import is_text, readable, userinfo_whole
 from scorekeeper.store.sockets import readable as ready_to_read
 
 MIGRATIONS = Path(__file__).with_name("migrations")
@@ -34,15 +34,19 @@ DRIVERS = {"sqlite": "pysqlite", "postgresql": "psycopg"}
 # The schema revisions in migrations/versions, oldest first (a test keeps this list true).
 # Knowing them here lets an up-to-date database open without loading Alembic at all.
 REVISIONS = ("0001", "0002", "0003", "0004", "0005", "0006", "0007", "0008", "0009",
-             "0010", "0011", "0012", "0013", "0014")
+             "0010", "0011", "0012", "0013", "0014", "0015", "0016", "0017", "0018",
+             "0019")
 
 
-def connect(url: str) -> Engine:
+def connect(url: str, first_read: frozenset[str] | None = None) -> Engine:
     """An engine for ``url``, migrated to this version's schema.
 
     Refuses (``StorageError``, one sentence) a database that cannot be reached or read,
     and a SQLite file that is not Scorekeeper's (``ForeignDatabaseError``), leaving it
-    byte for byte as it was."""
+    byte for byte as it was. With ``first_read``, a SQLite file is checked whole only as
+    far as those tables go before it opens (``wholeness``)."""
+    if not is_text(url):
+        raise StorageError(msg("store.address_not_text"))
     url = userinfo_whole(url)  # a password typed with a raw "@" is the user's password
     address = readable(url)
     if address is None:  # not a URL (a port that is no number, a bracket left open)
@@ -56,7 +60,7 @@ def connect(url: str) -> Engine:
     if kind == "sqlite" and address.query:  # pysqlite would ignore them, with a warning
         raise StorageError(msg("store.sqlite_options", file=where(address)))
     with storage_failures(url):
-        engine = _sqlite(url) if url.startswith("sqlite") else _postgresql(url)
+        engine = _sqlite(url, first_read) if url.startswith("sqlite") else _postgresql(url)
         try:
             migrate(engine)
         except BaseException:
@@ -82,8 +86,9 @@ def _postgresql(url: str) -> Engine:
     return engine
 
 
-def _sqlite(url: str) -> Engine:
+def _sqlite(url: str, first_read: frozenset[str] | None = None) -> Engine:
     path = make_url(url).database
+    whole = True
     if path and path != ":memory:":
         # Owner-only: the database holds the players' payment details. A folder of the
         # user's own choosing is only made so; the data folder is Scorekeeper's, and is
@@ -92,7 +97,7 @@ def _sqlite(url: str) -> Engine:
         if folder == data_dir().absolute():
             owned_data_dir()
         folder.mkdir(parents=True, exist_ok=True, mode=OWNER_ONLY_FOLDER)
-        claim(Path(path), REVISIONS)
+        whole = claim(Path(path), REVISIONS, first_read)
     engine = create_engine(url, connect_args={"timeout": 30})
 
     @event.listens_for(engine, "connect")
@@ -113,6 +118,10 @@ def _sqlite(url: str) -> Engine:
         reads = connection.get_execution_options().get(READING, False)
         connection.exec_driver_sql("BEGIN" if reads else "BEGIN IMMEDIATE")
 
+    if not whole:
+        from scorekeeper.store.wholeness import WholeCheck, checked_later
+
+        checked_later(engine, WholeCheck(Path(path)))  # type: ignore[arg-type]
     return engine
 
 

@@ -6,7 +6,7 @@ first screen must draw before the database layer has loaded (see app/run.py).
 
 from __future__ import annotations
 
-from scorekeeper.core import Message
+from scorekeeper.core import Message, msg
 
 
 class StoreError(Exception):
@@ -23,6 +23,21 @@ class StorageError(StoreError):
 
 class ForeignDatabaseError(StorageError):
     """The file is not a Scorekeeper database; it was left exactly as it was."""
+
+
+class DamagedSessionError(StorageError):
+    """A session whose rows do not read as Scorekeeper wrote them, or disagree with each
+    other (a disk's damage SQLite cannot see): it is not opened, and nothing is written to
+    it; the other sessions are as they were."""
+
+    def __init__(self, session_id: int, name: str | None = None) -> None:
+        super().__init__(msg("store.session_damaged", session=session_label(session_id, name)))
+        self.session_id = session_id
+
+
+def session_label(session_id: int, name: str | None) -> str:
+    """A session as a sentence names it: ``3 (Friday at the cabin)``, or ``3``."""
+    return f"{session_id} ({name})" if name else str(session_id)
 
 
 class ConflictError(StoreError):

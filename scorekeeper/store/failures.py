@@ -30,12 +30,16 @@ _SQLITE_CODES = {
     sqlite3.SQLITE_CANTOPEN: N_("store.cannot_open"),
     sqlite3.SQLITE_NOTADB: N_("store.not_a_database"),
     sqlite3.SQLITE_CORRUPT: N_("store.damaged"),
+    # SQLite refuses a statement by itself only where the check of a file opened for its
+    # first screen found it damaged (wholeness.py).
+    sqlite3.SQLITE_AUTH: N_("store.damaged"),
     sqlite3.SQLITE_IOERR: N_("store.io_error"),
     sqlite3.SQLITE_BUSY: N_("store.busy"),
     sqlite3.SQLITE_LOCKED: N_("store.busy"),
 }
 # PostgreSQL's words when a connection fails (such errors carry no SQLSTATE) -> our key.
 _POSTGRES_WORDS = (
+    ('role "', N_("store.no_role")),  # 'role "x" does not exist': no such user
     ("does not exist", N_("store.no_database")),
     ("password authentication failed", N_("store.login_refused")),
     ("no space left", N_("store.disk_full")),

@@ -17,11 +17,11 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, func, insert, select, update
 
-from scorekeeper.core import msg
-from scorekeeper.core.collector import collector_paused
+from scorekeeper.core import SessionPlacings, msg
 from scorekeeper.core.owed import Handover
 from scorekeeper.core.tab import SessionResult
 from scorekeeper.core.text import name_key
+from scorekeeper.store.conversions import as_written, listed_placings
 from scorekeeper.store.database import reading
 from scorekeeper.store.errors import ConflictError, StoreError
 from scorekeeper.store.failures import storage_failures
@@ -113,9 +113,13 @@ class GroupStore:
 
     def has(self, name: str) -> bool:
         """Whether a group is called ``name`` (any case)."""
+        return self.id_of(name) is not None
+
+    def id_of(self, name: str) -> int | None:
+        """The id of the group called ``name`` (any case), if there is one."""
         query = select(GroupRow.id).where(GroupRow.name_key == name_key(name))
         with storage_failures(self.engine), self.reader.connect() as connection:
-            return connection.execute(query).first() is not None
+            return connection.scalar(query)
 
     def record(self, name: str) -> GroupRecord:
         """The group called ``name`` (any case), with its finished sessions' results."""
@@ -123,11 +127,21 @@ class GroupStore:
             group = _group(connection, name)
             if group is None:
                 raise StoreError(msg("store.no_group", group=name))
-            with collector_paused():
-                results, evenings = _sessions(connection, group.id)
+            results, evenings = _sessions(connection, group.id)
             return GroupRecord(group, tuple(results),
                                tuple(payments_of(connection, group_id=group.id)),
                                tuple(evenings))
+
+    def placings(self, session_ids: Sequence[int]) -> dict[int, SessionPlacings]:
+        """The places each of the sessions keeps (a group's list of evenings shows them),
+        read apart from ``record``: its tab over a club's 5,000 evenings would decode
+        them all to show a screenful."""
+        query = (select(SessionRow.id, SessionRow.result, SessionRow.places, SessionRow.variant,
+                        SessionRow.options, SessionRow.unit, SessionRow.currency)
+                 .where(SessionRow.id.in_(session_ids)))
+        with storage_failures(self.engine), self.reader.connect() as connection:
+            return {row.id: placed for row in connection.execute(query)
+                    if (placed := listed_placings(row)) is not None}  # a damaged one: none
 
     @contextmanager
     def change(self, name: str, version: int) -> Iterator[GroupChange]:
@@ -156,6 +170,12 @@ class GroupChange:
         _bump(self.connection, self.group)
 
 
+def finished_results(connection: Connection, group_id: int) -> list[SessionResult]:
+    """The results of the group's finished sessions, in the order stored: whom its tab
+    holds (a restore checks the payments it brings against them)."""
+    return _sessions(connection, group_id)[0]
+
+
 def _sessions(connection: Connection, group_id: int,
               ) -> tuple[list[SessionResult], list[tuple[int, str, str, bool]]]:
     """The group's finished sessions' results, and every session (id, name, date,
@@ -169,14 +189,22 @@ def _sessions(connection: Connection, group_id: int,
         .where(SessionRow.group_id == group_id).order_by(SessionRow.id)).all()
     evenings = [(id_, name, day.isoformat(), status == FINISHED)
                 for id_, name, day, status, _ in rows]
-    finished = [(id_, day, result) for id_, _, day, status, result in rows
+    finished = [(id_, name, day, result) for id_, name, day, status, result in rows
                 if status == FINISHED]
-    # One JSON document for them all: decoding 5,000 small ones took twice as long.
-    standings = json.loads(f"[{','.join(result for _, _, result in finished)}]")
+    try:  # one JSON document for them all: decoding 5,000 small ones took twice as long
+        standings = json.loads(f"[{','.join(result for *_, result in finished)}]")
+    except (ValueError, TypeError):  # one is damaged: each read alone, to name it
+        standings = []
+        for id_, name, _, result in finished:
+            with as_written(id_, name):
+                standings.append(json.loads(result))
     handed = _handed_in(connection, group_id)
     kept: dict[int, str] = dict(connection.execute(select(PlayerRow.id, PlayerRow.name)).all())
-    return [_result(day, seated, kept, handed.get(id_, ()))
-            for (id_, day, _), seated in zip(finished, standings, strict=True)], evenings
+    results = []
+    for (id_, name, day, _), seated in zip(finished, standings, strict=True):
+        with as_written(id_, name):
+            results.append(_result(day, seated, kept, handed.get(id_, ())))
+    return results, evenings
 
 
 def _handed_in(connection: Connection, group_id: int) -> dict[int, list[Handover]]:
@@ -207,5 +235,5 @@ def _result(played_on: date, standings: list[list[Any]], kept: dict[int, str],
     return SessionResult(played_on, tuple(money), money, flights, paid)
 
 
-__all__ = ["GroupChange", "GroupRecord", "GroupStore", "StoredGroup", "group_for_session",
-           "place"]
+__all__ = ["GroupChange", "GroupRecord", "GroupStore", "StoredGroup", "finished_results",
+           "group_for_session", "place"]

@@ -19,6 +19,8 @@ from sqlalchemy import (
 )
 from sqlmodel import Field, SQLModel
 
+from scorekeeper.core.payee import DETAIL_FIELDS
+
 
 def now() -> datetime:
     return datetime.now(UTC)
@@ -34,6 +36,8 @@ UID_LENGTH = 64  # the longest uid a file may bring; ours are 36 characters
 
 
 IN_PLAY, FINISHED = "in_play", "finished"  # a session's status
+PAYMENT, SCORE, SEAT = "payment", "score", "seat"  # an entry's kind
+ENTRY_KINDS = frozenset({PAYMENT, SCORE, SEAT})
 
 
 class PlayerRow(SQLModel, table=True):
@@ -44,19 +48,15 @@ class PlayerRow(SQLModel, table=True):
     name: str
     name_key: str = Field(unique=True)  # the name trimmed and case-folded
     created_at: datetime = Field(default_factory=now)
-    # How the player is paid (revision 0004), checked by scorekeeper.payments on entry;
-    # all optional. Kept with the roster, never copied into a session.
-    swish: str | None = None
-    iban: str | None = None
-    holder: str | None = None
-    qr_iban: str | None = None
-    postcode: str | None = None
-    town: str | None = None
-    country: str | None = None
+    # How the player is paid (revision 0004), checked by scorekeeper.payments on entry:
+    # a text column for each of core/payee.py's DETAIL_FIELDS, all optional. Kept with
+    # the roster, never copied into a session.
+    __annotations__.update(dict.fromkeys(DETAIL_FIELDS, "str | None"))
+    locals().update(dict.fromkeys(DETAIL_FIELDS))
 
 
 # The columns above that hold how a player is paid (PaymentDetails' fields, one column each).
-DETAIL_COLUMNS = ("swish", "iban", "holder", "qr_iban", "postcode", "town", "country")
+DETAIL_COLUMNS = DETAIL_FIELDS
 
 
 class GroupRow(SQLModel, table=True):
@@ -95,9 +95,28 @@ class SessionRow(SQLModel, table=True):
     # each player in order of their seats, written with them: a group's tab reads one
     # row per evening, not a seat and a standing per player (8.7 s over 5,000 evenings).
     result: str | None = Field(default=None, sa_column=Column(Text))
+    # Revision 0015: each player's place in the session's standings as JSON, [place,
+    # deals played, the figure the place rests on, finished games missed] in the order of
+    # ``result`` (``change.kept_places``): a head to head, the home screen's list and a
+    # group's evenings read them without a replay, and the tab does not decode them.
+    places: str | None = Field(default=None, sa_column=Column(Text))
+    # Revision 0017: each player's feats (core/feats.py) as JSON, [General Rams won, lost,
+    # the most taken from the pot in one deal] in the order of ``result``
+    # (``change.kept_feats``): a player's page and a group's records read them per session.
+    feats: str | None = Field(default=None, sa_column=Column(Text))
     # Revision 0012: the session's uid, kept by its session file, a backup and a restore.
     uid: str | None = Field(default_factory=new_uid,
                             sa_column=Column(String(UID_LENGTH), default=new_uid))
+
+
+class GroupRecordsRow(SQLModel, table=True):
+    """A group's records folded so far (revision 0019; ``store.records_kept``): kept for
+    the finished sessions ``mark`` names, worked out again when they are no longer those."""
+
+    __tablename__ = "group_records"
+    group_id: int = Field(foreign_key="groups.id", primary_key=True, ondelete="CASCADE")
+    mark: str = Field(sa_column=Column(Text, nullable=False))
+    fold: str = Field(sa_column=Column(Text, nullable=False))  # GroupFold.plain, as JSON
 
 
 class SeatRow(SQLModel, table=True):
@@ -161,7 +180,7 @@ class StandingRow(SQLModel, table=True):
     tricks: int = 0
     flights: int = 0
     minor: int = Field(default=0, sa_column=Column(BigInteger, nullable=False, default=0))
-    games_won: int = 0
+    games_won: int = 0  # the session's wins (core.wins): games, or a pot game's General Rams
 
 
 class PaymentRow(SQLModel, table=True):

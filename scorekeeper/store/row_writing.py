@@ -19,7 +19,7 @@ from scorekeeper.core import Deal, Payment, ScoreChange
 from scorekeeper.core.deal import dealt_plainly
 from scorekeeper.core.ledger import Entry
 from scorekeeper.store.conversions import deal_json, to_json
-from scorekeeper.store.models import DealRow, EntryRow
+from scorekeeper.store.models import PAYMENT, SCORE, SEAT, DealRow, EntryRow
 
 deals: Table = DealRow.__table__  # type: ignore[attr-defined]
 entries: Table = EntryRow.__table__  # type: ignore[attr-defined]
@@ -155,13 +155,13 @@ def entry_tuples(session_id: int, entries_: Iterable[Entry],
         reason = entry.reason
         params = _params_json(reason.params, params_json)
         if isinstance(entry, Payment):
-            add((session_id, deal, position, "payment", entry.payer, entry.payee,
+            add((session_id, deal, position, PAYMENT, entry.payer, entry.payee,
                  entry.minor, None, 0, reason.key, params))
         elif isinstance(entry, ScoreChange):
-            add((session_id, deal, position, "score", None, None, 0, entry.player,
+            add((session_id, deal, position, SCORE, None, None, 0, entry.player,
                  entry.points, reason.key, params))
         else:
-            add((session_id, deal, position, "seat", None, None, 0, entry.player, 0,
+            add((session_id, deal, position, SEAT, None, None, 0, entry.player, 0,
                  reason.key, params))
     return rows
 

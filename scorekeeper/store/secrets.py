@@ -16,9 +16,21 @@ HIDDEN = "***"
 SECRET_KEYS = frozenset({"password", "passwd", "pwd", "pass", "sslpassword"})
 
 
+def is_text(url: str) -> bool:
+    """Is ``url`` text a driver can be handed? A byte that is no UTF-8 in an argument or
+    the environment reaches Python as a lone surrogate, which no driver encodes."""
+    try:
+        url.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def readable(url: str | URL) -> URL | None:
     """``url`` as the drivers will read it, every secret in it replaced by ``***``; None
     when it is no URL at all (then nothing of it may be shown: it may be a password)."""
+    if isinstance(url, str) and not is_text(url):
+        return None
     try:
         read = url if isinstance(url, URL) else make_url(userinfo_whole(url))
     except Exception:

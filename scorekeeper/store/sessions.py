@@ -15,11 +15,12 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import date, datetime
+from typing import Any
 
 from sqlalchemy import Engine, delete, func, select
 from sqlalchemy.orm import Session as Db
 
-from scorekeeper.core import Deal, Entry, RuleError, State, Table, text
+from scorekeeper.core import Deal, Entry, RuleError, SessionPlacings, State, Table, text
 from scorekeeper.store import roster
 from scorekeeper.store import statements as sql
 from scorekeeper.store.change import (
@@ -29,7 +30,13 @@ from scorekeeper.store.change import (
     opened,
     stored_session,
 )
-from scorekeeper.store.conversions import deal_of, entry_of
+from scorekeeper.store.conversions import (
+    as_written,
+    deal_of,
+    entry_of,
+    listed_leaders,
+    listed_placings,
+)
 from scorekeeper.store.database import reading, single_statement
 from scorekeeper.store.errors import ConflictError
 from scorekeeper.store.failures import StorageError, StoreError, storage_failures
@@ -62,6 +69,7 @@ class SessionSummary:
     updated_at: datetime
     leaders: tuple[str, ...]
     played_on: date | None = None  # the evening's date
+    standings: SessionPlacings | None = None  # the places, best first, as kept
 
     @property
     def finished(self) -> bool:
@@ -108,7 +116,8 @@ class SessionStore:
     def deals(self, session_id: int) -> list[Deal]:
         with storage_failures(self.engine), self.reader.connect() as connection:
             records = connection.scalars(sql.DEAL_RECORDS, {"session_id": session_id})
-            return [deal_of(written) for written in records]
+            with as_written(session_id):
+                return [deal_of(written) for written in records]
 
     def entries(self, session_id: int, first: int = 0, last: int | None = None) -> list[Entry]:
         """Ledger entries of deals ``first``..``last`` (0 is the end-of-session rule)."""
@@ -133,7 +142,8 @@ class SessionStore:
             written = connection.scalar(
                 select(DealRow.record)
                 .where(DealRow.session_id == session_id, DealRow.number == number))
-        return deal_of(written) if written is not None else None
+        with as_written(session_id):
+            return deal_of(written) if written is not None else None
 
     def kept_before(self, session_id: int, first: int, last: int) -> KeptBefore:
         """The nearest state kept after a deal up to ``first``, and the deals after it up
@@ -145,21 +155,43 @@ class SessionStore:
                        DealRow.state_after.is_not(None))
                 .order_by(DealRow.number.desc()).limit(1)
             ).first()
-            start, state = ((kept.number, load_state(kept.state_after)) if kept is not None
-                            else (0, None))
             records = connection.scalars(
                 select(DealRow.record)
-                .where(DealRow.session_id == session_id, DealRow.number > start,
+                .where(DealRow.session_id == session_id,
+                       DealRow.number > (kept.number if kept is not None else 0),
                        DealRow.number <= last)
                 .order_by(DealRow.number)
             ).all()
+        with as_written(session_id):
+            start, state = ((kept.number, load_state(kept.state_after)) if kept is not None
+                            else (0, None))
             return KeptBefore(start, state, tuple(deal_of(written) for written in records))
 
+    def money_moved(self, session_id: int) -> dict[str, int]:
+        """What the session's ledger moved, added up per account (the pot under ""), over
+        its deals (not the end-of-session rule's entries, deal 0): one aggregate in SQL.
+        Money a score or a seat carries, and every entry of a kind the store never writes,
+        count under "?", which no account is: damage for the session layer to find."""
+        moved: dict[str, int] = {}
+        with storage_failures(self.engine), self.one_statement.connect() as connection:
+            for payer, payee, minor, strange in connection.execute(
+                    sql.MONEY_MOVED, {"session_id": session_id}):
+                if strange:
+                    moved["?"] = moved.get("?", 0) + strange
+                if payer is None or payee is None:  # a score or a seat moves no money
+                    moved["?"] = moved.get("?", 0) + minor
+                    continue
+                moved[payer] = moved.get(payer, 0) - minor
+                moved[payee] = moved.get(payee, 0) + minor
+        return {account: minor for account, minor in moved.items() if minor}
+
     def summaries(self, limit: int | None = None) -> list[SessionSummary]:
-        """Sessions, latest first (the ``limit`` latest), with their players and leaders."""
+        """Sessions, latest first (the ``limit`` latest), with their players, leaders and
+        standings."""
         query = (select(SessionRow.id, SessionRow.name, SessionRow.variant, SessionRow.status,
                         SessionRow.deal_count, SessionRow.updated_at, SessionRow.leaders,
-                        SessionRow.played_on)
+                        SessionRow.played_on, SessionRow.result, SessionRow.places,
+                        SessionRow.options, SessionRow.unit, SessionRow.currency)
                  .order_by(SessionRow.updated_at.desc(), SessionRow.id.desc()).limit(limit))
         with storage_failures(self.engine), Db(self.reader) as db:
             rows = db.execute(query).all()
@@ -170,8 +202,8 @@ class SessionStore:
                 seats[session_id].append(name)
         return [
             SessionSummary(row.id, row.name, row.variant, tuple(seats[row.id]), row.status,
-                           row.deal_count, row.updated_at, tuple(json.loads(row.leaders)),
-                           row.played_on)
+                           row.deal_count, row.updated_at, listed_leaders(row),
+                           row.played_on, listed_placings(row))
             for row in rows
         ]
 
@@ -255,28 +287,30 @@ class SessionStore:
             db.execute(delete(SessionRow).where(SessionRow.id == session_id))
 
 
+def session_values(name: str, table: Table, played_on: date | None, uid: str,
+                   ) -> dict[str, Any]:
+    """A new session's row (``SessionRow``'s columns) as its set-up gives it: its name
+    checked (a session without one is called by its game), the evening's date (today
+    unless given)."""
+    try:
+        name = text.session_name(name)
+    except RuleError as error:
+        raise StoreError(error.message) from None
+    return {"name": name or table.rules.variant, "variant": table.rules.variant,
+            "options": json.dumps(dict(table.options)), "first_dealer": table.first_dealer,
+            "currency": table.money.currency, "unit": str(table.money.unit),
+            "played_on": played_on or date.today(), "uid": uid}
+
+
 def start_session(db: Db, name: str, table: Table, played_on: date | None = None,
                   uid: str | None = None) -> SessionChange:
     """A new session's row, seats and standings in ``db``'s transaction, as a change to
     write its deals into. ``uid``: the one its file brought (None: a new one); a copy of a
     session this database holds already gets a uid of its own, so that a uid names one
     session here (``scorekeeper import`` of an export into the database it came from)."""
-    try:
-        name = text.session_name(name)
-    except RuleError as error:
-        raise StoreError(error.message) from None
     if uid is None or db.scalar(select(SessionRow.id).where(SessionRow.uid == uid)) is not None:
         uid = new_uid()
-    row = SessionRow(
-        name=name or table.rules.variant,
-        variant=table.rules.variant,
-        options=json.dumps(dict(table.options)),
-        first_dealer=table.first_dealer,
-        currency=table.money.currency,
-        unit=str(table.money.unit),
-        played_on=played_on or date.today(),
-        uid=uid,
-    )
+    row = SessionRow(**session_values(name, table, played_on, uid))
     db.add(row)
     db.flush()
     assert row.id is not None

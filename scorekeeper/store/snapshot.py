@@ -35,10 +35,24 @@ def dump_state(state: State, *, every_game: bool = True) -> str:
             "away": sorted(state.away),
             "everyone": state.everyone,
             "last_dealer": state.last_dealer,
+            "generals_won": state.generals_won,
+            "generals_lost": state.generals_lost,
+            "most_taken": state.most_taken,
         },
         ensure_ascii=False,
         separators=(",", ":"),
     )
+
+
+# The figures every state kept since revision 0002 holds, or that ``load_state`` works out
+# from what an older one holds the same as the rules would: a replay from any kept state
+# tells them. A figure kept only since (the feats, revisions 0016 and 0017, whose upgrade
+# kept them anew in each session's newest state alone) is missing from the states kept
+# before it, which a replay from one of them cannot tell. A figure added to the state is
+# one of these only once every kept state holds it.
+HELD_BY_EVERY_KEPT_STATE = frozenset({
+    "deals", "dealer", "balances", "scores", "flights", "played", "tricks", "games",
+    "must_play", "out", "pot_paid", "ring", "away", "everyone", "last_dealer"})
 
 
 def load_state(text: str) -> State:
@@ -63,6 +77,11 @@ def load_state(text: str) -> State:
         away=frozenset(raw.get("away", ())),
         everyone=tuple(raw.get("everyone", players)),
         last_dealer=raw["last_dealer"] if "last_dealer" in raw else _dealt_last(raw, ring),
+        # Kept before revisions 0016 (General Rams won) and 0017 (the rest), which count
+        # them again.
+        generals_won=raw.get("generals_won", {}),
+        generals_lost=raw.get("generals_lost", {}),
+        most_taken=raw.get("most_taken", {}),
     )
 
 

@@ -12,9 +12,10 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
-from sqlalchemy import Connection, Select, Table, bindparam, delete, func, select, update
+from sqlalchemy import Connection, Select, Table, bindparam, case, delete, func, select, update
 
 from scorekeeper.store.models import (
+    ENTRY_KINDS,
     FINISHED,
     DraftRow,
     GroupRow,
@@ -58,6 +59,14 @@ SESSION = (select(sessions.c.id, sessions.c.name, sessions.c.status, sessions.c.
 # The same, with the session's row locked until the transaction ends (PostgreSQL;
 # SQLite's BEGIN IMMEDIATE already holds the whole database).
 LOCKED_SESSION = SESSION.with_for_update(of=sessions)
+# What a session's ledger moved between each payer and payee over its deals (deal 0 is the
+# end-of-session rule, which its newest state does not hold), and how many of its entries
+# are of a kind the store never writes (counted, not grouped by: a little cheaper).
+MONEY_MOVED = (select(entries.c.payer, entries.c.payee, func.sum(entries.c.minor),
+                      func.sum(case((entries.c.kind.not_in(sorted(ENTRY_KINDS)), 1), else_=0)))
+               .where(entries.c.session_id == bindparam("session_id"),
+                      entries.c.deal_number > 0)
+               .group_by(entries.c.payer, entries.c.payee))
 DEAL_RECORDS = (select(deals.c.record).where(deals.c.session_id == bindparam("session_id"))
                 .order_by(deals.c.number))
 KEEP_STATE = (update(deals)
@@ -179,12 +188,14 @@ def _moved_on(connection: Connection, changes: dict[str, Any], *,
 
 
 _BUMPED = ("deal_count", "status", "updated_at", "leaders")
+# written together (``SessionChange.set_standings``)
+_STANDINGS_KEPT = ("result", "places", "feats")
 
 
 def _bumped_with_totals(connection: Connection, changes: dict[str, Any],
                         totals: Sequence[tuple[int, int, int, int, int, int]],
                         dealt: Dealt | None) -> tuple[Any, ...] | None:
-    columns = _BUMPED + (("result",) if "result" in changes else ())
+    columns = _BUMPED + (_STANDINGS_KEPT if "result" in changes else ())
     given = records(("session_id", *_STANDING_COLUMNS),
                      ((changes["session_id"], *row) for row in totals))
     rows = ([] if dealt is None else
@@ -229,7 +240,7 @@ def bump_held(connection: Connection, changes: dict[str, Any],
     rolled back. None: nothing was written."""
     if connection.dialect.name != "postgresql":
         return _moved_on_first(connection, changes, totals, dealt, draft_dropped)
-    columns = _BUMPED + (("result",) if "result" in changes else ())
+    columns = _BUMPED + (_STANDINGS_KEPT if "result" in changes else ())
     given = records(("session_id", *_STANDING_COLUMNS),
                     ((changes["session_id"], *row) for row in totals))
     dropped = [] if draft_dropped is None else [changes["session_id"], draft_dropped]

@@ -20,7 +20,7 @@ from scorekeeper.core import Deal, Table
 from scorekeeper.core.owed import Handover
 from scorekeeper.store import statements as sql
 from scorekeeper.store.change import opened
-from scorekeeper.store.conversions import deal_of
+from scorekeeper.store.conversions import as_written, deal_of
 from scorekeeper.store.database import reading
 from scorekeeper.store.failures import storage_failures
 from scorekeeper.store.models import DETAIL_COLUMNS, FINISHED, GroupRow, PlayerRow, SessionRow
@@ -90,7 +90,9 @@ def kept_session(connection: Connection, session_id: int) -> KeptSession:
     row, table, _ = opened(connection, session_id, sql.SESSION)
     records = connection.scalars(sql.DEAL_RECORDS, {"session_id": session_id})
     paid = payments_of(connection, session_id=session_id)
-    return KeptSession(row.uid, row.name, table, tuple(deal_of(r) for r in records),
+    with as_written(session_id, row.name):
+        kept = tuple(deal_of(r) for r in records)
+    return KeptSession(row.uid, row.name, table, kept,
                        tuple(payment.handover for payment in paid), row.group_name,
                        row.played_on or row.created_at.date(), row.status == FINISHED)
 

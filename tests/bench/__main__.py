@@ -13,7 +13,9 @@ from tests.bench import (
     hearing_bench,
     import_bench,
     ledger_bench,
+    player_bench,
     report,
+    restore_bench,
     stopped_cleanly_by_sigterm,
     store_bench,
     table_bench,
@@ -36,7 +38,9 @@ def main() -> None:
             lambda: [store_bench.open_session(folder)],
             lambda: store_bench.club_years(folder),
             lambda: backup_bench.backup_and_restore(folder),
-            lambda: [group_bench.tab_and_season(folder)],
+            lambda: restore_bench.on_the_command_line(folder),
+            lambda: restore_bench.in_the_app(folder),
+            lambda: group_bench.tab_and_season(folder),
             lambda: store_bench.replay_and_import(folder),
             lambda: [store_bench.settle_up()],
             import_bench.cold_import,
@@ -44,6 +48,7 @@ def main() -> None:
             lambda: tap_bench.tap_to_new_score(folder),
             lambda: hearing_bench.deal_heard_on_another_server(folder),
             lambda: ledger_bench.ledger_and_table(folder),
+            lambda: player_bench.player_page_and_table(folder),
             lambda: table_bench.taps_and_scrolls(folder),
         ]
         for step in steps:

@@ -1,7 +1,44 @@
 """The bare Flet pages the app's tap is measured against (tests/bench/tap_bench.py), each a
 script served by a process of its own: a counter, the table's rows written the plain way
 (properties set by hand), and the same rows written as this codebase is asked to be, with
-components, one observable and memoized parts, but none of the app's code."""
+components, one observable and memoized parts, but none of the app's code. The two tables
+record each saved deal as durably as the app does (``KEPT``), so that a tap on their Save
+does the same work."""
+
+# A deal kept as the app keeps one on SQLite: its row, an entry for each player, the
+# players' totals and the session's version, in one transaction, on the disk when it
+# commits (the write-ahead log, synchronous FULL), in a file named by SCOREKEEPER_BARE_BOOK.
+KEPT = """
+import json
+import os
+import sqlite3
+
+BOOK = sqlite3.connect(os.environ["SCOREKEEPER_BARE_BOOK"], isolation_level=None,
+                       check_same_thread=False)
+BOOK.execute("PRAGMA journal_mode=WAL")
+BOOK.execute("PRAGMA synchronous=FULL")
+BOOK.executescript(
+    "CREATE TABLE IF NOT EXISTS evening (id INTEGER PRIMARY KEY, version INTEGER NOT NULL);"
+    "CREATE TABLE IF NOT EXISTS deals (number INTEGER PRIMARY KEY, record TEXT NOT NULL);"
+    "CREATE TABLE IF NOT EXISTS entries (deal INTEGER NOT NULL, player TEXT NOT NULL,"
+    " units INTEGER NOT NULL);"
+    "CREATE TABLE IF NOT EXISTS standings (player TEXT PRIMARY KEY, score INTEGER NOT NULL);"
+    "INSERT OR IGNORE INTO evening VALUES (1, 0)")
+
+
+def kept(number: int, tricks: dict, scores: dict) -> None:
+    BOOK.execute("BEGIN IMMEDIATE")
+    try:
+        BOOK.execute("UPDATE evening SET version = version + 1 WHERE id = 1")
+        BOOK.execute("INSERT INTO deals VALUES (?, ?)", (number, json.dumps({"tricks": tricks})))
+        BOOK.executemany("INSERT INTO entries VALUES (?, ?, ?)",
+                         [(number, player, units or -1) for player, units in tricks.items()])
+        BOOK.executemany("INSERT OR REPLACE INTO standings VALUES (?, ?)", scores.items())
+        BOOK.execute("COMMIT")
+    except BaseException:
+        BOOK.execute("ROLLBACK")
+        raise
+"""
 
 COUNTER = """
 import sys
@@ -25,7 +62,7 @@ ft.run(main, view=None, host="127.0.0.1", port=int(sys.argv[1]), no_cdn=True)
 # six trick counts and Pass, and a Save bar), written the plain way, with none of this
 # app's code. Save gives Astrid her tricks and the others their flights, and draws the
 # new deal: the same changes a saved deal makes on the rows.
-BARE_TABLE = """
+BARE_TABLE = KEPT + """
 import sys
 import flet as ft
 
@@ -85,6 +122,7 @@ def main(page: ft.Page) -> None:
             button.content.style = count_style(number == count)
 
     def saved() -> None:
+        kept(deal[0], dict(chosen), {p: scores[p] + (chosen[p] or -1) for p in PLAYERS})
         for player in PLAYERS:
             scores[player] += chosen[player] or -1
             line = rows[player]
@@ -124,7 +162,7 @@ ft.run(main, view=None, host="127.0.0.1", port=int(sys.argv[1]), no_cdn=True)
 # The same rows, bar and Save in Flet's declarative style (as the brief asks of the app, and
 # as flet-dev/flet's trolli is written): one observable table, each row and each count a
 # memoized component, the looks made once. Save makes the same changes as the page above.
-BARE_COMPONENTS = """
+BARE_COMPONENTS = KEPT + """
 import sys
 from dataclasses import dataclass, field
 
@@ -150,7 +188,9 @@ class Table:
         self.chosen = {**self.chosen, player: count}
 
     def save(self) -> None:
-        self.scores = {p: self.scores[p] + (self.chosen[p] or -1) for p in PLAYERS}
+        scores = {p: self.scores[p] + (self.chosen[p] or -1) for p in PLAYERS}
+        kept(self.deal, dict(self.chosen), scores)
+        self.scores = scores
         self.chosen = dict.fromkeys(PLAYERS, 0)
         self.told = f"Deal {self.deal} saved: Astrid +5"
         self.deal += 1

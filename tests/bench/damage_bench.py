@@ -35,6 +35,7 @@ from tests.bench.damage_checks import (
     broken_sessions,
     check,
     integrity,
+    opening,
     replayed_differs,
     shape,
 )
@@ -96,7 +97,8 @@ def measure(folder: Path, seed: int = 52) -> dict[str, object]:
     counts: dict[str, object] = dict.fromkeys(
         ("files", "quick_check refused", "rows unchanged", "unchanged, integrity_check finds",
          "unreadable rows", "rows changed", "cheap", "cheap + ledger", "rows' shape", "replay",
-         "integrity_check"), 0)
+         "integrity_check", "opening", "opening + whole replay",
+         "opening: traceback"), 0)
     counts["missed by all"] = []
     for number, (kind, body) in enumerate(damaged(whole.read_bytes(), random.Random(seed))):
         path = folder / f"damaged-{number:02}.db"
@@ -120,6 +122,10 @@ def measure(folder: Path, seed: int = 52) -> dict[str, object]:
         found = {"cheap": check(path, False), "cheap + ledger": check(path, True),
                  "rows' shape": shape(path), "replay": replayed_differs(path),
                  "integrity_check": integrity(path)}
+        opened, replayed = opening(path), opening(path, replayed=True)
+        found["opening"] = opened == "refused"
+        found["opening + whole replay"] = replayed == "refused"
+        counts["opening: traceback"] += "traceback" in (opened, replayed)  # type: ignore[operator]
         for name, caught in found.items():
             counts[name] += caught  # type: ignore[operator]
         if not any(found.values()):

@@ -109,6 +109,30 @@ def replayed_differs(path: Path) -> bool:
         store.engine.dispose()
 
 
+def opening(path: Path, *, replayed: bool = False) -> str:
+    """Each session opened as the app and the command line open it (session/damage.py's
+    check at every open), and with ``replayed`` its deals replayed whole too (an export,
+    the ledger): "refused" when one is refused in words (damaged, or the file), "traceback"
+    when one fails otherwise (what a person must never see), else "opened"."""
+    from scorekeeper.session.scorebook import Scorebook
+    from scorekeeper.store.errors import StoreError
+
+    store = SessionStore(create_engine(f"sqlite:///{path}"))
+    book = Scorebook(store)
+    try:
+        for summary in store.summaries():
+            opened = book.open(summary.id)
+            if replayed:
+                opened.history  # noqa: B018 (the whole replay is the check)
+        return "opened"
+    except StoreError:
+        return "refused"
+    except Exception:
+        return "traceback"
+    finally:
+        store.engine.dispose()
+
+
 def integrity(path: Path) -> bool:
     """SQLite's full check (every index against its table): True when it finds damage."""
     try:

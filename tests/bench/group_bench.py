@@ -1,7 +1,10 @@
-"""A group's running tab and season table over a club's 5,000 evenings."""
+"""A group's running tab and season table, and two players' head to head, over a club's
+5,000 evenings."""
 
 from __future__ import annotations
 
+import json
+import os
 import random
 from datetime import date, timedelta
 from pathlib import Path
@@ -11,12 +14,13 @@ from sqlalchemy import Connection, Engine, text
 from scorekeeper.core import Session, close, fewest_transfers, make_money, make_table
 from scorekeeper.core.owed import Handover
 from scorekeeper.formats.session_file import Evening
+from scorekeeper.session.records_keeping import keep_records
 from scorekeeper.session.scorebook import Scorebook
 from scorekeeper.store.database import connect
 from scorekeeper.store.sessions import SessionStore
 from tests.bench.data import deals
 from tests.bench.rows import Row
-from tests.bench.timing import median_ms
+from tests.bench.timing import median_ms, median_wall_and_cpu_ms
 
 GROUP = "Thursday club"
 POOL = ["Astrid", "Bengt", "Cilla", "Dag", "Eva", "Frans", "Greta", "Hugo", "Ines", "Jon"]
@@ -44,7 +48,8 @@ def club_evenings(book: Scorebook) -> None:
     """IMPORTED evenings stored as the app stores a session file, then copied in SQL
     (seats, standings, deals, entries and payments too) to EVENINGS, each copy played
     IMPORTED days later than the one before: an import costs about 25 ms, a copy
-    nothing."""
+    nothing. The group's records are then kept as the copies' finishes would have kept
+    them, each folded into them as it finished (``session.records_keeping``)."""
     rng = random.Random(28)
     for number in range(IMPORTED):
         session, said = evening(number, rng)
@@ -52,6 +57,7 @@ def club_evenings(book: Scorebook) -> None:
     with book.store.engine.begin() as connection:
         for copy in range(1, EVENINGS // IMPORTED):
             _copy_evenings(connection, copy)
+    keep_records(book.groups, GROUP)
     _pay_on_tab(book, rng)
 
 
@@ -94,7 +100,8 @@ def _counted(engine: Engine) -> tuple[int, int, int]:
             "(SELECT count(*) FROM payments)").one())
 
 
-def tab_and_season(folder: Path) -> Row:
+def tab_and_season(folder: Path) -> list[Row]:
+    """The tab and the season table, then a head to head, over the same club."""
     book = Scorebook(SessionStore(connect(f"sqlite:///{folder / 'group.db'}")))
     club_evenings(book)
     sessions, stored_deals, payments = _counted(book.store.engine)
@@ -104,8 +111,69 @@ def tab_and_season(folder: Path) -> Row:
         shown.season(shown.seasons()[0])
 
     ms = median_ms(open_group, runs=9)
+    rows = [Row("a group's tab and season table", f"{sessions:,} finished evenings of 4 "
+                f"from a pool of {len(POOL)} ({stored_deals:,} deals, {payments:,} "
+                f"payments, {TAB_PAYMENTS} of them on the tab), SQLite; the tab, then the "
+                "latest season's table", "≤ 100 ms", f"{ms:.1f} ms", ms <= 100),
+            head_to_head(book, sessions), player_page(book, sessions),
+            group_records(book, sessions)]
     book.store.engine.dispose()
-    return Row("a group's tab and season table", f"{sessions:,} finished evenings of 4 from "
-               f"a pool of {len(POOL)} ({stored_deals:,} deals, {payments:,} payments, "
-               f"{TAB_PAYMENTS} of them on the tab), SQLite; the tab, then the latest "
-               "season's table", "≤ 100 ms", f"{ms:.1f} ms", ms <= 100)
+    return rows
+
+
+def head_to_head(book: Scorebook, sessions: int) -> Row:
+    """`scorekeeper versus Astrid Bengt --json` once the scorebook is open: the finished
+    sessions both sat in read with their places, counted, and written as FORMAT.md says."""
+    from scorekeeper.cli.versus import versus_report
+
+    shared = len(book.versus(POOL[0], POOL[1]).sessions)
+
+    def versus() -> None:
+        json.dumps(versus_report(book.versus(POOL[0], POOL[1])))
+
+    ms, cpu = median_wall_and_cpu_ms(versus, runs=9)
+    return Row("head to head (`versus`)", f"{sessions:,} finished evenings of 4 from a pool "
+               f"of {len(POOL)}, SQLite; {POOL[0]} against {POOL[1]}, who sat together "
+               f"on {shared:,} of them: the sessions, who was ahead, the money",
+               "≤ 100 ms", f"{ms:.1f} ms ({cpu:.1f} CPU-ms{_load()})", ms <= 100)
+
+
+def player_page(book: Scorebook, sessions: int) -> Row:
+    """What a player's page shows, read and worked out as its route loads it: the
+    finished sessions the player sat in with everyone's places, money, flights and feats,
+    then the record (places, games, a head to head against each rival, evenings, feats)."""
+    record = book.player_record(POOL[0])
+    ms, cpu = median_wall_and_cpu_ms(lambda: book.player_record(POOL[0]), runs=9)
+    return Row("a player's page's figures", f"{sessions:,} finished evenings of 4 from a pool "
+               f"of {len(POOL)}, SQLite; {POOL[0]}, who played {record.places.evenings:,} of "
+               f"them: places, the win rate and streaks per game, head to head against each "
+               f"of {len(record.rivals)} rivals, best and worst evening, General Rams, the "
+               "biggest pot", "≤ 100 ms", f"{ms:.1f} ms ({cpu:.1f} CPU-ms{_load()})",
+               ms <= 100)
+
+
+def group_records(book: Scorebook, sessions: int) -> Row:
+    """The group screen's records and who beats whom, worked out as the screen opens on a
+    server that has not yet worked them out (and then kept: read again while the group's
+    finished sessions stay as they are, the row's second figure)."""
+    from scorekeeper.core.group_records import group_records as worked_out
+    from scorekeeper.session.head_to_head import KeptRecords
+    from scorekeeper.store.statistics import played_evenings
+
+    beats = len(book.group_records(GROUP).beats)
+    ms, cpu = median_wall_and_cpu_ms(lambda: KeptRecords().of(book.groups, GROUP), runs=9)
+    kept_ms = median_ms(lambda: book.group_records(GROUP), runs=9)
+    every_ms, every_cpu = median_wall_and_cpu_ms(  # what a server does while none is kept
+        lambda: worked_out(played_evenings(book.store.engine, group=GROUP)), runs=5)
+    return Row("a group's records and who beats whom", f"{sessions:,} finished evenings of 4 "
+               f"from a pool of {len(POOL)}, SQLite: the best evening, the biggest pot, the "
+               f"longest streak, the most General Rams, and {beats} pairs' ahead, level and "
+               "behind, worked out on a server that has not yet: read as the group's "
+               "finishes kept them", "≤ 100 ms",
+               f"{ms:.1f} ms ({cpu:.1f} CPU-ms{_load()}; kept in the server, unchanged: "
+               f"{kept_ms:.1f} ms; from every evening, as while the group's finishes have "
+               f"kept none: {every_ms:.0f} ms, {every_cpu:.0f} CPU-ms)", ms <= 100)
+
+
+def _load() -> str:
+    return f", load average {os.getloadavg()[0]:.1f}"

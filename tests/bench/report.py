@@ -62,6 +62,22 @@ WHAT_WAS_DONE = """\
   noise. Of the app's own lag, 0.13 s is before the server listens (0.61 s against 0.48
   s for bare Flet: the command line's imports, the rules and the words); the rest is
   the client drawing a fuller first screen than one line of text.
+  Since issue 52 every opening of a file ran `PRAGMA quick_check`, which reads every
+  page: 0.57 to 0.9 s on the million-entry database (146 MB), nothing on the empty one,
+  on a worker thread beside the browser loading the client on two cores. Now (issue 67)
+  the app checks on opening only the tables its first screen reads (`quick_check` of
+  sessions, seats, groups and players, the roster the lists' marks count: about 10 ms),
+  and the rest of the file in the background 3 s after the first page, or at once for
+  the first statement that reads anything else or writes (SQLite's authorizer lets
+  only the first screen's reads through until then; `store/wholeness.py`); the command
+  line checks the whole file on opening as before. Opening the scorebook and reading the
+  home screen's lists in a fresh process, imports included, five times each in turns
+  (2026-12-02 05:49 UTC, load average 10 to 12 from other work): the club's database
+  589 to 710 CPU-ms checked this way (median 691), 842 to 1,230 checked whole (median
+  1,113), the empty database 569 to 686 (median 620). Nine starts each in Chromium in
+  turns at load average 8 to 15 gave bare 9.48 s, empty 13.66 s, the club 12.41 s and
+  the club with the code before 12.84 s: at that load every start swings by seconds,
+  and only a quiet machine's run tells the ratio.
 - **Start to the first usable screen** is now timed until the ready words are painted,
   not merely present in the accessibility tree: the client loads every font it is given
   before it draws, and the words were there up to a second before the screen showed
@@ -110,7 +126,7 @@ WHAT_WAS_DONE = """\
   Without it, timed by CPU apart again: reading the file ran Python's collector some
   seventy times over the parsed document's dictionaries (a third of reading it, and
   more in a process holding other sessions, as the benchmark's and the app's do); it
-  now pauses the collector as a replay does (the file makes no reference cycles), and
+  was paused while reading (since: the process collects seldom, as for a replay), and
   the bounds ask a deal of a dealer and the tricks alone for those two fields only:
   reading 61 -> 37 CPU-ms. SQLite steps, resets and binds a statement per row of an
   executemany: the rows now go fifty to a statement (its inserts 104 -> 67 CPU-ms), and
@@ -263,6 +279,30 @@ WHAT_WAS_DONE = """\
   in turns: 3.8 and 3.9 CPU-ms a deal against 4.4 and 4.7 (PostgreSQL 1.4 and 1.5
   against 1.8 and 2.0; the four servers hearing 1.0 against 1.2 and 1.3: each now
   takes two notices a deal, and the one that holds the session works the deal out).
+- **A league night** (issue 67; `python -m tests.bench.club_night [SECONDS] [league
+  [TABLES]]`): the club's night at ten times its scale, 2,000 tables on 8 servers, the
+  same machinery with other parameters (`Night`). On one channel every server heard
+  every deal: at 33 deals a second each of eight servers' hearing thread woke 33 times a
+  second for tables none of its pages showed. Since revision 0018 each change is told
+  on a channel of its own session, of its group and of the roster besides
+  `scorekeeper` (which a page listing the sessions hears, and only it), a Save's deal
+  on its session's channel alone; each page says what it shows (`AppModel.shown`), and
+  a server's hearing connection listens to the channels of what its pages show,
+  letting go of the rest, and asks for the version of a session it begins to hear
+  (what changed before was told to nobody). In the bench each server shows its own
+  tables and the next one's (500 channels). Two-minute league nights in turns
+  (2026-12-02 05:19 UTC, load average 14 to 24 from other work, then 16 to 5): with
+  the channels 5.2 CPU-ms a deal (the eight servers hearing 0.9, PostgreSQL 2.6), Save
+  p95 68.4 ms, heard p95 67.8; the code before on one channel 7.3 (hearing 3.0,
+  PostgreSQL 2.6), Save p95 77.0 ms, heard p95 81.0. PostgreSQL's share does not move:
+  PostgreSQL 15 wakes every listening backend of the database at each commit that
+  notifies, whatever its channels. The one ten-minute league night (2026-12-02 05:05
+  UTC, load average 18.5 at its start and 19.0 at its end: other engineers' test
+  suites, their Chromiums and PostgreSQL servers, and an OCR beside it): 20,211 deals,
+  33.7 a second, Save median 27.7 ms and p95 77.6, heard median 27.2 and p95 76.5, none
+  lost or doubled, every save heard by the servers showing its table. A one-minute club
+  night beside it (load 17): Save p95 53.0 ms, heard p95 58.9, 4.3 CPU-ms a deal
+  (hearing 0.8 on its four servers, where it was 1.0 on one channel).
 - **The ledger CSV** went through SQLAlchemy's rows (0.29 × the speed of `sqlite3 -csv`),
   then the driver's cursor into Python's csv module (0.40 ×). Now SQLite writes each CSV
   line itself in the query (printf, quotes doubled, quoted exactly where the csv module
@@ -279,8 +319,11 @@ WHAT_WAS_DONE = """\
   time in `dataclasses.replace` and in resolving typed names; then, inside a process
   holding other sessions, a third in Python's cycle collector walking the new objects.
   Now a deal written as seated skips name resolution, names are found in a dictionary,
-  the state is evolved without `dataclasses.replace`, and a replay pauses the collector
-  (it makes no reference cycles).
+  the state is evolved without `dataclasses.replace`, and the collector runs seldom:
+  the command line and the packaged app call `platform.collect_seldom()` once (what is
+  loaded by then frozen, a full collection after 100 middle ones instead of 10; a replay
+  no longer switches it off for the whole process from the core). A 10,000-deal replay
+  beside the app's objects spent 140 ms of CPU in the collector, 42 so, 0 paused.
 - **Taps and scrolls** counted a control as on screen when its place lay inside the
   phone's 844 pixels. A player chooser ("Who declared General Rams?") opened at the end
   of the rows, behind the Save bar: the person had to scroll, and the row said 0. It now
@@ -441,6 +484,14 @@ WHAT_WAS_DONE = """\
   it (the fallbacks taken away: the same frames). What is left is the server's reply
   (27 to 29 ms against 11 to 14, about 2.5 times its CPU: it waits for a core the browser
   is drawing the click on) and the new state drawn on one thread.
+- **The tap row's same work** (issue 67): the bare same-rows pages did not record their
+  deal; the app records it durably, about 0.6 ms of its server's time warm and more
+  within a tap. Both bare pages now keep each saved deal as the app keeps one on SQLite
+  (its row, an entry for each player, the totals and a version, in one transaction, WAL,
+  synchronous FULL: `bare_pages.KEPT`). At load average 10 to 13 (2026-12-02 05:50
+  UTC) the bare hand-written page's server spent 6.3 CPU-ms a Save with it, where
+  whole runs measured 3.3 to 3.5 without; that run's tap figures (ours 211 ms against
+  69) swing with such load by a factor of several and say nothing of the code.
 - **Damage SQLite does not see** (issue 52; `python -m tests.bench.damage_bench FOLDER
   club.db`): 120 damaged copies of a 0.8 MB database (the two example sessions and twenty
   evenings of 50 deals), 40 for each of three seeds, eight of each kind: a header byte
@@ -462,6 +513,39 @@ WHAT_WAS_DONE = """\
   with the machine's load average at 10 to 11 on its 2 cores). So no check runs at
   start: what is cheap catches almost nothing, and what catches the ledger reads all of
   it, several times what the start row can spare.
+- **Restoring a club's backup** (issue 66; `python -m tests.bench.restore_bench [cli|app]`):
+  a restore stored each session as an import does, one transaction of about thirty
+  statements a session through the ORM (a player's row fetched and flushed four times an
+  evening): 5,000 small evenings took 61.5 CPU-s, and the probe's 100,000 took 16 minutes.
+  Now new sessions are written 200 at a time, a table's rows for all of them in one
+  statement each (the rows an import writes, row for row, by the same functions: a test
+  holds the two to each other on SQLite and PostgreSQL), their uids looked up 200 at a
+  time, the roster and the groups read once, and the collector paused for the whole
+  restore (it walked the backup's millions of objects after every session, 0.9 ms each):
+  6.7 CPU-s for the 5,000. Payments on a tab are looked up and written a thousand at a
+  time, each player found in one dict. The two command-line rows were run alone, the
+  machine's load average at 1 to 3: 107.2 s and 58.3 s. What is left of the 100,000 is
+  the rules: reading and replaying each evening (0.15 and 0.5 CPU-ms a session at a load
+  average of 13). The app's
+  row: the file reaches the server by upload (a 21 MB backup restores in the browser,
+  where the page's connection closed on one message of more than 16 MiB). Saying what
+  21,000 evenings would add read and replayed each of them, 14.0 CPU-s in the server's
+  process, 56 % of it the rules recording the 126,000 deals and 36 % reading the session
+  files: 44.0 s. Now the look replays nothing (`session/backup_look.py`): the file, the
+  roster, the groups and every payment on a tab are checked as the restore checks them (a
+  payment `pay` would refuse is still refused before Restore, in the same words), and each
+  session is counted from a glance at its document (`formats/session_glance.py`: its uid,
+  its group, whether it is finished, who took part; looked up a thousand at a time; one
+  without a uid, or not plainly a session file's, is read in full). Restore replays every
+  session in its one transaction and refuses there, in words, with nothing written, a
+  session the rules refuse (25 CPU-s for the 21,000, under its progress line). The
+  collector stays paused over reading the backup as well, which is let go before it runs
+  again (it walked the 15 MB's objects once more at the end: 0.3 s). The look at the 15 MB
+  in one process: 0.56 CPU-s (13.6 before), 0.25 of it the JSON; from the tap to the
+  dialog the server's process spent 0.7 to 1.1 CPU-s and Chromium's about 2.8 (the upload
+  and the page). Three runs at load averages of 4 to 6: medians 2.9, 2.5 and 2.9 s (the
+  first sample of each 2.9 to 5.2 s); samples taken while the load average was 12 to 16
+  (some under a profiler) took 4 to 16 s, their 4 CPU-s given a fraction of the 2 cores.
 """
 
 

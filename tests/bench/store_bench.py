@@ -13,6 +13,7 @@ from scorekeeper.app.state.home import HOME_LIST
 from scorekeeper.core import close, fewest_transfers, guide
 from scorekeeper.formats.session_file import dump_session, load_session
 from scorekeeper.session import changes
+from scorekeeper.session.damage import refuse_if_damaged
 from scorekeeper.session.open_session import OpenSession
 from scorekeeper.session.scorebook import Scorebook
 from scorekeeper.store.database import connect
@@ -101,6 +102,7 @@ def open_session(folder: Path) -> Row:
 
     def open_it() -> None:
         opened = changes.opened(book.store, stored.id)  # as another device reads it
+        refuse_if_damaged(book.store, opened)  # what every open checks (session/damage.py)
         guide(opened.table, opened.newest_state)
         close(opened.table, opened.newest_state)
 

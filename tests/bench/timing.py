@@ -18,6 +18,21 @@ def median_ms(action: Callable[[], object], runs: int = 15, warmup: int = 2) -> 
     return statistics.median(samples) * 1000
 
 
+def median_wall_and_cpu_ms(action: Callable[[], object], runs: int = 15, warmup: int = 2,
+                           ) -> tuple[float, float]:
+    """Medians of the wall time and of this process's CPU time, in ms: on a shared machine
+    the wall time is mostly waiting for a CPU, the CPU time what the work itself takes."""
+    for _ in range(warmup):
+        action()
+    wall, cpu = [], []
+    for _ in range(runs):
+        start, used = time.perf_counter(), time.process_time()
+        action()
+        cpu.append(time.process_time() - used)
+        wall.append(time.perf_counter() - start)
+    return statistics.median(wall) * 1000, statistics.median(cpu) * 1000
+
+
 def side_by_side_ms(first: Callable[[], object], second: Callable[[], object],
                     runs: int = 15) -> tuple[float, float]:
     """Both actions timed in turns (first, second, first, ...): medians in ms."""

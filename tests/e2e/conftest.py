@@ -49,9 +49,9 @@ CHROMIUM = "/usr/bin/chromium"  # what a person runs: the benchmarks measure in 
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking",
     "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
-    # The tests talk only to addresses they own. Flet's web client asks a CDN for Rive's
-    # script at every start: no name resolves here, so that ask fails at once, the same on
-    # every machine, and nothing leaves this one.
+    # The tests talk only to addresses they own: no name resolves here, so whatever a page
+    # would ask of another host fails at once, the same on every machine, and nothing
+    # leaves this one (test_screens.py holds that a page load asks none).
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1, EXCLUDE 10.*",
     # Each page compiles the client's 12 MB of WebAssembly (main.dart.wasm, skwasm.wasm) with
     # V8's baseline compiler, then its hot functions again with the optimising one, in the
@@ -151,7 +151,7 @@ MOVED_FROM = "([node, top]) => node.getBoundingClientRect().top !== top"
 HAS_KEYBOARD = """label => {
     const typing = document.activeElement;
     const fields = [...document.querySelectorAll('[data-semantics-role="text-field"]')]
-        .filter(field => field.getAttribute('aria-label') === label);
+        .filter(field => (field.getAttribute('aria-label') || '').replace(/\\s+/g, ' ') === label);
     if (fields.includes(typing)) return typing.getAttribute('autocorrect') !== 'not-yet';
     if (!typing?.closest('flt-text-editing-host')) return false;
     const over = typing.getBoundingClientRect();
@@ -665,7 +665,7 @@ def taps_shown(ui: Ui, tricks: dict[str, int]) -> None:
         ui.see(tricks_button(player, count))
         ui.page.wait_for_function(
             """label => [...document.querySelectorAll('flt-semantics[role=button]')].some(n =>
-                n.getAttribute('aria-label') === label
+                (n.getAttribute('aria-label') || '').replace(/\\s+/g, ' ') === label
                 && n.getAttribute('aria-current') === 'true')""",
             arg=tricks_button(player, count), timeout=15_000, polling=POLL)
         assert not ui.chosen(tricks_button(player, 0))
@@ -690,7 +690,7 @@ def pass_on_a_single_pot(ui: Ui) -> str:
     ui.record(7, {"Dag": 2, "Astrid": 1, "Bengt": 1, "Cilla": 1})
     ui.tap("Astrid passes")
     ui.tap(tricks_button("Dag", 5))
-    refusal = "deal 8: single pot - everyone must play, but Astrid passed"
+    refusal = "Deal 8: single pot - everyone must play, but Astrid passed"
     ui.see(refusal)
     return refusal
 

@@ -31,5 +31,7 @@ def listen(page: Page) -> None:
 
 def heard(page: Page, words: str, timeout: int = 20_000) -> None:
     """Wait until ``words`` were handed to the screen reader (since ``listen``)."""
-    page.wait_for_function("said => window.__announced.some(words => words.includes(said))",
-                           arg=words, timeout=timeout)
+    # A figure held to its word by a no-break space is heard as a space.
+    page.wait_for_function(
+        "said => window.__announced.some(words => words.replace(/\\s+/g, ' ').includes(said))",
+        arg=words, timeout=timeout)

@@ -32,6 +32,10 @@ GROUP = "Fredagsgänget"
 THE_PLAN = [("Cilla", "Bengt", "0,50"), ("Dag", "Bengt", "4,50"), ("Erik", "Astrid", "5,50"),
             ("Erik", "Bengt", "3,50")]
 PAID = ("4,00", "8,50")  # "betalt 4,00 kr av 8,50 kr", beside Dag's transfer
+# What Dag owes going home and why it is not his row's -7,00: the leave panel's sentence,
+# settle-up's and ``show``'s (core/leaving.py, i18n/evening_words.py leaving_line).
+LEAVING = ("Dag ska betala {owes} när hen går: -7,00\u00a0kr om sessionen slutade med Dag kvar "
+           "vid bordet, utan 1,50\u00a0kr ur potten, som den som går avstår{paid}")
 
 
 def kr(figure: str) -> str:
@@ -89,21 +93,29 @@ def test_a_leaver_owes_his_money_without_the_pot_share(phone: Ui, server: Server
     after_deal_six(server, tmp_path)
     phone.open("/session/1")
     phone.see("Spara giv 7")
-    dag_stands_up(phone)
     # Were the evening to end now, the pot's 15 would go 3 to each of the five: Dag
-    # -17 + 3 = -14 units, 7,00 kr. Leaving, he keeps his net units and gives up his claim
-    # on the pot (RULES.md, "Pot games"): -17 units at 0,50 kr, 8,50 kr to pay.
-    phone.read(f"Dag ska betala {kr('8,50')}")
+    # -17 + 3 = -14 units, 7,00 kr, as his row says (read before the panel opens: on a
+    # phone it takes the rows' place). Leaving, he keeps his net units and gives up his
+    # claim on the pot (RULES.md, "Pot games"): -17 units at 0,50 kr, 8,50 kr to pay. The
+    # panel says both figures, and why they differ, in one sentence.
+    phone.read(f"-{kr('7,00')}")
+    dag_stands_up(phone)
+    phone.read(LEAVING.format(owes=kr("8,50"), paid=""))
+    phone.shot("table-dag-leaves-phone-sv-why")
     phone.tap("Gör upp nu")
     # Once he has gone the pot goes to the four who stay: 3 each, and the 3 left one each
     # from the forehand of deal 7 (Bengt deals; Cilla, Erik, Astrid): Astrid -1, Bengt 17,
-    # Cilla 6, Erik -5 units. Dag's -17 and Bengt's 17 cancel out: Dag pays Bengt 8,50.
+    # Cilla 6, Erik -5 units. Dag's -17 and Bengt's 17 cancel out: Dag pays Bengt 8,50;
+    # Erik pays Cilla 2,50 and Astrid Cilla 0,50.
     phone.see("Innan Dag går")
-    # Beside the result were the evening to end now (7,00 for Dag), the panel says why
-    # his figure is not that one.
-    phone.read("Dag behåller sina poäng och avstår sin del av potten (”Resultat om "
-               "sessionen slutar nu” räknar ännu med den)")
-    phone.read(f"Dag betalar Bengt {kr('8,50')}")
+    phone.read("Resultat om sessionen slutar när Dag har gått")
+    phone.read(f"Dag: -{kr('8,50')}")
+    phone.read(LEAVING.format(owes=kr("8,50"), paid=""))
+    # One debt, one transfer: his panel's, not as well the 7,00 he would pay were he to stay.
+    assert transfers_read(phone) == [f"Dag betalar Bengt {kr('8,50')}".replace("\u00a0", " "),
+                                     "Erik betalar Cilla 2,50 kr", "Astrid betalar Cilla 0,50 kr"]
+    phone.scroll_up_to("Innan Dag går")
+    phone.shot("settle-before-dag-leaves-phone-sv")
     phone.tap(f"Dag har betalat Bengt allt ({kr('8,50')})")
     phone.read("Dag är kvitt och kan gå")
 
@@ -122,7 +134,7 @@ def test_a_leaver_who_paid_part_owes_the_rest(phone: Ui, server: Server, tmp_pat
     dag_stands_up(phone)
     # What he owes leaving is 8,50 (his -17 units, the pot given up), less the 4,00 paid:
     # 4,50; not 7,00 - 4,00 = 3,00, which counts the pot's share he gives up.
-    phone.read(f"Dag ska betala {kr('4,50')}")
+    phone.read(LEAVING.format(owes=kr("4,50"), paid=f", och {kr('4,00')} redan betalt"))
     phone.shown(f"Dag betalade Bengt {kr('4,00')}").wait_for(state="detached")
     phone.shot("table-dag-leaves-phone-sv")  # once the payment's notice has gone
     phone.tap("Gör upp nu")
@@ -141,6 +153,11 @@ def test_a_leaver_who_paid_part_owes_the_rest(phone: Ui, server: Server, tmp_pat
     record(phone, 7, {"Astrid": 2, "Bengt": 3})
     phone.go("/session/1/settle")
     phone.read("Dag: kvitt")
+    # ``show`` says what he owed going home as the panel did, and that he paid it.
+    shown = server.cli("--lang", "sv", "show", "1")
+    assert ("Gick med giv 7: Dag är kvitt när hen går: -7,00\u00a0kr om sessionen slutade "
+            "med Dag kvar vid bordet, utan 1,50\u00a0kr ur potten, som den som går avstår, "
+            "och 8,50\u00a0kr redan betalt") in shown.stdout.splitlines()
 
 
 def test_one_plan_everywhere(phone: Ui, server: Server, tmp_path: Path):
@@ -186,6 +203,13 @@ def test_one_plan_everywhere(phone: Ui, server: Server, tmp_path: Path):
     line_with(card, "betalt", *PAID)
 
     # The group's tab: this finished evening alone, the same plan and what is paid.
+    # The charts: Erik's line begins at deal 4, which he sat down for (no 0 before it), and
+    # Dag's stops at deal 6 (tests/test_join_and_leave_in_the_session_file.py holds the
+    # points; a chart's lines are no text to read).
+    phone.go("/session/1/charts")
+    phone.see("Poäng efter varje giv")
+    phone.shot("charts-erik-joins-dag-leaves-phone-sv")
+
     phone.go(f"/group/{quote(GROUP)}")
     phone.read(f"Dag: saldo -{kr('4,50')} (vunnit -{kr('8,50')}, betalt {kr('4,00')})")
     assert transfers_read(phone) == read

@@ -99,7 +99,7 @@ def test_a_lost_database_is_said_on_every_page_and_what_was_typed_is_saved_once_
             here.tap(tricks_button(player, count))
         here.tap("Save deal 7")
         database = cluster.url.rsplit("@", 1)[1]  # never the password, were there one
-        here.read(f"cannot reach the database server {database}: "
+        here.read(f"Cannot reach the database server {database}: "
                   "check the address and the network")
         cluster.start()
         for ui in (here, there):
@@ -136,9 +136,10 @@ def test_the_clubs_evening_shows_every_table_live_and_opens_one_to_watch(
         host.read("Tonight: Club")
         # RULES.md after deal 6: A −28, B −13, C 18, D 18; the money if it ended now
         # (the pot of 5 shared): A −13.50, B −6.00, C +9.50, D +10.00. Cilla deals next.
+        # The standings rank a pot game by that money: Dag leads alone, on the same units.
         host.read("Deal 7: Cilla deals")
         host.see("Dag: +18 · SEK 10.00 (leads)")
-        host.see("Cilla: +18 · SEK 9.50 (leads)")
+        host.read("Cilla: +18 · SEK 9.50")
         host.see("Astrid: -28 · -SEK 13.50")
         # Table 2, three deals in: D 23 and the pot empty, so SEK 11.50; Dag deals next.
         host.read("Deal 4: Dag deals")

@@ -56,7 +56,7 @@ def test_every_screen_says_the_club_server_is_away_and_comes_back_with_it(
             page.wait_for_function(FETCHED, arg="/" + FONTS[FALLBACK[-1]], polling=POLL,
                                    timeout=FIRST_PAINT)
             ui.next_frame(STILL_FRAMES)
-            away = (f"cannot reach the database server 127.0.0.1:{relay.port}/"
+            away = (f"Cannot reach the database server 127.0.0.1:{relay.port}/"
                     f"{database.database}: check the address and the network")
 
             relay.cut()

@@ -40,7 +40,7 @@ def test_english_evening_through_the_app(ui: Ui, server: Server, tmp_path):
            extras=("Foul", "Astrid fouled", "Forfeit to", "Forfeit to Cilla"))
     # RULES.md: after deal 6, A −28, B −13, C 18, D 18, pot 5.
     assert ui.scores(PLAYERS) == {"Astrid": -28, "Bengt": -13, "Cilla": 18, "Dag": 18}
-    ui.read("Pot: 5")
+    ui.read("Pot: 10 with the ante")  # 5, and Cilla's ante for deal 7
 
     # Deal 7 (Cilla deals, pot 5 + 5, a trick pays 2) and deal 8 (Dag deals a single pot).
     ui.record(7, {"Dag": 2, "Astrid": 1, "Bengt": 1, "Cilla": 1})
@@ -68,7 +68,7 @@ def test_english_evening_through_the_app(ui: Ui, server: Server, tmp_path):
     replayed = server.replay(1, tmp_path)
     assert replayed["deals"] == 8
     assert ui.scores(PLAYERS) == {p["name"]: p["score"] for p in replayed["players"]}
-    ui.read(f"Pot: {replayed['pot']}")
+    ui.read(f"Pot: {replayed['pot'] + 5} with the ante")
 
     # Settle up shows the transfers replay computes, and the money.
     ui.settles_as(replayed, "SEK")

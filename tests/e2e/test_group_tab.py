@@ -18,6 +18,7 @@ from playwright.sync_api import Browser
 from pypdf import PdfReader
 
 from tests.e2e.conftest import CABIN, HeldSocket, Server, Ui, start_server, stop_server
+from tests.e2e.test_settle_and_pay import ROSTER, code_label, scanned
 
 GROUP = "Friday group"
 
@@ -50,8 +51,16 @@ def test_the_same_on_a_club_database(browser: Browser, db_url: str, tmp_path: Pa
         stop_server(club)
 
 
+def paid_by_swish(server: Server, tmp: Path) -> None:
+    """Dag and Cilla are paid by Swish (the roster of the settle-up's tests)."""
+    roster = tmp / "roster.json"
+    roster.write_text(json.dumps(ROSTER), encoding="utf-8")
+    assert server.cli("players", "--import", str(roster)).returncode == 0
+
+
 def tab_takes_a_part(phone: Ui, server: Server, tmp_path: Path) -> None:
     three_evenings(server, tmp_path)
+    paid_by_swish(server, tmp_path)
     phone.open("/")
     phone.tap(f"Tab: {GROUP}")
     phone.see("Running tab: 2 finished evenings")
@@ -65,6 +74,14 @@ def tab_takes_a_part(phone: Ui, server: Server, tmp_path: Path) -> None:
     phone.read("Astrid pays Dag SEK\u00a015.00")
     phone.read("paid SEK\u00a05.00 of SEK\u00a020.00")
     phone.see("Friday 2026-11-20 (not finished: not on the tab yet)")
+    # Each transfer of the tab has the Swish code a session's settle-up has: the payee's
+    # number, what is left of it, the tab's message; and beside it the sum and message.
+    assert scanned(phone, code_label("Astrid", "Dag", "SEK 15.00")) == (
+        "C0701234567;15,00;Running%20tab%2C%20Friday%20group;0")
+    assert scanned(phone, code_label("Bengt", "Cilla", "SEK 12.00")) == (
+        "C0739876543;12,00;Running%20tab%2C%20Friday%20group;0")
+    phone.see("SEK 15.00 exactly")
+    phone.see("Message: Running tab, Friday group")
 
     phone.tap("Astrid paid Cilla a part")
     phone.type("Amount Astrid paid Cilla", "4.00")
@@ -75,6 +92,8 @@ def tab_takes_a_part(phone: Ui, server: Server, tmp_path: Path) -> None:
     phone.read("Astrid pays Cilla SEK\u00a03.00")
     phone.read("paid SEK\u00a04.00 of SEK\u00a07.00")
     phone.see("Astrid paid Cilla SEK 4.00")
+    assert scanned(phone, code_label("Astrid", "Cilla", "SEK 3.00")) == (
+        "C0739876543;3,00;Running%20tab%2C%20Friday%20group;0")
 
     tab = json.loads(server.cli("tab", GROUP, "--json").stdout)
     assert [(p["name"], p["balance"]) for p in tab["players"]] == [
@@ -84,6 +103,21 @@ def tab_takes_a_part(phone: Ui, server: Server, tmp_path: Path) -> None:
     phone.read("Astrid: balance -SEK\u00a022.00 (won -SEK\u00a027.00, paid SEK\u00a05.00)")
     tab = json.loads(server.cli("tab", GROUP, "--json").stdout)
     assert tab["players"][0]["balance"] == "-22.00"
+
+    # Astrid hands Dag 3.00 of her 15.00: Astrid -19.00 and Cilla +19.00, Bengt -12.00 and
+    # Dag +12.00 square each other: two transfers where the plan less her 3.00 had three.
+    # The tab says so once, above them, and each has its code.
+    phone.tap("Astrid paid Dag a part")
+    phone.type("Amount Astrid paid Dag", "3.00")
+    phone.tap("Save payment")
+    phone.see("That payment leaves 1 transfer fewer: Astrid now pays Cilla SEK 19.00 and "
+              "Bengt now pays Dag SEK 12.00")
+    phone.read("Astrid pays Cilla SEK\u00a019.00")
+    phone.read("Bengt pays Dag SEK\u00a012.00")
+    phone.scroll_up_to("Who pays whom")
+    phone.shot("group-tab-plan-moved-phone")
+    assert scanned(phone, code_label("Bengt", "Dag", "SEK 12.00")) == (
+        "C0701234567;12,00;Running%20tab%2C%20Friday%20group;0")
 
 
 def test_a_take_back_on_the_tab_tapped_before_the_screen_caught_up_takes_back_that_payment(
@@ -110,6 +144,7 @@ def test_a_take_back_on_the_tab_tapped_before_the_screen_caught_up_takes_back_th
 def test_the_group_screen_on_a_phone_is_kept_as_a_screenshot(browser: Browser, server: Server,
                                                               tmp_path: Path, theme: str):
     three_evenings(server, tmp_path)
+    paid_by_swish(server, tmp_path)
     (server.data / "settings.json").write_text(json.dumps({"dark": theme == "dark"}))
     context = browser.new_context(viewport={"width": 390, "height": 844})
     try:
@@ -195,5 +230,32 @@ def test_a_session_changes_group_on_settle_up_and_a_wrong_currency_is_refused(
     phone.open("/session/5/settle")
     phone.type("Name of the group", "Friday group")
     phone.tap("Count in this group")
-    phone.see("the group plays in SEK; this session is in EUR")
+    phone.see("The group plays in SEK; this session is in EUR")
     assert '"group": null' in server.cli("export", "5", "--format", "json").stdout
+
+
+def test_two_sessions_of_one_evening_are_two_sessions_and_one_evening(phone: Ui, server: Server,
+                                                                       tmp_path: Path):
+    # Issue 63: the worked example played twice on 2 December, both finished. The tab
+    # counts its sessions, the season its evenings (a date), each in its own word; the
+    # list of evenings tells the two apart, in the order stored.
+    base = json.loads(CABIN.read_text(encoding="utf-8"))
+    for number in (1, 2):
+        evening = tmp_path / f"{number}.json"
+        evening.write_text(json.dumps({**base, "name": "Fredag i stugan", "group": GROUP,
+                                       "played_on": "2026-12-02", "finished": True}),
+                           encoding="utf-8")
+        server.holds(evening)
+    phone.open("/group/Friday%20group")
+    phone.see("Running tab: 2 finished sessions over 1 evening")
+    # Dag's +10.00 twice is the evening's best: one evening, won, +20.00.
+    phone.read("1. Dag: 1 evening, 1 won, SEK\u00a020.00, 2 flights, SEK\u00a020.00 an evening")
+    phone.read("4. Astrid: 1 evening, 0 won, -SEK\u00a027.00, 2 flights, -SEK\u00a027.00 an "
+               "evening")
+    # The date as English writes one everywhere, the result card's way (issue 63).
+    phone.see("2 Dec 2026 · Fredag i stugan, session 1 of 2")
+    phone.scroll_up_to("Evenings")
+    phone.shot("group-evenings-phone")
+    phone.tap("2 Dec 2026 · Fredag i stugan, session 2 of 2")
+    phone.see("This session is finished.")
+    assert phone.page.url.endswith("/session/2")  # the second session, not the first

@@ -117,7 +117,7 @@ def test_an_empty_name_is_refused_in_words(ui: Ui, server: Server):
     ui.open("/new")
     ui.type(NAME, "   ")
     ui.tap("Add player")
-    ui.see("every player needs a name")
+    ui.see("Every player needs a name")
 
 
 def test_the_mattmar_money_hint_speaks_of_stakes_not_an_ante(ui: Ui, server: Server):
@@ -239,7 +239,7 @@ def test_a_unit_written_the_swedish_way_is_refused_in_english_in_words(phone: Ui
                                                                        server: Server):
     # "0,50" in English reads as a thousands' comma in the wrong place: no number.
     start_in(phone, server, "en", "0,50")
-    refusal = "the value of a unit, '0,50', is not a number"
+    refusal = "The value of a unit, '0,50', is not a number"
     phone.see(refusal)
     assert "No sessions yet." in sessions(server)
     # Said beside Start, in view, and on the field itself.
@@ -254,11 +254,13 @@ def test_a_choice_in_many_words_wraps_on_a_phone_instead_of_being_cut(
     phone's edge and cut there. Its words are wider than a 390 px phone's panel, so shown
     whole they take a second line."""
     from scorekeeper.i18n import text
+    from scorekeeper.i18n.evening_words import label_and_value
 
     (server.data / "settings.json").write_text(json.dumps({"language": language}))
     phone.open("/new")
-    label = f"{text('option.end_pot', language)}: {text('option.end_pot.split', language)}"
-    phone.see(label)
+    label = label_and_value(text("option.end_pot", language), text("option.end_pot.split",
+                                                                      language), language)
+    phone.see(" ".join(label.split()))  # as a person reads it: a no-break space is a space
     box = phone.page.get_by_role("button", name=label, exact=True).first.bounding_box()
     assert box is not None
     assert box["x"] >= 0

@@ -75,19 +75,32 @@ def test_a_failing_handler_shows_a_sentence_and_logs_the_traceback_on_the_server
     assert "TypeError: '>=' not supported between instances of 'str' and 'int'" in log
 
 
+# A session's number past what the database's INTEGER holds: the driver's OverflowError
+# went to the browser as a crash, the screen blank. A number no session can have names none.
+HUGE = "100000000000000000000"
+NOT_HERE = b"This session is not here (any more): it may have been removed."
+
+
 def test_a_forged_route_change_changes_nothing_and_fails_nothing(tmp_path: Path):
-    """Route changes no browser sends (a route that is a number, a list, nothing, a map),
-    then the browser's own move to the players, drawn as ever. (An event with no route at
-    all, or data that is no map, Flet 1.0.5 refuses itself while reading it, before the
-    app hears of it.)"""
+    """Route changes no browser sends (a route that is a number, a list, nothing, a map,
+    a session no database can hold, digits that are not ASCII), then the browser's own
+    move to the players, drawn as ever; and the address of a session past the database's
+    INTEGER alone, which says there is no such session. (An event with no route at all,
+    or data that is no map, Flet 1.0.5 refuses itself while reading it, before the app
+    hears of it.)"""
     forgeries = [("route_change", data) for data in (
-        {"route": 5}, {"route": ["/players"]}, {"route": None}, {"route": {"to": "/players"}})]
+        {"route": 5}, {"route": ["/players"]}, {"route": None}, {"route": {"to": "/players"}},
+        {"route": f"/session/{HUGE}/ledger"}, {"route": "/session/\u00b2"},
+        {"route": f"/session/1/edit/{HUGE}"})]
     server = start_server(tmp_path)
     try:
         heard = forged(server, [*forgeries, ("route_change", {"route": "/players"})],
                        b"Add player")
+        missing = forged(server, [("route_change", {"route": f"/session/{HUGE}"})], NOT_HERE)
     finally:
         stop_server(server)  # fails the test on any traceback in the app's log
-    assert NOTICE not in heard
-    assert SESSION_CRASHED not in heard
+    for sent in (heard, missing):
+        assert NOTICE not in sent
+        assert SESSION_CRASHED not in sent
+        assert b"OverflowError" not in sent
     assert "a handler failed" not in (tmp_path / "server.log").read_text(errors="replace")

@@ -54,7 +54,9 @@ def test_an_english_evening_where_erik_joins_after_deal_2_and_dag_leaves_after_d
     # share of the pot (1 of 5), and he is offered to settle up first.
     ui.tap("Someone leaves")
     ui.tap("Who leaves: Dag")
-    ui.read(f"Dag owes {in_english('3.50', 'SEK')}")
+    ui.read(f"Dag pays {in_english('3.50', 'SEK')} on leaving: {in_english('-3.00', 'SEK')} "
+            f"were the session to end with Dag seated, less {in_english('0.50', 'SEK')} of "
+            "the pot, which a leaver gives up")
     ui.shot("table-dag-leaves-phone-light")
     ui.tap("Settle up now")
     # Settle-up opens with what Dag pays once gone: his -7 units, SEK 3.50, all of it to
@@ -67,6 +69,20 @@ def test_an_english_evening_where_erik_joins_after_deal_2_and_dag_leaves_after_d
     ui.see("Dag leaves")  # the leave waits with the deal: he is not picked again
     # Cilla dealt last and Dag, after her, has gone: Astrid deals deal 5.
     ui.read("Deal 5: Astrid deals")
+    # A desktop's assistant and scores, beside the rows, follow the leave as the rows do:
+    # they read the table before it, dealt by Dag, Astrid on his left speaking first.
+    ui.page.set_viewport_size({"width": 1280, "height": 900})
+    ui.see("Keys: 0–5 tricks for the marked player", timeout=20_000)
+    ui.read("The turn goes to the left (clockwise): Bengt, on Astrid's left, speaks first")
+    ui.read("Cilla is the dealer's right hand (RH)")
+    assert ui.readouts("Deal 5: Dag deals") == []
+    assert ui.readouts("The turn goes to the left (clockwise): Astrid, on Dag's left") == []
+    ui.shot("table-dag-leaves-desktop-light")
+    ui.page.set_viewport_size({"width": 390, "height": 844})
+    ui.page.wait_for_function(  # laid out for the phone again: no keys on a phone
+        """() => ![...document.querySelectorAll('flt-semantics')].some(node =>
+            (node.innerText || '').startsWith('Keys: 0'))""", timeout=20_000)
+    ui.picture()  # and still: a tap on a row still moving to its phone place is lost
     ui.record(5, {"Bengt": 1, "Erik": 1, "Cilla": 3})
 
     # Units: Astrid 3, Bengt -7, Erik -2, Cilla 8, Dag -7; pot 5. Ended now, the pot goes to

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from tests.e2e.conftest import CABIN, Server, Ui
 
@@ -66,3 +68,33 @@ def test_the_score_sheet_lists_every_deal_as_on_paper(phone: Ui):
     phone.read("Deal 3, Cilla dealt: Astrid -3, Bengt -13, Cilla -7, Dag 23; pot 0")
     phone.read("Deal 6, Bengt dealt: Astrid -28, Bengt -13, Cilla 18, Dag 18; pot 5")
     phone.shot("score-sheet-phone")
+    # Issue 63: the headings stood 2 px apart and "Astrid" ran into "Bengt". To the eye each
+    # is a word of its own: ink, then paper at least as wide as a space, then the next.
+    assert words_seen(phone, "Deal", "Pot") == [
+        "Deal", "Dealer", "Astrid", "Bengt", "Cilla", "Dag", "Pot"]
+
+
+SPACE = 6  # px of paper between two words at 14 px: more than between two of a word's letters
+
+
+def words_seen(ui: Ui, first: str, last: str) -> list[str]:
+    """The words of the line from the text ``first`` to the text ``last``, as the eye parts
+    them in the picture (a run of ink, a space's width of paper, the next), each named by
+    the text laid out where it begins."""
+    start, end = (ui.shown(words).first.bounding_box() for words in (first, last))
+    assert start is not None
+    assert end is not None
+    ui.next_frame()
+    left, top, height = start["x"], start["y"], start["height"]
+    picture = Image.open(io.BytesIO(ui.page.screenshot(clip={
+        "x": left, "y": top, "width": end["x"] + end["width"] - left, "height": height})))
+    ink = [any(picture.convert("L").getpixel((x, y)) < 128 for y in range(picture.height))
+           for x in range(picture.width)]
+    begins = [x for x in range(len(ink)) if ink[x] and not any(ink[max(0, x - SPACE):x])]
+    texts = ui.page.evaluate("""([top, bottom]) => [...document.querySelectorAll('flt-semantics')]
+        .filter(node => !node.querySelector('flt-semantics'))
+        .map(node => [node.getBoundingClientRect(), (node.innerText || '').trim()])
+        .filter(([box]) => box.top >= top - 1 && box.bottom <= bottom + 1)
+        .map(([box, text]) => [box.left, box.right, text])""", [top, top + height])
+    return [next((text for x0, x1, text in texts if x0 - 1 <= left + x <= x1 + 1), "?")
+            for x in begins]

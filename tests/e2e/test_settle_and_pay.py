@@ -43,9 +43,9 @@ def code_label(payer: str, payee: str, amount: str) -> str:
 
 
 def code_node(ui: Ui, label: str):  # type: ignore[no-untyped-def]
-    """The code as the screen reader finds it (amounts keep a no-break space)."""
-    exact = label.replace("SEK ", "SEK\u00a0")
-    return ui.page.locator(f'flt-semantics[aria-label="{exact}"]').first
+    """The code as the screen reader finds it: its label whole, a no-break space (between an
+    amount and its currency, a figure and its word) read as a space."""
+    return ui.page.get_by_label(label, exact=True).first
 
 
 def in_view(ui: Ui, label: str):  # type: ignore[no-untyped-def]
@@ -59,8 +59,10 @@ def in_view(ui: Ui, label: str):  # type: ignore[no-untyped-def]
         whole = box["height"] >= box["width"] - 1
         if whole and box["y"] >= 60 and box["y"] + box["height"] <= height - 10:
             break
+        # cut off by the top edge, or under the bar: up; else down
+        up = box["y"] < 60 or (not whole and box["y"] + box["height"] < height / 2)
         ui.page.mouse.move(195, height / 2)
-        ui.page.mouse.wheel(0, 300 if not whole or box["y"] > 60 else -200)
+        ui.page.mouse.wheel(0, -200 if up else 300)
     else:
         raise AssertionError(f"{label} cannot be scrolled whole into view")
     return node
@@ -116,6 +118,20 @@ def test_every_transfer_shows_a_code_a_phone_reads_as_the_payee_and_the_amount(
         # beside the code, for a payer who types instead: the exact sum and the message
         phone.see(f"{amount} exactly")
         phone.see(f"Message: {MESSAGE}")
+
+    # Astrid hands Dag 4.00 of her 10.00: Astrid -9.50 and Cilla +9.50, Bengt -6.00 and Dag
+    # +6.00 square each other, two transfers where the plan less her 4.00 had three. The
+    # settle-up says so once, above them (issue 63), and the new transfers have codes.
+    phone.tap("Astrid paid Dag a part")
+    phone.type("Amount Astrid paid Dag", "4.00")
+    phone.tap("Save payment")
+    phone.see("That payment leaves 1 transfer fewer: Astrid now pays Cilla SEK 9.50 and "
+              "Bengt now pays Dag SEK 6.00")
+    phone.scroll_up_to("Who pays whom")
+    phone.shot("settle-plan-moved-phone")
+    payee_field, amount_field, _, _ = scanned(
+        phone, code_label("Bengt", "Dag", "SEK 6.00")).split(";")
+    assert (payee_field, amount_field) == ("C0701234567", "6,00")
 
 
 def test_where_no_code_can_be_offered_the_screen_says_why(phone: Ui, server: Server):
@@ -352,3 +368,34 @@ def test_a_take_back_tapped_before_the_screen_caught_up_takes_back_the_payment_i
     ui.see("Take back: Astrid paid Dag SEK 3.00")
     stored = json.loads(server.cli("export", "1", "--format", "json").stdout)["payments"]
     assert [payment["amount"] for payment in stored] == ["3.00"]
+
+
+def test_money_lines_say_their_amount_and_unit_and_the_pot_alike_everywhere(
+        phone: Ui, server: Server, tmp_path: Path):
+    """Issue 63, in German. Ramsen to 5 for CHF 1 a stake: game 1 won by Bo (Bo 3 + 2, Cid
+    2 + 2, Ann 0 + 1), game 2 not begun; and RULES.md's worked example (session 2)."""
+    ramsen = tmp_path / "ramsen.json"
+    ramsen.write_text(json.dumps({
+        "format": "scorekeeper/1", "name": "Jass", "variant": "ramsen",
+        "options": {"money": True, "target": 5}, "players": ["Ann", "Bo", "Cid"],
+        "first_dealer": "Ann", "money": {"currency": "CHF", "unit": "1"},
+        "deals": [{"tricks": {"Bo": 3, "Cid": 2, "Ann": 0}},
+                  {"tricks": {"Bo": 2, "Cid": 2, "Ann": 1}}]}), encoding="utf-8")
+    server.holds(ramsen, CABIN)
+    (server.data / "settings.json").write_text(json.dumps({"language": "de"}))
+    # What the pot holds, as the table's header says it and settle-up says it: empty until
+    # game 2's first deal books the three stakes (settle-up said "Der Pott ist leer.").
+    phone.open("/session/1")
+    phone.see("Pott: 3 mit den Einsätzen der Partie 2")
+    phone.open("/session/1/settle")
+    phone.see("Pott: 3 mit den Einsätzen der Partie 2")
+    phone.shot("settle-ramsen-phone-de")
+    # A row's money and the pot share it holds: "davon" of a gain that holds it, "inkl."
+    # of a loss (Astrid -13.50, 0.50 of it the pot's; Cilla +9.50, 0.50 of it the pot's).
+    phone.open("/session/2")
+    phone.see("davon 0,50 SEK aus dem Pott")
+    phone.see("inkl. 0,50 SEK aus dem Pott")
+    phone.shot("table-english-phone-de-pot-shares")
+    # The end-of-session rule's lines give the money they move: Dag 2 units at 0.50.
+    phone.open("/session/2/settle")
+    phone.see("Dag bekommt 1,00 SEK von dem, was im Pott blieb")

@@ -9,9 +9,10 @@ from tests.e2e.conftest import Server, Ui
 from tests.e2e.test_table_at_a_glance import three_then_the_cabin
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
-# Is ``text`` anywhere on the page, as written (in this case)?
+# Is ``text`` anywhere on the page, as written (in this case; a no-break space is a space)?
 SHOWN = """text => [...document.querySelectorAll('flt-semantics')].some(node =>
-    (node.getAttribute('aria-label') || node.innerText || '').includes(text))"""
+    (node.getAttribute('aria-label') || node.innerText || '').replace(/\\s+/g, ' ')
+        .includes(text))"""
 
 
 def test_a_players_money_leaves_out_evenings_played_without_money(phone: Ui, server: Server,
@@ -39,7 +40,8 @@ def test_the_dealer_is_named_as_german_writes_a_noun(phone: Ui, server: Server):
     assert not phone.page.evaluate(SHOWN, "spielgeber")
 
 
-def test_a_foul_set_and_put_away_still_shows_on_its_chip(phone: Ui, server: Server):
+def test_a_foul_set_and_put_away_still_shows_on_its_chip_and_a_concede_ends_the_duties(
+        phone: Ui, server: Server):
     server.holds(EXAMPLES / "friday-at-the-cabin.json")
     phone.open("/session/1")
     assert not phone.chosen("Foul")
@@ -47,6 +49,25 @@ def test_a_foul_set_and_put_away_still_shows_on_its_chip(phone: Ui, server: Serv
     phone.tap("Astrid fouled")
     phone.tap("Foul")  # the question is put away, the foul set
     assert phone.chosen("Foul")
+    phone.tap("Foul")
+    phone.tap("Astrid fouled")  # taken back
+    phone.tap("Done")
+    # Deal 7, Cilla deals a double pot: the 5 in it and her ante, as the fold says, as
+    # Mattmar's counts the stakes of a game about to begin. Dag and Astrid pass, so Bengt,
+    # her right hand, must play or concede, and Cilla, with one in before her, must play.
+    phone.read("Pot: 10 with the ante")
+    phone.tap("Dag passes")
+    phone.tap("Astrid passes")
+    phone.read("RH · must play or pay 5")
+    phone.read("dealer · must play")
+    # Bengt concedes: he pays Cilla 5 and the deal ends there (RULES.md). Nobody plays:
+    # the dealer's row says what she gets, not a duty that no longer holds.
+    phone.tap("RH conceded")
+    phone.read("RH · concedes: pays Cilla 5")
+    phone.read("dealer · gets 5 from Bengt")
+    assert phone.readouts("dealer · must play") == []
+    phone.read("This deal: Bengt -5")
+    phone.shot("table-rh-conceded-phone-light")
 
 
 def test_the_pot_of_a_game_not_begun_holds_the_stakes_its_first_deal_books(
@@ -59,6 +80,15 @@ def test_the_pot_of_a_game_not_begun_holds_the_stakes_its_first_deal_books(
     phone.open("/session/1")
     # Ann, Bo and Cid each stake 1 SEK as game 1 begins: the pot the deal is played for is 3.
     phone.read("Pot: 3 with the stakes of game 1")
+    # Ann deals; Bo and Cid pass: Ann takes the five tricks without play, 10 - 5 = 5
+    # (RULES.md, mattmar): her row says so and lights her 5, as the preview counts it.
+    phone.tap("Bo passes")
+    phone.tap("Cid passes")
+    phone.read("dealer · takes 5 tricks without play")
+    assert phone.readouts("dealer · must play") == []
+    assert phone.chosen("Ann 5 tricks")
+    phone.see("This deal: Ann -5")
+    phone.shot("table-mattmar-all-passed-phone-light")
 
 
 def test_an_unnamed_session_is_called_by_its_game_in_the_language_now_chosen(
@@ -95,7 +125,7 @@ def test_a_finished_night_looks_finished_on_its_table_and_at_home(phone: Ui, ser
                                                                    tmp_path: Path):
     """Issue 49: a finished session said "Pot: 10", "Next deal: double pot…" and showed a
     DEALER badge, though its pot was split; home said "leading" of a night that was over.
-    The cabin's evening finished: Cilla and Dag on +18 won it."""
+    The cabin's evening finished: Cilla and Dag on +18, Dag first by the pot's rest."""
     finished = tmp_path / "finished.json"
     finished.write_text(json.dumps({**json.loads((EXAMPLES / "friday-at-the-cabin.json")
                                                  .read_text(encoding="utf-8")),
@@ -109,7 +139,10 @@ def test_a_finished_night_looks_finished_on_its_table_and_at_home(phone: Ui, ser
     assert not phone.page.evaluate(SHOWN, "DEALER")
     assert not phone.page.evaluate(SHOWN, "Next deal")
     phone.open("/")
-    phone.see("6 deals · finished, won by Cilla, Dag")
+    # the places, not "won by Cilla, Dag": on +18 both, Dag ends 10.00 to Cilla's 9.50;
+    # played on 2026-11-20, written as English writes a date everywhere (the card too)
+    phone.see("20 Nov 2026 · 6 deals · finished")
+    phone.see("1. Dag +SEK 10.00 · 2. Cilla +SEK 9.50 · 3. Bengt -SEK 6.00 · 4. Astrid -SEK 13.50")
     assert not phone.page.evaluate(SHOWN, "leading")
 
 

@@ -75,7 +75,10 @@ def test_every_score_the_pot_and_save_are_on_screen_without_scrolling(
     else:
         source, players, save = five_at_mattmar(tmp_path), MATTMAR, 3
     server.holds(source)
-    pot = f"Pot: {json.loads(server.cli('replay', str(source), '--json').stdout)['pot']}"
+    held = json.loads(server.cli("replay", str(source), "--json").stdout)["pot"]
+    # The pot as the table sees it: the cabin's with the dealer's ante in it (a game of
+    # Mattmar under way holds its stakes already).
+    pot = f"Pot: {held + 5} with the ante" if game == "english" else f"Pot: {held}"
     width, height = SIZES[size]
     context = browser.new_context(viewport={"width": width, "height": height})
     try:
@@ -114,6 +117,43 @@ def test_a_whole_deal_is_entered_from_the_keyboard_alone(browser: Browser, serve
         exported = json.loads((tmp_path / "session-1.json").read_text(encoding="utf-8"))
         assert exported["deals"][6]["pass"] == ["Dag"]
         assert exported["deals"][6]["tricks"] == {"Astrid": 2, "Bengt": 2, "Cilla": 1}
+    finally:
+        context.close()
+
+
+def one_row_of_tricks(ui: Ui, player: str) -> bool:
+    """The player's trick buttons, 0 to 5, side by side on one line (a phone's row)."""
+    tops = {ui.page.get_by_role("button", name=tricks_button(player, count), exact=True)
+            .bounding_box()["y"] for count in range(6)}  # type: ignore[index]
+    return len(tops) == 1
+
+
+@pytest.mark.usefixtures("cabin")
+def test_a_page_loaded_again_is_laid_out_for_the_window_it_is_now_in(browser: Browser,
+                                                                    server: Server):
+    """Issue 63: a reload in the same tab is the same Flet session, and the app had only
+    heard the window's size when the session began and when it changed while open. Loaded
+    on a desktop, reloaded at a phone's size, the phone got the desktop's two panes; the
+    other way round, no keys."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        ui = Ui(context.new_page(), server.url)
+        ui.open("/session/1")
+        ui.see("Keys: 0–5 tricks for the marked player")
+        ui.page.set_viewport_size({"width": 390, "height": 844})
+        ui.open("/session/1")
+        ui.see("Save deal 7")
+        # One pane: the assistant folded above the rows, each row's tricks on one line.
+        ui.page.get_by_role("button", name="Open the deal assistant").wait_for()
+        assert one_row_of_tricks(ui, "Astrid")
+        assert not ui.readouts("Keys: ")
+        ui.shot("table-reloaded-at-phone-size")
+        ui.page.set_viewport_size({"width": 1280, "height": 900})
+        ui.open("/session/1")
+        ui.see("Keys: 0–5 tricks for the marked player")
+        ui.press("2")  # Dag, who speaks first, is marked
+        assert ui.chosen(tricks_button("Dag", 2))
+        ui.shot("table-reloaded-at-desktop-size")
     finally:
         context.close()
 

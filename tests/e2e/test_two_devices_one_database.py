@@ -53,7 +53,7 @@ def test_two_servers_on_one_database_store_deal_7_once(browser: Browser,
         here.see("Save deal 8")
         if first.db.startswith("sqlite"):
             there.tap("Save deal 7")
-            there.read("someone else recorded deal 7: reload")
+            there.read("Someone else recorded deal 7: reload")
 
         stored = first.replay(1, tmp_path)
         assert stored["deals"] == 7  # one deal 7, the first device's

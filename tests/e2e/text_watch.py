@@ -2,9 +2,9 @@
 tests.e2e.text_watch ARGS`` runs the command line with ARGS, and each time a page is sent
 a change, writes to ``$SCOREKEEPER_TEXT_LOG`` (JSON, replaced whole) every text the page
 draws, as the control tree holds it: its words, its size where the app gives one, and
-what may cut it (a line limit, no wrapping); and every label a ``ft.Semantics`` or a text's
-own ``semantics_label`` puts over what it draws (a score read out as "Astrid: -28" over the
-figure "-28").
+what may cut it (a line limit, no wrapping), a button's label too; and every label a
+``ft.Semantics`` or a text's own ``semantics_label`` puts over what it draws (a
+score read out as "Astrid: -28" over the figure "-28").
 
 The browser's accessibility tree holds each text's words and the rectangle laid out for
 them, but not the size they are drawn at, nor whether a label is the words drawn: the
@@ -49,10 +49,20 @@ def controls_under(control: Any) -> Iterator[ft.BaseControl]:
                 stack.append(value)
 
 
+# Material's buttons, whose label's size is their style's (FilledButton is a Button): Save's
+# words at 20 px broke in two in a button as tall as one line ("Enregistrer la / donne 7").
+BUTTONS = (ft.Button, ft.OutlinedButton, ft.TextButton)
+
+
 def words_of(page: ft.Page) -> dict[str, Any]:
     texts, labels = [], []
     for control in controls_under(page):
-        if isinstance(control, ft.Text) and control.value:
+        if isinstance(control, BUTTONS) and isinstance(control.content, str) and control.content:
+            look = control.style.text_style if control.style is not None else None
+            texts.append({"value": control.content,
+                          "size": look.size if isinstance(look, ft.TextStyle) else None,
+                          "max_lines": None, "ellipsis": False, "no_wrap": False})
+        elif isinstance(control, ft.Text) and control.value:
             style = control.style
             texts.append({
                 "value": str(control.value),

@@ -9,8 +9,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from scorekeeper.app.widgets import bullet, icon_button, panel, readout
-from scorekeeper.i18n import render
-from scorekeeper.i18n.evening_words import must_play_line, rh_line
+from scorekeeper.i18n.evening_words import must_play_line
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -32,10 +31,11 @@ def Assistant(words: Words, rules: Rules, deal_guide: DealGuide,
                 weight=ft.FontWeight.BOLD),
         bullet(words.t("ui.speaking_order", order=" › ".join(seats.order)),
                icon=ft.Icons.RECORD_VOICE_OVER),
-        bullet(rh_line(rules, seats.rh, lang), icon=ft.Icons.PERSON_PIN),
+        bullet(words.render(deal_guide.sides.last_before_dealer),
+               icon=ft.Icons.PERSON_PIN),
     ]
     for step in deal_guide.dealing:
-        lines.append(bullet(render(step, lang), icon=ft.Icons.STYLE))
+        lines.append(bullet(words.render(step), icon=ft.Icons.STYLE))
     for player, reason in deal_guide.must_play.items():
         lines.append(bullet(must_play_line(player, reason, lang), icon=ft.Icons.WARNING_AMBER,
                             color=ft.Colors.TERTIARY))
@@ -44,7 +44,7 @@ def Assistant(words: Words, rules: Rules, deal_guide: DealGuide,
                                     players=", ".join(deal_guide.widow_takers)),
                             icon=ft.Icons.BACK_HAND))
     for reminder in deal_guide.reminders:
-        lines.append(bullet(render(reminder, lang), icon=ft.Icons.LIGHTBULB_OUTLINE))
+        lines.append(bullet(words.render(reminder), icon=ft.Icons.LIGHTBULB_OUTLINE))
     lines.append(ft.TextButton(words.t("rules.open_of", variant=rules.variant),
                                icon=ft.Icons.MENU_BOOK, on_click=lambda _: open_rules()))
     return panel(words.t("ui.assistant"), *lines, bgcolor=ft.Colors.SECONDARY_CONTAINER)
@@ -63,19 +63,12 @@ class TableStatus:
 @ft.component
 def AssistantFold(words: Words, rules: Rules, deal_guide: DealGuide, heading: str,
                   status: TableStatus, open_rules: Callable[[], object]) -> ft.Control:
-    """On a phone: the deal, the pot and how the cards go in two lines, opened to the whole
-    assistant with a tap, so the rows keep the screen."""
+    """On a phone: the deal, the pot and how the cards go in a few lines, opened to the
+    whole assistant with a tap, so the rows keep the screen."""
     seats = deal_guide.seats
-    first = render(deal_guide.dealing[0], words.language) if deal_guide.dealing else ""
+    first = words.render(deal_guide.dealing[0]) if deal_guide.dealing else ""
     line = " · ".join(part for part in (
         words.t("ui.speaks_first", player=seats.forehand), first) if part)
-    # The figures go on a line of their own rather than cut the heading short. Each is a
-    # sentence of its own to a screen reader, not merged into the tappable fold's words.
-    title = ft.Row(spacing=12, run_spacing=0, wrap=True, controls=[
-        readout(label=heading, content=ft.Text(heading, size=17, weight=ft.FontWeight.BOLD)),
-        *(readout(label=figure, content=ft.Text(figure, size=17, weight=ft.FontWeight.BOLD))
-          for figure in status.figures),
-    ])
     # What the fold holds is drawn only while it is open: closed, as it mostly is, a Save
     # does not redraw a dozen hidden lines of the assistant for every deal. The fold is
     # opened by a button of its own, which a screen reader names (Flutter's ExpansionTile
@@ -91,12 +84,21 @@ def AssistantFold(words: Words, rules: Rules, deal_guide: DealGuide, heading: st
         ft.Icons.EXPAND_LESS if opened else ft.Icons.EXPAND_MORE,
         words.t("ui.assistant_close") if opened else words.t("ui.assistant_open"), turn),
         [opened, words.language])
+    # The figures follow the heading, on a line of their own where it leaves no room, a
+    # size below it: at its size the pot between two games took two lines of its own ("Pot
+    # : 4 avec les mises de la partie" and "2"), four with the heading and the game. Each is
+    # a sentence of its own to a screen reader, not merged into the tappable fold's words.
+    title = ft.Row(spacing=12, run_spacing=0, wrap=True,
+                   vertical_alignment=ft.CrossAxisAlignment.END, controls=[
+        readout(label=heading, content=ft.Text(heading, size=17, weight=ft.FontWeight.BOLD)),
+        *(readout(label=figure, content=ft.Text(figure, size=15)) for figure in status.figures),
+    ])
+    # The line under the heading wraps rather than end in "…" ("Jouer avec 52 ca…").
     fold = ft.Row(spacing=4, controls=[
         ft.Container(on_click=lambda _: turn(), expand=True,
                      padding=ft.Padding.symmetric(horizontal=4),
                      content=ft.Row(spacing=8, controls=[icon, ft.Column(
-                         spacing=0, expand=True, controls=[title, ft.Text(
-                             line, size=13, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)])])),
+                         spacing=0, expand=True, controls=[title, ft.Text(line, size=13)])])),
         button])
     inside = [*([ft.Text(status.words, size=14)] if status.words else []),
               Assistant(words, rules, deal_guide, open_rules)] if opened else []

@@ -20,7 +20,7 @@ from scorekeeper.core import (
     record,
 )
 from scorekeeper.core.rulebook import rule_for
-from scorekeeper.i18n import describe
+from scorekeeper.i18n import shown
 from scorekeeper.i18n.accounts import amount
 
 if TYPE_CHECKING:
@@ -66,7 +66,7 @@ def check(table: Table, state: State, deal: Deal, language: str) -> Check:
     except RuleError as error:
         missing = error.message.key == "deal.tricks_total" and sum(deal.tricks.values()) < 5
         player = error.message.params.get("player")
-        return Check(describe(error, language), str(player) if player else None, None, missing,
+        return Check(shown(error, language), str(player) if player else None, None, missing,
                      rule=rule_for(table.rules, error.message))
     return Check(None, None, changes(table, step.entries),
                  endings=games_ended(state, step), step=step)

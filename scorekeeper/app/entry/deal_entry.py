@@ -20,7 +20,7 @@ from scorekeeper.app.entry.rows import PlayerRow, RowTaps, row_view
 from scorekeeper.app.entry.save_bar import SaveBar, SaveTaps, TakenBar, save_bar_view, taken_view
 from scorekeeper.app.entry.seats import SeatChanges, SeatPanel, WaitingChanges
 from scorekeeper.app.widgets import GoTo
-from scorekeeper.core import N_, Bidding, changes, duties, games_ended, guide, seating
+from scorekeeper.core import N_, Bidding, changes, duties, games_ended, guide
 from scorekeeper.core.offers import may_buy_down
 from scorekeeper.core.seat_changes import dealt_in
 from scorekeeper.session.standing_view import figures_at
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
     from scorekeeper.app.draft import DealDraft
     from scorekeeper.app.model import AppModel
-    from scorekeeper.core import Step
+    from scorekeeper.core import DealGuide, State, Step
     from scorekeeper.session import OpenSession
 
 
@@ -47,9 +47,16 @@ def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int 
     before = session.state_before(index) if index is not None else session.state
     # The table the deal is dealt by: after the joins and leaves waiting for it.
     waiting = draft.seat_changes
-    at_table = ft.use_memo(lambda: dealt_in(table, before, waiting),
-                           [waiting, session.version, index])
-    seats = seating(table, at_table)
+    # The seats and their words, the rows' and the assistant's alike: the next deal's as
+    # the table beside the rows has them (``OpenSession.next_deal``).
+    def dealt() -> tuple[State, DealGuide]:
+        if index is None:
+            return session.next_deal(waiting)
+        at = dealt_in(table, before, waiting)
+        return at, guide(table, at)
+
+    at_table, deal_guide = ft.use_memo(dealt, [waiting, session.version, index])
+    seats = deal_guide.seats
     playing = list(seats.order)
     deal = draft.deal(playing, session.fields.tricks)
     language = app.prefs.settings.language
@@ -61,8 +68,7 @@ def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int 
     figures = ft.use_memo(lambda: session.figures if index is None else figures_at(
         table, before, session.plays_for_money), [session.version, index])
     entered = draft.entered
-    duty = duties(table, at_table, Bidding({p: p not in entered.passed for p in seats.order},
-                                         entered.general, entered.widow))
+    duty = duties(table, at_table, Bidding.of(entered, seats.order))
     buying = may_buy_down(table, before, deal)
     filled = draft.filled_in(playing, session.fields.tricks)  # whose tricks follow
 
@@ -112,7 +118,7 @@ def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int 
     # (Turned each deal to speaking order, three rows moved at every Save: measured, a
     # quarter of the browser's work after the reply.) The keys still go in speaking order.
     rows = [
-        PlayerRow(row_view(app.words, session, draft, player, seats, duty.get(player),
+        PlayerRow(row_view(app.words, session, draft, player, deal_guide, duty.get(player),
                            verdict.refusal if verdict.player == player and not verdict.unfinished
                            else None,
                            filled=deal.tricks_of(player) if filled == player else None,
@@ -126,7 +132,6 @@ def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int 
     heading = app.t("ui.deal_by", number=number, dealer=seats.dealer)
     # A phone has no room beside the rows for the assistant: it is folded above them with
     # the deal's heading and the pot, for the table as it now sits.
-    deal_guide = ft.use_memo(lambda: guide(table, at_table), [at_table])
     top = ([AssistantFold(app.words, table.rules, deal_guide, heading, status,
                           GoTo(app.go, f"/session/{session.id}/rules"))]
            if status is not None
@@ -141,16 +146,24 @@ def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int 
     open_change = ft.use_callback(lambda change: set_changing(change), [])
     comings = [SeatChanges(app.words, open_change)] if index is None else []
     extras, extra_taps = extras_view(app.words, session.fields, draft, playing), ExtraTaps(draft)
+    # The changes of the table waiting for this deal, which Save records with it, come first
+    # under the deal's heading, in view: above Save they took the rows' room, and the end of
+    # the rows (Someone joins, Someone leaves) was cut under them on a phone.
+    waiting_changes = ([WaitingChanges(app.words, draft)]
+                       if index is None and (entered.joins or entered.leaves) else [])
+    seat_panel = ([SeatPanel(app.words, session, draft, before, at_table.seated, seats.dealer,
+                             changing, close_change, tuple(app.roster.names),
+                             GoTo(app.go, f"/session/{session.id}/settle"))]
+                  if changing and index is None else [])
+    # The change being made takes the rows' place on a phone, whose screen has no room for
+    # both: above Save it covered the rows' end, or a player's row. A desktop has the room.
+    in_place = bool(seat_panel) and not app.nav.wide
+    listed = ([*top, *waiting_changes, *seat_panel] if in_place else
+              [*top, *sitting_out, *waiting_changes, *rows, Extras(extras, extra_taps), *comings])
     # An open question ("Who took the widow?", "Who sits down?") sits above Save, in view:
-    # at the end of the rows a phone would hide it below the fold. So do the changes of the
-    # table waiting for this deal, which Save records with it.
+    # at the end of the rows a phone would hide it below the fold.
     questions = [*([Chooser(extras, extra_taps)] if extras.choosing else []),
-                 *([WaitingChanges(app.words, draft)] if index is None and (
-                     entered.joins or entered.leaves) else []),
-                 *([SeatPanel(app.words, session, draft, before, at_table.seated, seats.dealer,
-                              changing, close_change, tuple(app.roster.names),
-                              GoTo(app.go, f"/session/{session.id}/settle"))]
-                   if changing and index is None else [])]
+                 *([] if in_place else seat_panel)]
     taken = app.drafts.taken
     # Keyed, so that a question opening above the bar (a widow, a join) leaves the bar and
     # its Save as they are: diffed by position, the bar was drawn anew against the question.
@@ -166,10 +179,7 @@ def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int 
     return ft.Column(
         expand=True, spacing=4,
         controls=[
-            ft.Column(
-                expand=True, spacing=3, scroll=ft.ScrollMode.AUTO,
-                controls=[*top, *sitting_out, *rows, Extras(extras, extra_taps), *comings],
-            ),
+            ft.Column(expand=True, spacing=3, scroll=ft.ScrollMode.AUTO, controls=listed),
             *questions,
             *([KeyLegend(app.t("ui.keys_legend"))] if keyed else []),
             save_bar,

@@ -37,6 +37,20 @@ class ExtrasView:
     done: str = ""  # what puts the question away, answered or not ("Done")
 
 
+def shown(draft: DealDraft, name: str) -> bool:
+    """Whether the chip ``name`` is drawn selected: its question open, or answered (a foul
+    set and put away still shows on the chip), or its toggle on."""
+    return draft.choosing == name or bool(getattr(draft.entered, name))
+
+
+def picked(draft: DealDraft, name: str, player: str) -> bool:
+    """Whether ``player`` is drawn chosen in the question ``name`` (and it is open)."""
+    if draft.choosing != name:
+        return False
+    chosen = getattr(draft.entered, name)
+    return player in chosen if name == "fouls" else chosen == player
+
+
 def extras_view(words: Words, fields: DealFields, draft: DealDraft,
                 players: list[str]) -> ExtrasView:
     choosers = [name for name, offered in (("widow", fields.widow), ("general", fields.general),
@@ -45,21 +59,15 @@ def extras_view(words: Words, fields: DealFields, draft: DealDraft,
     toggles = [name for name, offered in (("conceded", fields.conceded),
                                           ("misdeal", fields.misdeal),
                                           ("interrupted", fields.interrupted)) if offered]
-    # A chooser's chip is marked while its question is open and once it is answered: a
-    # foul set and put away still shows on the chip.
-    chips = [ExtraChip(name, words.t(f"ui.extra_{name}"),
-                       draft.choosing == name or bool(getattr(draft.entered, name)), True)
+    chips = [ExtraChip(name, words.t(f"ui.extra_{name}"), shown(draft, name), True)
              for name in choosers]
-    chips += [ExtraChip(name, words.t(f"ui.extra_{name}"), getattr(draft.entered, name), False)
+    chips += [ExtraChip(name, words.t(f"ui.extra_{name}"), shown(draft, name), False)
               for name in toggles]
     name = draft.choosing
     if not name:
         return ExtrasView(tuple(chips), None, "", ())
-    picks = tuple(
-        (player, words.t(f"ui.pick_{name}", player=player),
-         player in getattr(draft.entered, name) if name == "fouls"
-         else getattr(draft.entered, name) == player)
-        for player in players)
+    picks = tuple((player, words.t(f"ui.pick_{name}", player=player), picked(draft, name, player))
+                  for player in players)
     return ExtrasView(tuple(chips), name, words.t(f"ui.choose_{name}"), picks,
                       words.t("ui.question_done"))
 
@@ -70,8 +78,14 @@ class ExtraTaps:
 
     draft: DealDraft
 
-    def tap(self, chip: ExtraChip) -> None:
+    def tap(self, chip: ExtraChip, selected: bool) -> None:
+        """``selected``: the chip as the tap left it on the screen it was made on. A tap
+        on a chip since drawn anew finds the draft as it asks and changes nothing: Enter
+        on a focused chip saves the deal and taps the chip too, and a question of the deal
+        saved stays closed rather than open, switched on, into the next."""
         draft = self.draft
+        if selected == shown(draft, chip.name):
+            return
         if chip.chooser:
             draft.ask(None if draft.choosing == chip.name else chip.name)
         else:
@@ -81,7 +95,11 @@ class ExtraTaps:
         """The open question closed, as it stands (fouls are answered one tap at a time)."""
         self.draft.ask(None)
 
-    def pick(self, name: str, player: str) -> None:
+    def pick(self, name: str, player: str, selected: bool) -> None:
+        """``selected`` as for ``tap``: a pick made on the question of a deal since saved
+        changes nothing."""
+        if selected == picked(self.draft, name, player):
+            return
         if name == "fouls":  # fouls are many; every other chooser names one player
             self.draft.toggle_in(name, player)
         else:
@@ -96,7 +114,7 @@ def Extras(view: ExtrasView, taps: ExtraTaps) -> ft.Control:
         labelled(chip.label, ft.Chip(
             label=ft.Text(chip.label), selected=chip.selected,
             leading=ft.Icon(ft.Icons.PERSON_ADD_ALT) if chip.chooser else None,
-            on_select=lambda _, c=chip: taps.tap(c)),
+            on_select=lambda e, c=chip: taps.tap(c, bool(e.control.selected))),
             selected=chip.selected)
         for chip in view.chips
     ])
@@ -119,7 +137,8 @@ def Chooser(view: ExtrasView, taps: ExtraTaps) -> ft.Control:
             ]),
             ft.Row(wrap=True, spacing=6, controls=[
                 labelled(label, ft.Chip(label=ft.Text(player), selected=chosen,
-                                        on_select=lambda _, p=player: taps.pick(name, p)),
+                                        on_select=lambda e, p=player: taps.pick(
+                                            name, p, bool(e.control.selected))),
                          selected=chosen)
                 for player, label, chosen in view.picks]),
         ]),

@@ -10,8 +10,10 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from scorekeeper.app.widgets import labelled, readout
-from scorekeeper.core import N_, Message, Seating, counts, score_text
-from scorekeeper.i18n.accounts import amount
+from scorekeeper.core import N_, DealGuide, Message, counts, score_text
+from scorekeeper.core.passing import NOT_PLAYED
+from scorekeeper.i18n import render
+from scorekeeper.i18n.accounts import amount, pot_share_words
 
 if TYPE_CHECKING:
     from scorekeeper.app.draft import DealDraft
@@ -83,21 +85,16 @@ class RowTaps:
 
 
 def row_view(words: Words, session: OpenSession, draft: DealDraft, player: str,
-             seats: Seating, duty: Message | None, refusal: str | None, *,
+             deal_guide: DealGuide, duty: Message | None, refusal: str | None, *,
              filled: int | None, may_buy_down: bool, marked: bool,
              figures: Figures) -> RowView:
     """``figures``: where everyone stands as the deal is dealt (before a deal corrected)."""
+    seats = deal_guide.seats
     entered = draft.entered
     passed = player in entered.passed
     taken = entered.tricks.get(player)
     rules = session.table.rules
-    tags = []
-    if player == seats.dealer:
-        tags.append(words.t("ui.dealer_role"))
-    if player == seats.forehand:
-        tags.append(words.t("ui.forehand"))
-    if player == seats.rh:
-        tags.append(words.t("ui.rh"))
+    tags = [render(tag, words.language) for tag in deal_guide.sides.tags.get(player, ())]
     marks = [words.t(f"ui.mark_{name}") for name in ("widow", "general", "forfeit_to")
              if getattr(entered, name) == player]
     marks += [words.t(f"ui.mark_{name}") for name in ("fouls", "buy_down")
@@ -106,6 +103,8 @@ def row_view(words: Words, session: OpenSession, draft: DealDraft, player: str,
     # One sitting down with this deal has no score yet: they start where everyone did.
     score = figures.scores.get(player, rules.start)
     buttons: list[tuple[str, bool, bool]] = []
+    if duty is not None and duty.key == "duty.takes_all":
+        filled = int(duty.params["tricks"])  # the dealer everyone passed to takes them unplayed
     if not (passed or entered.misdeal or entered.conceded):
         for count in range(session.fields.tricks + 1):
             # ``filled``: the count that follows from the others' tricks, if this row's does.
@@ -124,9 +123,9 @@ def row_view(words: Words, session: OpenSession, draft: DealDraft, player: str,
         score_label=words.t("ui.score_of", player=player, score=score),
         money=(amount(figures.money.get(player, 0), session.table.money,
                       words.language) if session.plays_for_money else None),
-        pot_share=(words.t("ui.pot_share_short", amount=amount(
-            figures.pot_shares[player], session.table.money, words.language))
-            if session.plays_for_money and figures.pot_shares.get(player) else None),
+        pot_share=(pot_share_words(figures.money.get(player, 0), figures.pot_shares.get(
+            player, 0), session.table.money, words.language)
+            if session.plays_for_money else None),
     )
     return RowView(
         heading=heading,
@@ -253,9 +252,12 @@ def CountButton(label: str, count: int, selected: bool, follows: bool, taps: Row
 
 
 def _duty_tag(words: Words, duty: Message | None, passed: bool, five: int) -> str | None:
-    """"must play", "may pass", "must play or pay 5": what the rules ask of this row now."""
-    if passed:
+    """"must play", "may pass", "must play or pay 5", "pays the dealer 5": what the rules
+    ask of this row now (core/passing.py, ``duties``)."""
+    if passed or duty == NOT_PLAYED:
         return None
     if duty is None:
         return words.t("ui.duty_may_pass")
+    if duty.key.startswith("duty."):  # what the deal does for them without play
+        return render(duty, words.language)
     return words.t(DUTY_TAGS.get(duty.key, MUST_PLAY), five=five)

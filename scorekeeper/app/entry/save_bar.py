@@ -15,7 +15,7 @@ import flet as ft
 
 from scorekeeper.app.entry.check import Check, ending_text, summary
 from scorekeeper.app.entry.rows import TARGET
-from scorekeeper.app.widgets import action, labelled, notice_line, readout
+from scorekeeper.app.widgets import action, labelled, notice_line, pinned, readout
 from scorekeeper.core import N_
 
 if TYPE_CHECKING:
@@ -26,7 +26,10 @@ if TYPE_CHECKING:
     from scorekeeper.app.state.said import Notice
     from scorekeeper.session import OpenSession
 
-SAVE_STYLE = ft.ButtonStyle(text_style=ft.TextStyle(size=20))
+# Save's words on one line beside Undo and Clear, in every language: at 20 px with its
+# tick, "Enregistrer la donne 7" broke in two in a phone's 230 px.
+SAVE_STYLE = ft.ButtonStyle(text_style=ft.TextStyle(size=18),
+                            padding=ft.Padding.symmetric(horizontal=14))
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,20 +130,20 @@ def SaveBar(bar: SaveBarView, taps: SaveTaps) -> ft.Control:
     buttons: list[ft.Control] = []
     if bar.undo is not None and taps.undo is not None:
         buttons.append(labelled(bar.undo, ft.IconButton(
-            ft.Icons.UNDO, on_click=taps.undo, width=TARGET + 8, height=TARGET + 8), key="undo"))
+            ft.Icons.UNDO, on_click=taps.undo, width=TARGET, height=TARGET + 8), key="undo"))
     if bar.clear is not None and taps.clear is not None:
         buttons.append(labelled(bar.clear, ft.IconButton(
-            ft.Icons.BACKSPACE_OUTLINED, on_click=taps.clear, width=TARGET + 8,
+            ft.Icons.BACKSPACE_OUTLINED, on_click=taps.clear, width=TARGET,
             height=TARGET + 8), key="clear"))
     buttons.append(ft.FilledButton(
-        bar.save, key="save", icon=ft.Icons.CHECK, height=52, expand=True,
+        bar.save, key="save", height=52, expand=True,
         disabled=not bar.may_save, on_click=taps.save, style=SAVE_STYLE))
-    return ft.Container(
+    return pinned(ft.Container(
         padding=ft.Padding.symmetric(horizontal=10, vertical=6),
         border_radius=ft.BorderRadius.all(14),
         bgcolor=ft.Colors.ERROR_CONTAINER if bar.problem else ft.Colors.SURFACE_CONTAINER,
         content=ft.Column(spacing=4, controls=[*lines, ft.Row(buttons, spacing=8, key="buttons")]),
-    )
+    ))
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,7 +173,7 @@ def taken_view(app: AppModel, session: OpenSession, taken: DealTaken) -> TakenVi
 def TakenBar(taken: TakenView, discard: Callable[[], object], keep: Callable[[], object]
              ) -> ft.Control:
     """Nothing is saved before the person answers: one hand is one deal."""
-    return ft.Container(
+    return pinned(ft.Container(
         padding=ft.Padding.symmetric(horizontal=10, vertical=8),
         border_radius=ft.BorderRadius.all(14),
         bgcolor=ft.Colors.TERTIARY_CONTAINER,
@@ -184,4 +187,4 @@ def TakenBar(taken: TakenView, discard: Callable[[], object], keep: Callable[[],
                                 on_click=lambda _: keep()),
             ]),
         ]),
-    )
+    ))

@@ -13,11 +13,12 @@ import flet as ft
 
 from scorekeeper.app.inputs import Entry, choices
 from scorekeeper.app.widgets import action, error_line, labelled, panel
-from scorekeeper.core import N_, Deal, Join, RuleError, State, Table
-from scorekeeper.core.leaving import owed_on_leaving
+from scorekeeper.core import Deal, Join, RuleError, State, Table
+from scorekeeper.core.leaving import Leaving, leaving
 from scorekeeper.core.seat_changes import seat_changes
 from scorekeeper.core.text import name_key
-from scorekeeper.i18n import describe
+from scorekeeper.i18n import shown
+from scorekeeper.i18n.evening_words import leaving_line
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -32,7 +33,7 @@ def refused(table: Table, before: State, changes: Deal, language: str) -> str | 
     try:
         seat_changes(table, before, changes)
     except RuleError as error:
-        return describe(error, language)
+        return shown(error, language)
     return None
 
 
@@ -127,7 +128,8 @@ def JoinPanel(words: Words, session: OpenSession, draft: DealDraft, before: Stat
                 label=ft.Text(name), leading=ft.Icon(ft.Icons.PERSON),
                 on_click=lambda _, n=name: pick(n)))
             for name in from_roster])] if from_roster else []),
-        choices(words.t("ui.sits_after"), [(p, p) for p in seated], after, set_after),
+        choices(words.t("ui.sits_after"), [(p, p) for p in seated], after, set_after,
+                language),
         error_line(problem),
         ft.Row(wrap=True, spacing=8, controls=[
             action(words.t("ui.sit_down"), ft.Icons.CHECK,
@@ -135,6 +137,21 @@ def JoinPanel(words: Words, session: OpenSession, draft: DealDraft, before: Stat
             action(words.t("ui.cancel"), ft.Icons.CLOSE, close),
         ]),
     )
+
+
+def leave_panel_words(session: OpenSession, before: State, entered: Deal, leaver: str,
+                      language: str) -> tuple[Leaving | None, str | None]:
+    """What the leave panel says of ``leaver`` going home before the next deal (dealt from
+    ``before``, with the changes ``entered`` already waiting): what they owe
+    (``core.leaving.leaving``) and, where there is anything to say, why it is not their
+    row's figure, in the sentence settle-up and ``show`` say (``leaving_line``)."""
+    if not session.plays_for_money:
+        return None, None
+    left = leaving(session.table, before, leaver, session.handovers,
+                   also_leaving=entered.leaves, joining=entered.joins)
+    if left is None or not (left.owed or left.given_up or left.paid):
+        return left, None
+    return left, leaving_line(left, session.table.money, language)
 
 
 @ft.component
@@ -168,21 +185,17 @@ def LeavePanel(words: Words, session: OpenSession, draft: DealDraft, before: Sta
         close()
         return True
 
-    owed = (owed_on_leaving(session.table, before, leaver, session.handovers,
-                            also_leaving=draft.entered.leaves, joining=draft.entered.joins) or 0
-            if leaver is not None and session.plays_for_money else 0)
+    left, said = (leave_panel_words(session, before, draft.entered, leaver, language)
+                  if leaver is not None else (None, None))
     settle = []
-    if owed:
-        key = N_("ui.leaver_is_owed") if owed > 0 else N_("ui.leaver_owes")
-        figure = words.money(abs(owed), session.table.money)
-        settle = [
-            ft.Text(words.t(key, player=leaver, amount=figure), size=16),
-            action(words.t("ui.settle_now"), ft.Icons.PAYMENTS, settle_first),
-        ]
+    if left is not None and said is not None:
+        settle = [ft.Text(said, size=16)]
+        if left.owed:
+            settle.append(action(words.t("ui.settle_now"), ft.Icons.PAYMENTS, settle_first))
     return panel(
         words.t("ui.someone_leaves"),
         choices(words.t("ui.who_leaves"), [(p, p) for p in seated], leaver,
-                lambda p: (set_leaver(p), set_problem(None))),
+                lambda p: (set_leaver(p), set_problem(None)), language),
         *settle,
         error_line(problem),
         ft.Row(wrap=True, spacing=8, controls=[

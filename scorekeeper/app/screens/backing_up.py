@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from scorekeeper.app.inputs import pick_json
 from scorekeeper.app.sharing import hand_on_file
-from scorekeeper.app.widgets import action, confirmation, error_line, panel
+from scorekeeper.app.widgets import action, confirmation, error_line, panel, readout
 from scorekeeper.i18n import date as day_text
 
 if TYPE_CHECKING:
     from scorekeeper.app.model import AppModel
+    from scorekeeper.app.state.backups import Doing
 
 
 @ft.component
@@ -28,12 +28,11 @@ def BackupPanel(app: AppModel) -> ft.Control:
     async def back_up() -> None:
         backup = backups.make()
         if backup is not None:
-            await hand_on_file(app, backup[1], backup[0], "application/json")
+            name, body = backup
+            backups.handed_on(name, await hand_on_file(body, name, "application/json"))
 
     async def restore() -> None:
-        picked = await pick_json(app.t("ui.restore_backup"))
-        if picked is not None:
-            backups.look(picked)
+        await backups.pick(app.t("ui.restore_backup"))
 
     adds = backups.adds
     ft.use_dialog(confirmation(
@@ -46,12 +45,46 @@ def BackupPanel(app: AppModel) -> ft.Control:
         app.t("ui.backup"),
         ft.Text(app.t("ui.backup_hint"), size=14),
         ft.Text(when, size=15),
+        *SavedOrNot(app),
         error_line(app.said.problem),
+        *Working(backups.progress),
         ft.Row(wrap=True, spacing=10, run_spacing=10, controls=[
-            action(app.t("ui.back_up"), ft.Icons.SAVE_ALT, back_up, filled=True),
-            action(app.t("ui.restore_backup"), ft.Icons.RESTORE, restore),
+            action(app.t("ui.back_up"), ft.Icons.SAVE_ALT, back_up, filled=True,
+                   disabled=backups.busy),
+            action(app.t("ui.restore_backup"), ft.Icons.RESTORE, restore,
+                   disabled=backups.busy),
         ]),
     )
+
+
+def Working(doing: Doing | None) -> list[ft.Control]:
+    """What a restore is at while it works: its line, and a bar as far as it has got."""
+    if doing is None:
+        return []
+    return [readout(label=doing.line, content=ft.Column(spacing=4, controls=[
+        ft.Text(doing.line, size=15),
+        *([ft.ProgressBar(value=doing.part)] if doing.part is not None else [])]))]
+
+
+def SavedOrNot(app: AppModel) -> list[ft.Control]:
+    """Asked when this device could not follow the backup it handed on (a browser's
+    download): only the person knows whether it was saved."""
+    unsure = app.backups.unsure
+    if unsure is None:
+        return []
+    return [ft.Container(
+        padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+        border_radius=ft.BorderRadius.all(10), bgcolor=ft.Colors.SECONDARY_CONTAINER,
+        content=ft.Column(spacing=6, controls=[
+            ft.Text(app.t("ui.backup_saved_asks", file=unsure), size=15,
+                    color=ft.Colors.ON_SECONDARY_CONTAINER),
+            ft.Row(wrap=True, spacing=10, run_spacing=10, controls=[
+                action(app.t("ui.backup_is_saved"), ft.Icons.CHECK,
+                       lambda: app.backups.saved(True)),
+                action(app.t("ui.backup_is_not_saved"), ft.Icons.CLOSE,
+                       lambda: app.backups.saved(False)),
+            ]),
+        ]))]
 
 
 def BackupReminder(app: AppModel, finished_since: date | None) -> list[ft.Control]:

@@ -4,13 +4,15 @@ paid whole or in part on the tab), the season table, and every evening it played
 
 from __future__ import annotations
 
+import functools
 from datetime import date
 from typing import TYPE_CHECKING
 
 import flet as ft
 
-from scorekeeper.app.paying import PayButtons
+from scorekeeper.app.paying import PayCard, plan_moved
 from scorekeeper.app.routes import tonight_route
+from scorekeeper.app.screens.group_records import BeatsPanel, RecordsPanel
 from scorekeeper.app.sharing import hand_on, shares
 from scorekeeper.app.state.home import HOME_LIST
 from scorekeeper.app.widgets import (
@@ -21,12 +23,14 @@ from scorekeeper.app.widgets import (
     panel,
     readout,
     refused,
+    said_line,
     screen,
     screen_bar,
 )
-from scorekeeper.core import N_, Transfer, counts
-from scorekeeper.i18n.accounts import amount, paid_of, payment_line, transfer_line
-from scorekeeper.i18n.evening_words import evening_name, season_line, tab_line, won_and_paid
+from scorekeeper.core import N_, counts
+from scorekeeper.i18n.accounts import amount, payment_line, tab_payment_line
+from scorekeeper.i18n.evening_words import season_line, tab_counted, tab_line, won_and_paid
+from scorekeeper.i18n.placings import places_line
 from scorekeeper.session import TAB_EXPORTS
 
 if TYPE_CHECKING:
@@ -53,6 +57,13 @@ def GroupScreen(app: AppModel) -> ft.Control:
         return True
 
     pay = paid_on_tab if app.room.role == "host" else None
+    pictures = shown.code_pictures(words.language)
+    transfers = [
+        PayCard(words, shown.money, transfer, shown.tab.paid_towards(transfer), offer, pictures,
+                None if pay is None else functools.partial(pay, transfer.payer, transfer.payee))
+        for transfer, offer in shown.offers(words.language)]
+    if shown.tab.changed is not None:  # said once, above the plan it moved
+        transfers.insert(0, plan_moved(words, shown.tab.changed, shown.money))
     return ft.Column(expand=True, spacing=0, controls=[
         screen_bar(app, title),
         screen(
@@ -61,12 +72,14 @@ def GroupScreen(app: AppModel) -> ft.Control:
                    lambda: app.go(tonight_route(shown.name)), filled=True),
             TabPanel(words, shown),
             panel(app.t("sheet.transfers"),
-                  *([TabTransfer(words, shown, transfer, pay) for transfer in shown.tab.transfers]
-                    or [ft.Text(app.t("cli.nothing_to_settle"))])),
+                  *(transfers or [ft.Text(app.t("cli.nothing_to_settle"))])),
             *([panel(app.t("ui.paid_on_tab"), *tab_payments(words, shown, app.group.take_back))]
               if shown.own_payments else []),
             SeasonPanel(words, shown, app.group.season, app.group.show_season),
-            EveningsPanel(words, shown, app.go),
+            *([RecordsPanel(words, app.group.records, shown.name, app.go),
+               BeatsPanel(words, app.group.records.beats)] if app.group.records else []),
+            EveningsPanel(words, shown, app.go, app.group.every_evening,
+                          app.group.show_every_evening),
             TabExports(app, shown),
         ),
     ])
@@ -109,31 +122,8 @@ def TabPanel(words: Words, shown: GroupTab) -> ft.Control:
                 ft.Text(balance, size=22, weight=ft.FontWeight.BOLD)]),
             ft.Text(won_and_paid(line, money, lang), size=14),
         ])))
-    return panel(words.t(counts("ui.tab_title", "sessions"), sessions=shown.tab.sessions),
+    return panel(words.t("ui.tab_counted", counted=tab_counted(shown.tab, lang)),
                  *(rows or [ft.Text(words.t("ui.tab_empty"))]))
-
-
-def TabTransfer(words: Words, shown: GroupTab, transfer: Transfer,
-                pay: Callable[[str, str, int], bool] | None) -> ft.Control:
-    """One transfer of the tab, what of it is paid, and (``pay``: on the host) the buttons
-    that record a payment on the tab."""
-    lang, money = words.language, shown.money
-    line = transfer_line(transfer, money, lang)
-
-    controls: list[ft.Control] = [
-        readout(label=line, content=ft.Text(line, size=20, weight=ft.FontWeight.BOLD))]
-    if towards := shown.tab.paid_towards(transfer):
-        controls.append(bullet(paid_of(towards, transfer, money, lang),
-                               icon=ft.Icons.CHECK_CIRCLE, color=ft.Colors.PRIMARY))
-    if pay is not None:
-        controls.append(PayButtons(words, transfer.payer, transfer.payee, transfer.minor,
-                                   money, lambda minor: pay(transfer.payer, transfer.payee,
-                                                            minor)))
-    return ft.Container(
-        padding=ft.Padding.all(10), border_radius=ft.BorderRadius.all(12),
-        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-        content=ft.Column(spacing=8, controls=controls),
-    )
 
 
 def tab_payments(words: Words, shown: GroupTab, take_back: Callable[[int], object]
@@ -145,8 +135,10 @@ def tab_payments(words: Words, shown: GroupTab, take_back: Callable[[int], objec
     for payment in shown.own_payments:
         given = payment.handover
         said = payment_line(given.payer, given.payee, given.minor, money, lang)
+        listed = tab_payment_line(given, shown.tab, shown.name, money, lang)
+        icon = ft.Icons.CHECK_CIRCLE if shown.tab.counts(given) else ft.Icons.WARNING_AMBER
         lines.append(ft.Row(spacing=4, key=f"payment-{payment.id}", controls=[
-            ft.Container(expand=True, content=bullet(said, icon=ft.Icons.CHECK_CIRCLE)),
+            ft.Container(expand=True, content=bullet(listed, icon=icon)),
             icon_button(ft.Icons.UNDO, words.t("ui.take_back_payment", payment=said),
                         lambda payment_id=payment.id: take_back(payment_id)),
         ]))
@@ -165,7 +157,7 @@ def SeasonPanel(words: Words, shown: GroupTab, season: int | None,
     rows = []
     for line in shown.season(year):
         said = season_line(line, money, lang)
-        rows.append(readout(label=said, content=ft.Text(said, size=15)))
+        rows.append(said_line(said))
     picker = ft.Row(wrap=True, spacing=8, controls=[
         ft.Chip(label=ft.Text(str(y)), selected=y == year,
                 on_select=lambda _, y=y: pick(y))
@@ -173,22 +165,29 @@ def SeasonPanel(words: Words, shown: GroupTab, season: int | None,
     return panel(words.t("ui.season_of", year=year), *([picker] if picker else []), *rows)
 
 
-@ft.component
-def EveningsPanel(words: Words, shown: GroupTab, go: Callable[[str], object]) -> ft.Control:
-    """The group's sessions, newest first (a screenful, as home lists them); one not
-    finished does not count yet."""
-    showing_all, set_showing_all = ft.use_state(False)
+def EveningsPanel(words: Words, shown: GroupTab, go: Callable[[str], object],
+                  showing_all: bool, show_all: Callable[[], object]) -> ft.Control:
+    """The group's sessions, newest first (a screenful, as home lists them, unless
+    ``showing_all``), each with its places, best first; one not finished does not count
+    yet."""
     lang = words.language
     evenings = shown.record.evenings[::-1]
+    named = shown.evening_names(lang)
     tiles: list[ft.Control] = []
-    for session_id, name, day, finished in (evenings if showing_all
+    for session_id, _, day, finished in (evenings if showing_all
                                             else evenings[:HOME_LIST]):
         key = N_("ui.evening_counted") if finished else N_("ui.evening_not_counted")
-        tiles.append(action(words.t(key, name=evening_name(name, session_id, lang), day=day),
-                            ft.Icons.EVENT,
-                            lambda session_id=session_id: go(f"/session/{session_id}")))
+        evening: list[ft.Control] = [action(
+            words.t(key, name=named[session_id], day=words.day(date.fromisoformat(day))),
+            ft.Icons.EVENT,
+            lambda session_id=session_id: go(f"/session/{session_id}"))]
+        placed = shown.places.get(session_id)
+        if placed is not None and placed.placings:
+            said = places_line(placed.placings, placed.money, lang)
+            evening.append(said_line(said, 14))
+        tiles.append(ft.Column(spacing=4, controls=evening))
     if len(tiles) < len(evenings):
         tiles.append(ft.OutlinedButton(
             words.t(counts("ui.show_all_evenings", "count"), count=len(evenings)),
-            on_click=lambda: set_showing_all(True)))
-    return panel(words.t("ui.evenings"), ft.Column(spacing=8, controls=tiles))
+            on_click=show_all))
+    return panel(words.t("ui.evenings"), ft.Column(spacing=12, controls=tiles))

@@ -19,6 +19,7 @@ from scorekeeper.app.widgets import (
     screen_bar,
 )
 from scorekeeper.core import counts
+from scorekeeper.i18n.placings import places_line
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -84,20 +85,24 @@ def Home(app: AppModel) -> ft.Control:
 @ft.component
 def SessionTile(words: Words, summary: SessionSummary, go: Callable[[str], object]
                 ) -> ft.Control:
-    leaders = ", ".join(summary.leaders) or "–"
-    # A finished night has winners; one in play has leaders so far.
-    line = (counts("ui.session_line_finished", "deals") if summary.finished
-            else counts("ui.session_line", "deals"))
+    """A session: its game, day and deals (one in play: who leads), then its places, best
+    first, each with the figure it rests on (its standings as kept)."""
+    # A finished night has its places; one in play has leaders so far as well.
+    line = (counts("ui.session_tile_finished", "deals") if summary.finished
+            else counts("ui.session_tile", "deals"))
     subtitle = words.t(line, game=words.t(f"variant.{summary.variant}"),
-                     players=", ".join(summary.players),
-                     day=f"{summary.played_on or summary.updated_at:%Y-%m-%d}",
-                     deals=summary.deals, leaders=leaders)
+                       day=words.day(summary.played_on or summary.updated_at.date()),
+                       deals=summary.deals, leaders=", ".join(summary.leaders) or "–")
+    standings = summary.standings
+    places = (places_line(standings.placings, standings.money, words.language)
+              if standings is not None and standings.placings else ", ".join(summary.players))
     name = words.session_name(summary.name, summary.variant)
     label = words.t("ui.open_session", name=name)
     return labelled(label, ft.Card(content=ft.ListTile(
         leading=ft.Icon(ft.Icons.STYLE if not summary.finished else ft.Icons.LOCK),
         title=ft.Text(name, size=18, weight=ft.FontWeight.BOLD),
-        subtitle=ft.Text(subtitle),
+        subtitle=ft.Column(spacing=2, tight=True, controls=[
+            ft.Text(subtitle), ft.Text(places, weight=ft.FontWeight.W_500)]),
         trailing=icon_button(ft.Icons.REPLAY, words.t("ui.play_again", name=name),
                              lambda: go(f"/session/{summary.id}/again")),
         on_click=lambda: go(f"/session/{summary.id}"),

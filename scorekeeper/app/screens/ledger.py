@@ -66,7 +66,7 @@ def Ledger(app: AppModel) -> ft.Control:
     cards: list[ft.Control] = [
         choices(app.t("ui.ledger_filter"),
                 [("", everyone), *((p, p) for p in session.state.everyone)],
-                only or "", lambda key: set_only(key or None)),
+                only or "", lambda key: set_only(key or None), app.words.language),
         *payments_made(app.words, session),  # the money handed over so far
     ]
     if session.finished and session.closing.entries:

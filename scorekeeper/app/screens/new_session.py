@@ -16,6 +16,7 @@ from scorekeeper.app.widgets import (
     icon_button,
     labelled,
     panel,
+    pinned,
     readout,
     screen,
     screen_bar,
@@ -26,9 +27,9 @@ from scorekeeper.core import (
     options_of,
 )
 from scorekeeper.core.draw import draw_first_dealer
-from scorekeeper.i18n import UNIT_HINTS, parse_number, render
+from scorekeeper.i18n import UNIT_HINTS, parse_number, render, sentence
 from scorekeeper.i18n import number as number_text
-from scorekeeper.i18n.evening_words import order_hint
+from scorekeeper.i18n.evening_words import label_and_value, order_hint
 
 if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable
@@ -95,7 +96,7 @@ def NewSession(app: AppModel, again: OpenSession | None = None) -> ft.Control:
             MoneyPanel(app.words, draft),
             DealerPanel(app.words, draft, draw),
         ),
-        ft.Row([footer], alignment=ft.MainAxisAlignment.CENTER),
+        ft.Row([pinned(footer)], alignment=ft.MainAxisAlignment.CENTER),
     ])
 
 
@@ -121,7 +122,7 @@ def GroupPanel(words: Words, draft: SetupDraft, groups: list[str]) -> ft.Control
 def GamePanel(words: Words, draft: SetupDraft) -> ft.Control:
     controls: list[ft.Control] = [
         choices(words.t("ui.game"), [(v, words.t(f"variant.{v}")) for v in PRESETS], draft.variant,
-                draft.choose_variant),
+                draft.choose_variant, words.language),
         ft.Text(words.t(f"summary.{draft.variant}"), size=15),
     ]
     # Playing for money has its own panel; every other house rule is built from the core's.
@@ -134,7 +135,7 @@ def GamePanel(words: Words, draft: SetupDraft) -> ft.Control:
 @ft.memo
 @ft.component
 def OptionField(words: Words, draft: SetupDraft, option: Option) -> ft.Control:
-    label = words.t(f"option.{option.name}")
+    label = words.t(option.label)
     value = draft.options.get(option.name)
     default = option.default(PRESETS[draft.variant])
 
@@ -144,8 +145,8 @@ def OptionField(words: Words, draft: SetupDraft, option: Option) -> ft.Control:
     if option.kind == "flag":
         return switch(label, bool(value), set_option)
     if option.kind == "choice":
-        return choices(label, [(k, words.t(f"option.{option.name}.{k}")) for k in option.choices],
-                       str(value or default), set_option)
+        return choices(label, [(k, words.t(f"{option.label}.{k}")) for k in option.choices],
+                       str(value or default), set_option, words.language)
 
     def set_number(raw: str) -> None:
         # Kept as typed: the core refuses a number out of range at Start, in words, and Start
@@ -198,7 +199,8 @@ def PlayersPanel(words: Words, draft: SetupDraft, roster: list[str]) -> ft.Contr
     # the field made anew, which took its keyboard away).
     field = Entry(words.t("ui.player_name"), "", lambda text: setattr(draft, "new_name", text),
                   emptied=draft.names_typed, width=260,
-                  error=render(draft.name_refused, words.language)
+                  error=sentence(render(draft.name_refused, words.language),
+                                 draft.name_refused.key, words.language)
                   if draft.name_refused else None,
                   on_enter=draft.add_typed)
     return panel(
@@ -242,14 +244,14 @@ def DealerPanel(words: Words, draft: SetupDraft,
         padding=ft.Padding.symmetric(horizontal=10, vertical=6),
         border_radius=ft.BorderRadius.all(8),
         bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
-        content=ft.Text(f"{player}: {card}", size=16,
+        content=ft.Text(label_and_value(player, str(card), words.language), size=16,
                         color=ft.Colors.RED if card.suit in "♥♦" else None),
     ) for player, card in draft.drawn]
     dealer = draft.first_dealer or (draft.players[0] if draft.players else "–")
     return panel(
         words.t("ui.first_dealer"),
         choices(words.t("ui.choose_first_dealer"), [(p, p) for p in draft.players], dealer,
-                lambda p: setattr(draft, "first_dealer", p)),
+                lambda p: setattr(draft, "first_dealer", p), words.language),
         ft.Row([ft.OutlinedButton(draw_label, icon=ft.Icons.STYLE, on_click=draw)]),
         ft.Row(cards, wrap=True, spacing=6),
         readout(label=words.t("ui.dealer_is", player=dealer),

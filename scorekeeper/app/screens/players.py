@@ -8,10 +8,12 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from scorekeeper.app.inputs import Entry, pick_json
-from scorekeeper.app.widgets import action, bullet, error_line, screen, screen_bar
+from scorekeeper.app.routes import player_route
+from scorekeeper.app.widgets import GoTo, action, bullet, error_line, handler, screen, screen_bar
 from scorekeeper.core.table import stored_money
 from scorekeeper.i18n import counted_phrases
 from scorekeeper.i18n.accounts import amount
+from scorekeeper.i18n.evening_words import wins_said
 
 if TYPE_CHECKING:  # the payments package loads when details are shown or saved
     from collections.abc import Callable, Mapping
@@ -63,7 +65,8 @@ def Players(app: AppModel) -> ft.Control:
 
     add_label = app.t("ui.add_player")
     cards = [PlayerCard(app.words, name, app.roster.lifetimes.get(name, []),
-                        app.roster.details.get(name), app.roster.keep_details)
+                        app.roster.details.get(name), app.roster.keep_details,
+                        GoTo(app.go, player_route(name)))
              for name in app.roster.names]
     return ft.Column(expand=True, spacing=0, controls=[
         screen_bar(app, app.t("ui.players")),
@@ -88,7 +91,8 @@ def Players(app: AppModel) -> ft.Control:
 @ft.memo
 @ft.component
 def PlayerCard(words: Words, name: str, rows: list[Lifetime],
-               details: PaymentDetails | None, keep: KeepDetails) -> ft.Control:
+               details: PaymentDetails | None, keep: KeepDetails, open_page: GoTo,
+               ) -> ft.Control:
     editing, set_editing = ft.use_state(False)
     close_form = ft.use_callback(lambda: set_editing(False), [])  # one for good: memo holds
     lines: list[ft.Control] = []
@@ -99,9 +103,10 @@ def PlayerCard(words: Words, name: str, rows: list[Lifetime],
                           for c, m in row.money.items() if c) or "–"
         lines.append(ft.Column(spacing=0, controls=[
             ft.Text(game, size=16, weight=ft.FontWeight.BOLD),
-            ft.Text(words.t("ui.lifetime_line", money=money, **counted_phrases(
+            ft.Text(words.t("ui.lifetime_line", money=money,
+                            won=wins_said(row.won, words.language), **counted_phrases(
                 words.language, sessions=row.sessions, deals=row.deals_played,
-                tricks=row.tricks, flights=row.flights, won=row.games_won)), size=15),
+                tricks=row.tricks, flights=row.flights)), size=15),
         ]))
     if not rows:
         lines.append(ft.Text(words.t("ui.no_sessions_for_player")))
@@ -115,8 +120,10 @@ def PlayerCard(words: Words, name: str, rows: list[Lifetime],
     if not paid_how:
         paid_how = [ft.Text(words.t("ui.no_payment_details"), size=14, italic=True)]
     form = [DetailsForm(words, name, details, close_form, keep)] if editing else []
+    page = ft.TextButton(words.t("record.open_page", player=name), icon=ft.Icons.INSIGHTS,
+                         on_click=handler(open_page)) if rows else None
     return ft.Card(content=ft.Container(padding=ft.Padding.all(14), content=ft.Column(
-        spacing=6, controls=[head, *paid_how, *form, *lines])))
+        spacing=6, controls=[head, *paid_how, *form, *lines, *([page] if page else [])])))
 
 
 def shown_details(words: Words, details: PaymentDetails | None) -> list[str]:
@@ -144,7 +151,7 @@ def DetailsForm(words: Words, name: str, details: PaymentDetails | None,
                 close: Callable[[], None], keep: KeepDetails) -> ft.Control:
     """The details as typed; checked when saved, and refused in words if wrong (nothing
     is kept then, and what was typed stays to be corrected)."""
-    from scorekeeper.payments.details import DETAIL_FIELDS as FIELDS
+    from scorekeeper.core.payee import DETAIL_FIELDS as FIELDS
 
     # Heard as typed, not drawn (see Entry); a dict the fields change in place, so a key
     # in one field is not undone by a redraw made before the key in another was heard.

@@ -9,6 +9,7 @@ import flet as ft
 
 from scorekeeper.app.widgets import Missing, panel, readout, screen, screen_bar
 from scorekeeper.core import N_, Rules
+from scorekeeper.i18n import join
 from scorekeeper.i18n.evening_words import flights_count
 
 if TYPE_CHECKING:
@@ -24,8 +25,8 @@ def Protocol(app: AppModel) -> ft.Control:
     if session is None:
         return Missing(app)
     players = session.state.everyone
-    cards: list[ft.Control] = [GameCard(app.words, players, row, session.table.rules)
-                                   for row in session.games]
+    cards: list[ft.Control] = [GameCard(app.words, players, row, session.table.rules,
+                                        session.finished) for row in session.games]
     if not cards:
         cards.append(ft.Text(app.t("ui.no_deals_yet")))
     leaders = session.winners or session.leaders
@@ -33,7 +34,7 @@ def Protocol(app: AppModel) -> ft.Control:
         # Winners only once the session is over: with games to go, the best so far lead.
         over = session.over and bool(session.winners)
         key = N_("ui.protocol_winners") if over else N_("ui.protocol_leading")
-        line = app.t(key, players=", ".join(leaders))
+        line = app.t(key, players=join(list(leaders), app.prefs.language))
         cards.append(readout(label=line, content=ft.Text(line, size=20,
                                                          weight=ft.FontWeight.BOLD)))
     return ft.Column(expand=True, spacing=0, controls=[
@@ -45,15 +46,17 @@ def Protocol(app: AppModel) -> ft.Control:
 
 @ft.memo
 @ft.component
-def GameCard(words: Words, everyone: tuple[str, ...], row: GameRow, rules: Rules
-             ) -> ft.Control:
+def GameCard(words: Words, everyone: tuple[str, ...], row: GameRow, rules: Rules,
+             finished: bool = False) -> ft.Control:
     """A game's finals, in order of play: only its own players, one who gave it up at the
-    score they left on."""
+    score they left on; ``finished``: the session is, and a game not finished was left
+    unfinished, not in play."""
     game = row.game
     players = [p for p in everyone if p in game.scores]
     finals = ", ".join(f"{p} {game.scores[p]}" for p in players)
     title = (words.t("ui.game_won", number=game.number, winners=", ".join(game.winners))
-             if game.finished else words.t("ui.protocol_in_play", number=game.number))
+             if game.finished else words.t("ui.protocol_unfinished", number=game.number)
+             if finished else words.t("ui.protocol_in_play", number=game.number))
     lines: list[ft.Control] = [readout(
         label=words.t("ui.protocol_game", number=game.number, scores=finals),
         content=ft.Row(wrap=True, spacing=14, controls=[

@@ -11,7 +11,7 @@ import flet as ft
 from scorekeeper.app.widgets import Missing, action, panel, readout, screen, screen_bar
 from scorekeeper.core import N_
 from scorekeeper.core.rulebook import HouseRule, Paragraph, house_rules, rulebook
-from scorekeeper.i18n import render
+from scorekeeper.i18n.evening_words import label_and_value
 
 if TYPE_CHECKING:
     from scorekeeper.app.model import AppModel
@@ -35,7 +35,7 @@ def RulesScreen(app: AppModel) -> ft.Control:
     if applied is not None:
         controls.append(panel(app.t("rules.applied"), said(app, applied),
                               bgcolor=ft.Colors.SECONDARY_CONTAINER))
-    controls += [panel(render(chapter.title, app.prefs.settings.language),
+    controls += [panel(app.words.render(chapter.title),
                        *(said(app, p, marked=p.anchor == at) for p in chapter.paragraphs))
                  for chapter in book]
     if house := house_rules(rules):
@@ -52,12 +52,12 @@ def RulesScreen(app: AppModel) -> ft.Control:
 
 def said(app: AppModel, paragraph: Paragraph, *, marked: bool = False) -> ft.Control:
     """One paragraph; a decision carries its mark, read out with it ("Decision: ...")."""
-    words = render(paragraph.says, app.prefs.settings.language)
+    words = app.words.render(paragraph.says)
     parts: list[ft.Control] = []
     label = words
     if paragraph.decision:
         mark = app.t("rules.decision")
-        label = f"{mark}: {words}"
+        label = label_and_value(mark, words, app.prefs.settings.language)
         parts.append(ft.Container(
             padding=ft.Padding.symmetric(horizontal=8, vertical=2),
             border_radius=ft.BorderRadius.all(6), bgcolor=ft.Colors.TERTIARY_CONTAINER,
@@ -76,12 +76,11 @@ def said(app: AppModel, paragraph: Paragraph, *, marked: bool = False) -> ft.Con
 def house_rule(app: AppModel, rule: HouseRule) -> str:
     """"Games in the session: 4 (chosen for this session)"; a rule as the game plays it
     without the note."""
-    option = (app.t("ui.play_for_money") if rule.option == "money"
-              else app.t(f"option.{rule.option}"))
+    option = app.t(rule.label)
     if isinstance(rule.value, bool):
         value = app.t("rules.yes") if rule.value else app.t("rules.no")
     elif isinstance(rule.value, str):
-        value = app.t(f"option.{rule.option}.{rule.value}")
+        value = app.t(f"{rule.label}.{rule.value}")
     else:
         value = str(rule.value)
     return app.t(N_("rules.chosen") if rule.chosen else N_("rules.as_played"), option=option,

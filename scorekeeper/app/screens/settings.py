@@ -75,7 +75,7 @@ def SettingsScreen(app: AppModel) -> ft.Control:
                 choices(app.t("ui.language"), [(code, own_name(code)) for code in LANGUAGES],
                         settings.language,
                         lambda code: app.set_settings(replace(settings, language=code)),
-                        shown_label=False),
+                        settings.language, shown_label=False),
             ),
             panel(
                 app.t("ui.theme"),

@@ -4,12 +4,13 @@ over, whole or in part (RULES.md: a payment is money moved, never forgotten)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import flet as ft
 
 from scorekeeper.app.inputs import Entry
-from scorekeeper.app.paying import PayCard
+from scorekeeper.app.paying import PayCard, plan_moved
 from scorekeeper.app.widgets import (
     Missing,
     action,
@@ -22,18 +23,46 @@ from scorekeeper.app.widgets import (
     screen,
     screen_bar,
 )
-from scorekeeper.core import N_, Money
-from scorekeeper.core.leaving import plan_on_leaving
-from scorekeeper.i18n import render
-from scorekeeper.i18n.accounts import account_name, amount, payment_line
+from scorekeeper.core import Closing, Deal, Money, Transfer
+from scorekeeper.core.leaving import Leaving, going
+from scorekeeper.i18n import join
+from scorekeeper.i18n.accounts import account_name, amount, payment_line, pot_line
+from scorekeeper.i18n.evening_words import leaving_line
+from scorekeeper.i18n.placings import closing_line
 from scorekeeper.session import SESSION_EXPORTS
 
 if TYPE_CHECKING:  # the payments package loads when settle-up is first shown
-    from collections.abc import Awaitable, Callable
+    from collections.abc import Awaitable, Callable, Mapping, Sequence
 
     from scorekeeper.app.model import AppModel
     from scorekeeper.app.words import Words
+    from scorekeeper.payments import Offer
     from scorekeeper.session import Export, OpenSession
+
+    # How a payment is recorded: the session, payer, payee, minor units, what is said.
+    Paying = Callable[[OpenSession, str, str, int, str], bool]
+
+@dataclass(frozen=True, slots=True)
+class Settling:
+    """What settle-up shows: the session's end as it stands or, while a leave waits with
+    the next deal, as it stands once the leavers have gone (core/leaving.py, ``going``)."""
+
+    closing: Closing
+    owed: Mapping[str, int]  # what each still pays (-) or gets (+), payments counted
+    offers: Sequence[tuple[Transfer, Offer | None]]  # the transfers of the list, in order
+    leaving: Sequence[tuple[Leaving, Sequence[Transfer]]] = ()  # each leaver's, and why
+
+
+def settling(session: OpenSession, waiting: Deal, language: str) -> Settling:
+    """The settle-up of ``session`` with the changes ``waiting`` for its next deal."""
+    gone = (None if session.over else
+            going(session.table, session.state, session.handovers, waiting.leaves,
+                  waiting.joins))
+    if gone is None:
+        return Settling(session.closing, session.owed, session.offers(language))
+    # The codes are drawn for the session's own plan: the plan once they have gone has none.
+    return Settling(gone.closing, gone.owed, [(t, None) for t in gone.others], gone.leavers)
+
 
 @ft.memo
 @ft.component
@@ -41,21 +70,26 @@ def SettleUp(app: AppModel) -> ft.Control:
     session = app.table.session
     if session is None:
         return Missing(app)
-    table, closing = session.table, session.closing
+    table = session.table
     confirm, set_confirm = ft.use_state(False)
     money = table.money
     lang = app.prefs.settings.language
+    settled = settling(session, app.drafts.of(session.id).seat_changes, lang)
+    closing = settled.closing
 
     def as_text() -> str:
         from scorekeeper.payments import transfer_text
 
         details = session.payment_details
         lines = [f"{session.name} – {app.t(f'variant.{table.rules.variant}')}"]
-        lines += [f"{p}: {amount(closing.money[p], money, lang)}" for p in session.state.everyone]
+        lines += [app.t("ui.money_of", player=p, amount=amount(closing.money[p], money, lang))
+                  for p in session.state.everyone]
         lines += ["", app.t("sheet.transfers") + ":"]
+        plan = [t for _, theirs in settled.leaving for t in theirs]
+        plan += [t for t, _ in settled.offers]
         lines += [transfer_text(t, money, details.get(t.payee), lang, session.paid_towards(t))
-                  for t in session.transfers]
-        if not session.transfers:
+                  for t in plan]
+        if not plan:
             lines.append(app.t("cli.nothing_to_settle"))
         return "\n".join(lines)
 
@@ -96,21 +130,25 @@ def SettleUp(app: AppModel) -> ft.Control:
                                     size=22, weight=ft.FontWeight.BOLD)),
         ]))
         if session.handovers:  # once money has moved: what is left of it, player by player
-            results.append(ft.Text(still_owed(app, player, session.owed[player], money),
+            results.append(ft.Text(still_owed(app, player, settled.owed[player], money),
                                    size=15, color=ft.Colors.ON_SURFACE_VARIANT))
-    rule = [bullet(render(entry.reason, lang), icon=ft.Icons.SAVINGS)
+    rule = [bullet(closing_line(entry, money, lang), icon=ft.Icons.SAVINGS)
             for entry in closing.entries]
     if closing.pot_left:
         rule.append(bullet(app.t("sheet.pot_left", amount=amount(closing.pot_left, money, lang)),
                            icon=ft.Icons.SAVINGS))
-    if not rule:
-        rule.append(ft.Text(app.t("ui.pot_empty")))
+    if not rule:  # nothing to share out: what the pot holds, as the table's header says it
+        rule.append(ft.Text(pot_line(session.guide, lang, over=session.over)))
     words = app.words
     pay = app.table.pay if app.room.role == "host" else None
-    transfers = [PayCard(words, session, transfer, offer, pay)
-                 for transfer, offer in session.offers(lang)
+    pictures = session.code_pictures(lang)
+    transfers = [PayCard(words, money, transfer, session.paid_towards(transfer), offer,
+                         pictures, paying(words, session, transfer, pay))
+                 for transfer, offer in settled.offers
                  ] or [ft.Text(app.t("cli.nothing_to_settle"))]
-    leaving = [] if session.over else leaving_panels(app, session)
+    if session.plan_change is not None and not settled.leaving:  # once, above the plan it moved
+        transfers.insert(0, plan_moved(words, session.plan_change, money))
+    leaving = leaving_panels(app, session, settled)
     handed = payments_made(words, session, app.table.take_back_payment
                            if app.room.role == "host" else None)
     exports = ft.Row(wrap=True, spacing=10, controls=[
@@ -131,8 +169,7 @@ def SettleUp(app: AppModel) -> ft.Control:
             session.name, session.table.rules.variant)), f"/session/{session.id}"),
         screen(
             *refused(app, app.table.reload),
-            panel(app.t(N_("ui.results_final") if session.finished else N_("ui.results")),
-                  *results),
+            panel(results_title(app, session, settled), *results),
             panel(app.t("ui.end_pot_rule", rule=app.t(f"option.end_pot.{table.rules.end_pot}")),
                   *rule),
             *leaving,
@@ -146,6 +183,16 @@ def SettleUp(app: AppModel) -> ft.Control:
     ])
 
 
+def results_title(app: AppModel, session: OpenSession, settled: Settling) -> str:
+    """"Result if the session ends now", or once the leavers waiting have gone."""
+    if session.finished:
+        return app.t("ui.results_final")
+    if settled.leaving:
+        return app.t("ui.results_once_gone",
+                     players=join([left.leaver for left, _ in settled.leaving], app.prefs.language))
+    return app.t("ui.results")
+
+
 def still_owed(app: AppModel, player: str, owed: int, money: Money) -> str:
     """What is left for ``player`` after every payment: to pay, to receive, or nothing."""
     lang = app.prefs.language
@@ -156,27 +203,37 @@ def still_owed(app: AppModel, player: str, owed: int, money: Money) -> str:
     return app.t("ui.all_square", player=player)
 
 
-def leaving_panels(app: AppModel, session: OpenSession) -> list[ft.Control]:
+def leaving_panels(app: AppModel, session: OpenSession, settled: Settling
+                   ) -> list[ft.Control]:
     """For each player whose leave waits with the next deal ("Settle up now" on the leave
-    panel): what they pay or get once gone, to be settled before they go home."""
-    waiting = app.drafts.of(session.id).seat_changes
-    panels = []
-    for leaver in waiting.leaves:
-        plan = plan_on_leaving(session.table, session.state, leaver, session.handovers,
-                               also_leaving=[p for p in waiting.leaves if p != leaver],
-                               joining=waiting.joins) or []
-        theirs = [t for t in plan if leaver in (t.payer, t.payee)]
-        # Beside "the result if the session ends now", which still counts the leaver in:
-        # what the leaver's settling leaves out (a pot game: their share of the pot).
-        left_out = session.table.rules.family_rules.leaver_leaves_out
-        panels.append(panel(app.t("ui.before_leaving", player=leaver), *(
-            [bullet(app.t(left_out, player=leaver), icon=ft.Icons.INFO_OUTLINE)]
-            if left_out else []), *(
-            [PayCard(app.words, session, transfer, None,
-                     app.table.pay if app.room.role == "host" else None)
-             for transfer in theirs]
-            or [ft.Text(app.t("ui.leaver_settled", player=leaver))])))
-    return panels
+    panel): what they pay or get once gone and why (the leave panel's sentence), and the
+    transfers that settle it, to be paid before they go home."""
+    pay = app.table.pay if app.room.role == "host" else None
+    return [panel(app.t("ui.before_leaving", player=left.leaver),
+                  bullet(leaving_line(left, session.table.money, app.prefs.language),
+                         icon=ft.Icons.INFO_OUTLINE),
+                  *([PayCard(app.words, session.table.money, transfer,
+                             session.paid_towards(transfer), None, {},
+                             paying(app.words, session, transfer, pay))
+                     for transfer in theirs]
+                    or [ft.Text(app.t("ui.leaver_settled", player=left.leaver))]))
+            for left, theirs in settled.leaving]
+
+
+def paying(words: Words, session: OpenSession, transfer: Transfer, pay: Paying | None
+           ) -> Callable[[int], bool] | None:
+    """How the card of ``transfer`` records an amount paid along it (``pay``: the table's;
+    None on a device that only watches), and what is said once it is."""
+    if pay is None:
+        return None
+    money, lang = session.table.money, words.language
+    payer, payee = account_name(transfer.payer, lang), account_name(transfer.payee, lang)
+
+    def paid(minor: int) -> bool:
+        return pay(session, transfer.payer, transfer.payee, minor,
+                   payment_line(payer, payee, minor, money, lang))
+
+    return paid
 
 
 @ft.component

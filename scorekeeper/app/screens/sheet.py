@@ -3,10 +3,12 @@ stood after it and what was left in the pot (the PDF's protocol, on screen)."""
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 import flet as ft
 
+from scorekeeper.app.fonts import widest_drawn
 from scorekeeper.app.widgets import Missing, panel, readout, screen, screen_bar
 from scorekeeper.core import counts
 
@@ -14,16 +16,27 @@ if TYPE_CHECKING:
     from scorekeeper.app.model import AppModel
     from scorekeeper.session import LedgerDeal
 
-NUMBER, DEALER, FIGURE = 38, 66, 42  # px: a phone's 390 holds four players and the pot,
-# and the dealer's column its heading in every language ("Donneur")
+SIZE = 14
+# px between a column's words and the next's, whichever side each is set to: at 2, with the
+# columns a set width, a phone showed "AstridBengt".
+GAP = 8
+DEALER = 1  # the dealer's column, set to the left; the figures are set to the right
+
+
+def column_widths(columns: list[list[str]]) -> list[int]:
+    """Each column as wide as the widest words it holds, its heading bold: a phone's 390
+    holds four players and the pot, and a longer name widens its own column (the sheet
+    scrolls sideways) rather than run into the next."""
+    return [math.ceil(max(widest_drawn(words, SIZE) for words in column))
+            for column in columns]
 
 
 def cells(texts: list[str], widths: list[int], *, bold: bool = False) -> ft.Control:
     weight = ft.FontWeight.BOLD if bold else None
-    return ft.Row(spacing=2, controls=[
-        ft.Text(text, width=width, size=14, weight=weight, no_wrap=True,
-                text_align=ft.TextAlign.LEFT if width == DEALER else ft.TextAlign.RIGHT)
-        for text, width in zip(texts, widths, strict=True)])
+    return ft.Row(spacing=GAP, controls=[
+        ft.Text(text, width=width, size=SIZE, weight=weight, no_wrap=True,
+                text_align=ft.TextAlign.LEFT if place == DEALER else ft.TextAlign.RIGHT)
+        for place, (text, width) in enumerate(zip(texts, widths, strict=True))])
 
 
 @ft.memo
@@ -33,15 +46,18 @@ def ScoreSheet(app: AppModel) -> ft.Control:
     if session is None:
         return Missing(app)
     players = list(session.state.everyone)
-    widths = [NUMBER, DEALER, *(FIGURE,) * len(players), FIGURE]
-    rows: list[ft.Control] = [cells([app.t("sheet.col_deal"), app.t("sheet.col_dealer"),
-                                     *players, app.t("sheet.col_pot")], widths, bold=True)]
     shown = session.ledger_page(app.table.ledger_shown)
+    headings = [app.t("sheet.col_deal"), app.t("sheet.col_dealer"), *players,
+                app.t("sheet.col_pot")]
+    lines = [line_cells(deal, players) for deal in shown]
+    widths = column_widths([list(column) for column in zip(headings, *lines, strict=True)])
+    rows: list[ft.Control] = [cells(headings, widths, bold=True)]
     earlier = session.deal_count - len(shown)
     if earlier:
         rows.append(ft.OutlinedButton(app.t(counts("ui.show_earlier", "count"), count=earlier),
                                       on_click=app.table.show_earlier))
-    rows += [line(app, deal, players, widths) for deal in shown]
+    rows += [line(app, deal, players, texts, widths) for deal, texts in zip(shown, lines,
+                                                                            strict=True)]
     name = app.words.session_name(session.name, session.table.rules.variant)
     return ft.Column(expand=True, spacing=0, controls=[
         screen_bar(app, app.t("ui.sheet_of", name=name), f"/session/{session.id}"),
@@ -50,12 +66,16 @@ def ScoreSheet(app: AppModel) -> ft.Control:
     ])
 
 
-def line(app: AppModel, deal: LedgerDeal, players: list[str], widths: list[int]
-         ) -> ft.Control:
-    """One deal: a gap, not a figure, for a player who was away."""
+def line_cells(deal: LedgerDeal, players: list[str]) -> list[str]:
+    """One deal's cells: its number, its dealer, where each stood (a gap, not a figure, for
+    a player who was away), the pot."""
     figures = [str(deal.standing[p]) if p in deal.seated else "–" for p in players]
+    return [str(deal.number), deal.dealer, *figures, str(deal.pot)]
+
+
+def line(app: AppModel, deal: LedgerDeal, players: list[str], texts: list[str],
+         widths: list[int]) -> ft.Control:
     said = app.t("ui.sheet_line", number=deal.number, dealer=deal.dealer,
                  scores=", ".join(f"{p} {deal.standing[p]}" for p in players
                                   if p in deal.seated), pot=deal.pot)
-    return readout(label=said, content=cells(
-        [str(deal.number), deal.dealer, *figures, str(deal.pot)], widths))
+    return readout(label=said, content=cells(texts, widths))

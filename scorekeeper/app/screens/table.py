@@ -26,13 +26,17 @@ from scorekeeper.app.widgets import (
 )
 from scorekeeper.core import N_, Deal, events, score_text
 from scorekeeper.i18n import render
+from scorekeeper.i18n.accounts import pot_line as pot_words
+from scorekeeper.i18n.accounts import pot_share_words
 from scorekeeper.i18n.evening_words import flights_count
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from scorekeeper.app.draft import DealDraft
     from scorekeeper.app.model import AppModel
     from scorekeeper.app.words import Words
+    from scorekeeper.core import DealGuide
     from scorekeeper.session import OpenSession
 
 # One wakelock per page, made the first time a table is opened on it.
@@ -86,9 +90,8 @@ def TableScreen(app: AppModel) -> ft.Control:
     words = app.words
     # A phone entering a deal shows the table in its rows and fold: the table's side is
     # not drawn, nor made at each Save to be thrown away.
-    table_side = [Scoreboard(words, session), PotPanel(words, session),
-                  *([Assistant(words, session.table.rules, session.guide,
-                              GoTo(app.go, f"{base}/rules"))] if not session.over else [])
+    table_side = [TableSide(words, session, app.drafts.of(session.id),
+                            GoTo(app.go, f"{base}/rules"))
                   ] if app.nav.wide or entry is None else []
     if app.watching:
         table_side.insert(0, bullet(app.t("ui.watching"), icon=ft.Icons.VISIBILITY, size=16))
@@ -163,14 +166,8 @@ def pot_kind(words: Words, session: OpenSession) -> str:
 
 
 def pot_line(words: Words, session: OpenSession) -> str:
-    """The pot as the next deal will have it: before a game of stakes begins, with everyone's
-    stake in it already ("Pot: 0" said nothing of the stakes the deal books)."""
-    rules, state, deal_guide = session.table.rules, session.state, session.guide
-    if (rules.family_rules.in_games and rules.money and rules.game_end != "last_in_loses"
-            and state.between_games):
-        return words.t("ui.pot_with_stakes", pot=deal_guide.pot + len(state.seated),
-                     game=deal_guide.game or 1)
-    return words.t("ui.pot_now", pot=deal_guide.pot)
+    """The pot as the next deal will have it (``i18n.accounts.pot_line``: as settle-up says it)."""
+    return pot_words(session.guide, words.language, over=session.over)
 
 
 def game_in_play(words: Words, session: OpenSession) -> str:
@@ -198,10 +195,23 @@ def table_status(words: Words, session: OpenSession) -> TableStatus:
     return TableStatus(tuple(figures), next_deal)
 
 
+@ft.component
+def TableSide(words: Words, session: OpenSession, draft: DealDraft,
+              open_rules: Callable[[], object]) -> ft.Control:
+    """The scores, the pot and the assistant for the table the next deal is dealt at, the
+    joins and leaves waiting in ``draft`` made: the dealer and the seat words the rows
+    beside them say (the desktop's assistant read the table before them)."""
+    _, deal_guide = session.next_deal(draft.seat_changes)
+    return ft.Column(spacing=12, controls=[
+        Scoreboard(words, session, deal_guide), PotPanel(words, session),
+        *([Assistant(words, session.table.rules, deal_guide, open_rules)]
+          if not session.over else [])])
+
+
 @ft.memo
 @ft.component
-def Scoreboard(words: Words, session: OpenSession) -> ft.Control:
-    table, state, deal_guide = session.table, session.state, session.guide
+def Scoreboard(words: Words, session: OpenSession, deal_guide: DealGuide) -> ft.Control:
+    table, state = session.table, session.state
     scores = session.scores
     money = session.closing.money if session.plays_for_money else {}
     seats = deal_guide.seats
@@ -223,11 +233,10 @@ def Scoreboard(words: Words, session: OpenSession) -> ft.Control:
         if money:
             amount = words.money(money[player], table.money)
             lines.append(ft.Text(amount, size=15, weight=ft.FontWeight.W_500))
-            share = session.pot_shares.get(player)
+            share = pot_share_words(money[player], session.pot_shares.get(player, 0),
+                                    table.money, words.language)
             if share:
-                lines.append(ft.Text(words.t("ui.pot_share_short", amount=words.money(
-                    share, table.money)), size=12,
-                    color=ft.Colors.ON_SURFACE_VARIANT))
+                lines.append(ft.Text(share, size=12, color=ft.Colors.ON_SURFACE_VARIANT))
         cards.append(ft.Container(
             width=170,
             padding=ft.Padding.all(12),
@@ -274,10 +283,9 @@ def PotPanel(words: Words, session: OpenSession) -> ft.Control:
             f"option.end_pot.{rules.end_pot}")), size=16))
         return panel(words.t(f"variant.{rules.variant}"), *lines)
     if not rules.family_rules.in_games:
-        lines.append(readout(
-            label=words.t("ui.pot_now", pot=deal_guide.pot),
-            content=ft.Text(words.t("ui.pot_now", pot=deal_guide.pot), size=28,
-                            weight=ft.FontWeight.BOLD)))
+        pot = pot_line(words, session)
+        lines.append(readout(label=pot, content=ft.Text(pot, size=28,
+                                                        weight=ft.FontWeight.BOLD)))
         lines.append(ft.Text(pot_kind(words, session), size=16))
     else:
         lines.append(ft.Text(game_in_play(words, session), size=20, weight=ft.FontWeight.BOLD))

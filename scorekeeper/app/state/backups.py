@@ -14,15 +14,31 @@ import flet as ft
 from scorekeeper.core import N_
 from scorekeeper.i18n import counted_phrases
 from scorekeeper.i18n.composed import SCOREBOOK
+from scorekeeper.i18n.restoring import receiving, restore_progress
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from scorekeeper.app.state.prefs import Prefs
     from scorekeeper.app.state.said import Said
     from scorekeeper.session import Scorebook
-    from scorekeeper.session.backup import Counts
+    from scorekeeper.session.backup import Counts, Progress
 
 # A scorebook with finished evenings and no backup for this long says so on home, once.
 REMIND_AFTER = timedelta(days=30)
+SAID_EVERY = 0.25  # seconds between two looks at how far a restore is
+
+
+@dataclass(frozen=True, slots=True)
+class Doing:
+    """What a restore is at, and how much of it is done (0 to 1; None: not known)."""
+
+    line: str
+    part: float | None = None
+
+
+def _part(done: int, total: int) -> float:
+    return min(1.0, done / total) if total else 0.0
 
 
 @ft.observable
@@ -34,19 +50,69 @@ class Backups:
     # A backup picked to restore, and what it would add: asked before it is added.
     picked: bytes | None = None
     adds: Counts | None = None
+    # A backup handed on where this device cannot tell whether it was saved (a browser's
+    # download): its file's name, until the person says.
+    unsure: str | None = None
+    # What a restore (or a look at one) is at while it works: "Restoring: 1,200 of
+    # 21,000 sessions", and how much of that part is done (None: not known).
+    progress: Doing | None = None
+
+    @property
+    def busy(self) -> bool:
+        return self.progress is not None
 
     def make(self) -> tuple[str, bytes] | None:
-        """The backup's file name (with the date) and bytes; the moment is kept."""
-        made = self.said.attempt(self.book.backup)
-        if made is not None:
-            self._keep(backed_up=datetime.now(UTC).isoformat(timespec="seconds"))
-        return made
+        """The backup's file name (with the date) and bytes, to hand on (``handed_on``
+        then says whether it was kept)."""
+        self.unsure = None
+        return self.said.attempt(self.book.backup)
 
-    def look(self, picked: bytes) -> None:
+    def handed_on(self, file_name: str, kept: bool | None) -> None:
+        """A backup was handed on: ``kept`` as ``sharing.hand_on_file`` says. Only a file
+        written (or a share completed) is the last backup; the reminder waits for it."""
+        if kept:
+            self._made(file_name)
+        elif kept is None:
+            self.unsure = file_name
+        else:
+            self.said.notice = self.said.t("ui.backup_not_saved")
+
+    def saved(self, kept: bool) -> None:
+        """The person says whether the backup this device could not follow was saved."""
+        file_name, self.unsure = self.unsure, None
+        if kept and file_name is not None:
+            self._made(file_name)
+
+    def _made(self, file_name: str) -> None:
+        self._keep(backed_up=datetime.now(UTC).isoformat(timespec="seconds"))
+        self.said.notice = self.said.t("ui.exported", file=file_name)
+
+    async def pick(self, title: str) -> None:
+        """A backup the person picks, brought to this server whole (uploaded from a
+        browser, read from its place on a desktop or a phone), then looked at: what it
+        would add, asked before anything is added."""
+        from scorekeeper.app.uploads import picked_file
+        from scorekeeper.session.backup import LARGEST_BACKUP
+
+        language = self.said.language
+
+        def arriving(received: int, size: int) -> None:
+            self.progress = Doing(receiving(received, size, language), _part(received, size))
+
+        try:
+            picked = await self.said.attempt_async(
+                lambda: picked_file(title, LARGEST_BACKUP, arriving), N_("ui.restore_refused"))
+        finally:
+            self.progress = None
+        if picked is not None:
+            await self.look(picked)
+
+    async def look(self, picked: bytes) -> None:
         """What the picked backup would add, to be asked about (nothing is written)."""
-        adds = self.said.attempt(
-            lambda: self.book.what_restore_adds(picked, self.said.language),
-            N_("ui.restore_refused"))
+        language = self.said.language
+        adds = await self._working(
+            lambda told: self.book.what_restore_adds(picked, language, told), len(picked),
+            writing=False)
         self.picked, self.adds = (picked, adds) if adds is not None else (None, None)
 
     async def restore(self) -> None:
@@ -56,10 +122,31 @@ class Backups:
         if picked is None:
             return
         language = self.said.language
-        added = await self.said.attempt_async(
-            lambda: asyncio.to_thread(self.book.restore, picked, language))
+        added = await self._working(
+            lambda told: self.book.restore(picked, language, told), len(picked), writing=True)
         if added is not None:
             self.said.notice = self.said.t("ui.restored", **self.counted(added))
+
+    async def _working(self, work: Callable[[Progress], Counts], size: int, *,
+                       writing: bool) -> Counts | None:
+        """``work`` on a worker thread, told how far it is; what it is at is said in the
+        progress line (read from the worker's latest word a few times a second)."""
+        language = self.said.language
+        latest = [Doing(restore_progress("reading", 0, size, language, writing=writing))]
+
+        def told(what: str, done: int, total: int) -> None:
+            latest.append(Doing(restore_progress(what, done, total, language, writing=writing),
+                                None if what == "reading" else _part(done, total)))
+
+        running = asyncio.ensure_future(self.said.attempt_async(
+            lambda: asyncio.to_thread(work, told), N_("ui.restore_refused")))
+        try:
+            while not running.done():
+                self.progress = latest[-1]
+                await asyncio.wait({running}, timeout=SAID_EVERY)
+        finally:
+            self.progress = None
+        return running.result()
 
     def cancel(self) -> None:
         self.picked, self.adds = None, None

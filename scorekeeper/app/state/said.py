@@ -10,8 +10,9 @@ import flet as ft
 
 from scorekeeper.app.roles import NotAllowedError
 from scorekeeper.core import RuleError
-from scorekeeper.i18n import describe, text
+from scorekeeper.i18n import describe, sentence, shown, text
 from scorekeeper.i18n import refusal as refusal_text
+from scorekeeper.i18n.figures import figures_held
 from scorekeeper.session import ConflictError, StoreError
 
 if TYPE_CHECKING:
@@ -22,11 +23,13 @@ if TYPE_CHECKING:
 Done = TypeVar("Done")  # what a scorebook command gives back
 
 
-def refusal(error: RuleError | StoreError, language: str) -> str:
-    """Why the rules or the store refused, in ``language``."""
+def refusal(error: RuleError | StoreError, language: str, *, alone: bool = True) -> str:
+    """Why the rules or the store refused, in ``language``: ``alone``, a sentence of its own
+    (begun with a capital); otherwise as it goes into another ("Nothing was imported: …")."""
     if isinstance(error, RuleError):
-        return describe(error, language)
-    return refusal_text(error.message, language)
+        return shown(error, language) if alone else describe(error, language)
+    said = refusal_text(error.message, language)
+    return sentence(said, error.message.key, language) if alone else said
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +72,7 @@ class Said:
         return self.prefs.language
 
     def t(self, key: str, **params: str | int) -> str:
-        return text(key, self.language, **params)
+        return figures_held(text(key, self.language, **params))
 
     def refusal(self, error: RuleError | StoreError) -> str:
         return refusal(error, self.language)
@@ -103,8 +106,8 @@ class Said:
         if isinstance(error, NotAllowedError):  # a forged event: the role is checked again
             reason = self.t("ui.not_allowed")
         else:
-            reason = self.refusal(error)
-            reason = self.t(said_as, reason=reason) if said_as else reason
+            reason = (self.t(said_as, reason=refusal(error, self.language, alone=False))
+                      if said_as else self.refusal(error))
             self.stale = isinstance(error, ConflictError)
         if shown_on is None:
             self.problem = reason

@@ -30,7 +30,7 @@ def worked_out(session: OpenSession, screen: str, language: str, *, undo: bool =
         session.work_out("games")
     elif screen == "settle":
         session.code_pictures(language)  # what is owed, details, payments
-        session.work_out("payments_made")
+        session.work_out("payments_made", "plan_change")
     elif screen == "card":
         session.result_card(language)
     return session

@@ -21,7 +21,7 @@ from scorekeeper.core.families.games import (
 )
 from scorekeeper.core.ledger import Entry
 from scorekeeper.core.messages import N_, counts, msg
-from scorekeeper.core.passing import check_passes
+from scorekeeper.core.passing import check_passes, unplayed_tricks
 from scorekeeper.core.presets import Rules
 from scorekeeper.core.seating import Seating
 from scorekeeper.core.state import GameRecord, State
@@ -72,7 +72,7 @@ def _dealer_takes_all(rules: Rules, book: Book, dealer: str, deal: Deal) -> None
     With ramina the game stops as the dealer reaches 0, so no trick takes them below it."""
     if deal.tricks and dict(deal.tricks) != {dealer: TRICKS}:
         raise refuse("deal.dealer_takes_all", paragraph="dealer_takes_all", player=dealer)
-    taken = min(TRICKS, book.scores[dealer]) if rules.ramina else TRICKS
+    taken = unplayed_tricks(rules, book.scores[dealer])
     book.score(dealer, -taken, msg("ledger.dealer_takes_all", paragraph="dealer_takes_all",
                                    player=dealer, points=-taken))
     book.went_in([dealer], {dealer: taken})
@@ -94,14 +94,16 @@ def _take_tricks(
 
 def _raise(rules: Rules, book: Book, player: str, points: int, key: str,
            paragraph: str) -> None:
-    """Points up (a flight, a lost General Rams), never above the cap (mattmar: 10)."""
+    """Points up (a flight, a lost General Rams), never above the cap (mattmar: 10); a
+    capped entry says the rule's figure (``raised``) and what the cap left of it."""
+    raised = points
     capped = rules.cap is not None and book.scores[player] + points > rules.cap
     if capped:
         assert rules.cap is not None
         points = max(0, rules.cap - book.scores[player])
     cap = rules.cap if rules.cap is not None else 0
     book.score(player, points, msg(key + ("_capped" if capped else ""), paragraph=paragraph,
-                                   player=player, points=points, cap=cap))
+                                   player=player, points=points, raised=raised, cap=cap))
 
 
 def _tricks(

@@ -145,7 +145,7 @@ def _tricks(table: Table, state: State, seats: Seating, book: Book, deal: Deal) 
 
 
 def _fouls(table: Table, book: Book, deal: Deal) -> None:
-    units = table.rules.five_tricks
+    units = table.rules.foul_costs
     for player in deal.fouls:
         taken = deal.tricks_of(player) if deal.general is None else 0
         book.pay(player, POT, units,
