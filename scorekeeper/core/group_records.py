@@ -102,11 +102,11 @@ class GroupFold:
         for a, b in combinations(session.places, 2):
             if keys[b] < keys[a]:
                 a, b = b, a
-            counts = self.tally.get((a, b))
-            if counts is None:
-                counts = self.tally[(a, b)] = [0, 0, 0]
+            pair = self.tally.get((a, b))  # a ahead, level, b ahead
+            if pair is None:
+                pair = self.tally[(a, b)] = [0, 0, 0]
             ahead = ahead_of(session, a, b)
-            counts[0 if ahead == a else 2 if ahead == b else 1] += 1
+            pair[0 if ahead == a else 2 if ahead == b else 1] += 1
 
     def _beaten(self, held: dict[str, MoneyEvening], currency: str, minor: int,
                 player: str, session: SessionPlaces) -> None:
@@ -159,8 +159,8 @@ class GroupFold:
         for player, longest, now in plain["runs"]:
             run = fold.runs[name(player)] = Run()
             run.longest, run.now, run.seen = longest, now, True
-        for a, b, *counts in plain["tally"]:
-            fold.tally[(name(a), name(b))] = counts
+        for a, b, *pair in plain["tally"]:
+            fold.tally[(name(a), name(b))] = pair
         return fold
 
 
@@ -169,11 +169,11 @@ def held_evenings(plain: Mapping[str, Any]) -> set[int]:
     return {session_id for key in ("best", "taken") for *_, session_id in plain[key]}
 
 
-def _holders(counts: Mapping[str, int]) -> Holders | None:
-    top = max(counts.values(), default=0)
+def _holders(held: Mapping[str, int]) -> Holders | None:
+    top = max(held.values(), default=0)
     if top <= 0:
         return None
-    return Holders(tuple(sorted((p for p, n in counts.items() if n == top), key=name_key)), top)
+    return Holders(tuple(sorted((p for p, n in held.items() if n == top), key=name_key)), top)
 
 
 def _pairings(tally: Mapping[tuple[str, str], list[int]]) -> tuple[Pairing, ...]:

@@ -21,6 +21,7 @@ from scorekeeper.app.widgets import (
     said_line,
     screen,
 )
+from scorekeeper.i18n.figures import figures_held
 from scorekeeper.i18n.records import (
     best_line,
     game_line,
@@ -117,7 +118,7 @@ def RivalsPanel(words: Words, record: PlayerRecord, go: Callable[[str], object])
 
 
 def RivalTile(words: Words, found: HeadToHead, open_it: GoTo) -> ft.Control:
-    line = rival_line(found, words.language)
+    line = figures_held(rival_line(found, words.language))
     return ft.Semantics(label=line, button=True, container=True, exclude_semantics=True,
                         content=ft.Container(
         padding=ft.Padding.symmetric(horizontal=10, vertical=8),
