@@ -30,6 +30,7 @@ from scorekeeper.i18n.accounts import (
     transfer_line,
 )
 from scorekeeper.i18n.evening_words import tab_counted
+from scorekeeper.i18n.figures import date_held
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +87,7 @@ def session_card(name: str, session: Session, played_on: date,
         called = f"{called} · {group}"
     state_mark = t("card.finished") if finished else t("card.not_finished")
     return Card(
-        title=f"{called} · {day_text(played_on, language)}",
+        title=f"{called} · {date_held(played_on, language)}",
         subtitle=state_mark if called == game else f"{game} · {state_mark}",
         columns=standings.columns[1:],
         rows=tuple(row[1:] for row in standings.rows),

@@ -147,6 +147,12 @@ def date(day: datetime.date, language: str) -> str:
     return _clean("".join(parts))
 
 
+def date_held(day: datetime.date, language: str) -> str:
+    """``date`` as one piece: a line that wraps never breaks inside it (a card's heading
+    read "Soirée Mattmar · 3" over "déc. 2026")."""
+    return date(day, language).replace(" ", "\u00a0")
+
+
 def join(items: list[str], language: str) -> str:
     """``a, b och c`` (sv), ``a, b und c`` (de), ``a, b and c`` (en); one item as it is."""
     lists = _figures(language)["lists"]

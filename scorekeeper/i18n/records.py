@@ -11,10 +11,10 @@ from scorekeeper.core.group_records import Holders, Pairing
 from scorekeeper.core.head_to_head import HeadToHead, SessionPlaces, ahead_of
 from scorekeeper.core.records import GamePlaces, MoneyEvening, Places, Streak
 from scorekeeper.core.table import Money, stored_money
-from scorekeeper.i18n import date, join, number, text
+from scorekeeper.i18n import join, number, text
 from scorekeeper.i18n.accounts import amount
 from scorekeeper.i18n.evening_words import FLIGHT_WORDS, evening_name
-from scorekeeper.i18n.placings import NO_BREAK
+from scorekeeper.i18n.figures import date_held
 
 
 def average_place(places: Places, language: str) -> str:
@@ -80,7 +80,7 @@ def evening_said(session: SessionPlaces, language: str) -> str:
     """"Evening 3, 7 Mar 2025"."""
     return text("record.evening", language,
                 evening=evening_name(session.name, session.session_id, language),
-                day=date(session.played_on, language).replace(" ", NO_BREAK))
+                day=date_held(session.played_on, language))
 
 
 def best_line(found: MoneyEvening, language: str) -> str:
