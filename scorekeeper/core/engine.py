@@ -9,7 +9,7 @@ from scorekeeper.core.checks import check_dealer, check_fields, check_seated, re
 from scorekeeper.core.deal import Deal
 from scorekeeper.core.errors import RuleError, refuse
 from scorekeeper.core.families import countdown, countup, pot
-from scorekeeper.core.feats import with_feats
+from scorekeeper.core.feats import feats_after
 from scorekeeper.core.ledger import Entry
 from scorekeeper.core.presets import Family
 from scorekeeper.core.seat_changes import seat_changes
@@ -57,8 +57,8 @@ def record(table: Table, state: State, deal: Deal) -> Step:
     except RuleError as error:
         raise error.at(number) from None
     dealer = dealer_after(table, after, seats.dealer)
-    after = with_feats(after, deal, entries).evolve(deals=number, dealer=dealer,
-                                                    last_dealer=seats.dealer)
+    after = after.evolve(deals=number, dealer=dealer, last_dealer=seats.dealer,
+                         **feats_after(after, deal, entries))
     if sum(after.balances.values()) != 0:
         raise LedgerOutOfBalanceError(f"deal {number}: {dict(after.balances)}")
     if any(abs(minor) > MOST_MINOR for minor in after.balances.values()):

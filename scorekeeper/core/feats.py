@@ -22,10 +22,10 @@ def taken_from_pot(entries: Iterable[Entry]) -> dict[str, int]:
     return taken
 
 
-def with_feats(state: State, deal: Deal, entries: Iterable[Entry]) -> State:
-    """``state`` (after ``deal``, already checked, which posted ``entries``) with the
-    deal's General Rams counted for its declarer and its takes from the pot against each
-    player's most in one deal. Unchanged maps are kept, not copied: most deals change none."""
+def feats_after(state: State, deal: Deal, entries: Iterable[Entry]) -> dict[str, Mapping[str, int]]:
+    """What ``deal`` (already checked, which posted ``entries``; ``state`` is after it)
+    changes of the feats, for ``State.evolve``: its General Rams counted for its declarer,
+    its takes from the pot against each player's most in one deal. Most deals change none."""
     changes: dict[str, Mapping[str, int]] = {}
     declarer = deal.general
     if declarer is not None:
@@ -36,7 +36,7 @@ def with_feats(state: State, deal: Deal, entries: Iterable[Entry]) -> State:
     bigger = {p: minor for p, minor in taken_from_pot(entries).items() if minor > most.get(p, 0)}
     if bigger:
         changes["most_taken"] = {**most, **bigger}
-    return state.evolve(**changes) if changes else state
+    return changes
 
 
-__all__ = ["taken_from_pot", "with_feats"]
+__all__ = ["feats_after", "taken_from_pot"]

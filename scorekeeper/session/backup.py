@@ -224,6 +224,7 @@ class Restore:
             added += len(adding)
             self.here.add_sessions(adding)
             self._done("sessions", min(start + CHUNK, total), total)
+        self.here.placed_all()
         return added
 
     @staticmethod

@@ -118,6 +118,8 @@ class Restoring:
         self.connection = db.connection()
         self._players: dict[str, int] | None = None  # the roster: each name's key, its row
         self._groups: dict[str, tuple[int, int]] = {}  # a group's row, its sessions before
+        # The sessions each group has been given, and the first of them, until placed_all
+        self._placing: dict[int, list[NewSession]] = {}
 
     # --- the roster ---
 
@@ -226,7 +228,6 @@ class Restoring:
         entries: list[tuple[Any, ...]] = []
         params: dict[tuple[tuple[str, Any], ...], str] = {}
         records: dict[tuple[object, ...], str] = {}
-        placed: dict[int, list[NewSession]] = {}
         for session_id, new in zip(session_ids, batch, strict=True):
             seated = list(new.table.players)
             seated += [player for player in new.state.everyone if player not in seated]
@@ -234,7 +235,7 @@ class Restoring:
             group_id = None
             if new.group is not None:
                 group_id = self._group_id(new.group)
-                placed.setdefault(group_id, []).append(new)
+                self._placing.setdefault(group_id, []).append(new)
             values = session_values(new.name, new.table, new.played_on, new.uid)
             written["sessions"].append((
                 session_id, values["name"], values["variant"], values["options"],
@@ -261,8 +262,13 @@ class Restoring:
         for name, given in written.items():
             rows.insert_many(connection, _tables[name], columns[name], given)
         rows.insert_deals(connection, dealt, entries)
-        for group_id, sessions in placed.items():
+
+    def placed_all(self) -> None:
+        """The groups count the sessions ``add_sessions`` gave them, one statement a group
+        for the whole restore (one a group for every 200 sessions was a tenth of its time)."""
+        for group_id, sessions in self._placing.items():
             self._placed(group_id, sessions)
+        self._placing.clear()
 
     def _new_session_ids(self, count: int) -> list[int]:
         """The ids the next ``count`` sessions get: PostgreSQL's sequence gives them (other
