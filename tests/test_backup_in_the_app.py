@@ -140,10 +140,12 @@ def test_settings_keep_the_backup_moments_and_drop_what_is_no_moment(tmp_path: P
 
 
 class Page:
-    """The page a picker answers on: a browser's (``web``), or a window's or a phone's."""
+    """The page a picker answers on: a browser's (``web``), or a window's or a phone's
+    (``platform``)."""
 
-    def __init__(self, web: bool) -> None:
+    def __init__(self, web: bool, platform: Any = None) -> None:
         self.web = web
+        self.platform = platform
 
     def get_upload_url(self, name: str, expires: int) -> str:
         return f"/upload?f={name}&e=soon&s=signed"
@@ -262,6 +264,74 @@ def test_a_place_that_is_no_regular_file_is_refused_without_waiting(tmp_path):
         read_bounded(fifo, 10_000)
     assert refused.value.message.key == "upload.unreadable"
 
+
+# --- The save dialog and the share sheet, as they answer (issue 66, finding 5) ------------------
+
+
+def saving_to(place: Path | None) -> type:
+    """A desktop's save dialog (Flet's FilePicker in a test): closed without a place
+    (``None``), or a place the window writes the file to."""
+
+    class Picker:
+        async def save_file(self, *, file_name: str, src_bytes: bytes, **_: object
+                            ) -> str | None:
+            if place is None:
+                return None
+            place.write_bytes(src_bytes)
+            return str(place)
+    return Picker
+
+
+def sharing_as(status: Any) -> type:
+    """A phone's share sheet (Flet's Share in a test), answering ``status``."""
+    import flet as ft
+
+    class Share:
+        async def share_files(self, files: list, **_: object) -> ft.ShareResult:
+            [file] = files
+            assert file.name.startswith("scorekeeper-backup-")
+            return ft.ShareResult(status=status, raw="")
+    return Share
+
+
+@pytest.mark.parametrize(("device", "answers", "kept"), [
+    ("desktop", None, False),  # the save dialog closed: no place
+    ("desktop", "backup.json", True),
+    ("phone", "dismissed", False),  # the share sheet put away
+    ("phone", "success", True),
+])
+def test_a_closed_save_dialog_or_share_sheet_is_no_last_backup(
+        cabin_book: Scorebook, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        device: str, answers: str | None, kept: bool):
+    """Issue 66, finding 5: the save dialog cancelled said "Last backup: today" and put the
+    reminder away; here as Back up runs, through ``sharing.hand_on_file``."""
+    import flet as ft
+    from flet.controls.context import _context_page
+
+    from scorekeeper.app import sharing
+
+    if device == "desktop":
+        page = Page(web=False, platform=ft.PagePlatform.LINUX)
+        place = None if answers is None else tmp_path / answers
+        monkeypatch.setattr(sharing.ft, "FilePicker", saving_to(place))
+    else:
+        page = Page(web=False, platform=ft.PagePlatform.ANDROID)
+        monkeypatch.setattr(sharing.ft, "Share", sharing_as(ft.ShareResultStatus(answers)))
+    app = AppModel(cabin_book, Settings(language="en"), load=load)
+
+    async def back_up() -> None:  # what Settings' Back up does (screens/backing_up.py)
+        _context_page.set(page)
+        made = app.backups.make()
+        assert made is not None
+        name, body = made
+        app.backups.handed_on(name, await sharing.hand_on_file(body, name, "application/json"))
+
+    awaited(back_up())
+    assert bool(app.prefs.settings.backed_up) is kept
+    assert app.backups.unsure is None
+    if not kept:
+        assert app.said.notice == "Nothing was saved: no backup was made."
+        assert app.backups.reminds(day_ago(40), NOW)  # the reminder still comes
 
 # --- What the app says while it works (issue 66, finding 4c) ------------------------------------
 
