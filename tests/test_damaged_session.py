@@ -1,7 +1,8 @@
 """Damage SQLite cannot see, found by the rules (issue 66, finding 8; session/damage.py): a
 session whose stored rows disagree with each other is refused as damaged when it is
-opened, naming it and the way back, and nothing is written to it; the other sessions open
-as ever.
+opened, naming it and the way back, and nothing is written to it, nor by a page that
+showed it before the damage (a deal, an undo, finishing it, a payment); the other
+sessions open as ever.
 
 Each damage changes the bytes of a row as a disk's would (``quick_check`` and
 ``integrity_check`` answer "ok" for every one of them: they check the pages, not what a row
