@@ -4,6 +4,7 @@ up, and bringing this device's scorebook along to a club's database."""
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
@@ -139,10 +140,12 @@ def test_settings_keep_the_backup_moments_and_drop_what_is_no_moment(tmp_path: P
 
 
 class Page:
-    """The page a picker answers on: a browser's (``web``), or a window's or a phone's."""
+    """The page a picker answers on: a browser's (``web``), or a window's or a phone's
+    (``platform``)."""
 
-    def __init__(self, web: bool) -> None:
+    def __init__(self, web: bool, platform: Any = None) -> None:
         self.web = web
+        self.platform = platform
 
     def get_upload_url(self, name: str, expires: int) -> str:
         return f"/upload?f={name}&e=soon&s=signed"
@@ -260,3 +263,148 @@ def test_a_place_that_is_no_regular_file_is_refused_without_waiting(tmp_path):
     with pytest.raises(RuleError) as refused:
         read_bounded(fifo, 10_000)
     assert refused.value.message.key == "upload.unreadable"
+
+
+# --- The save dialog and the share sheet, as they answer (issue 66, finding 5) ------------------
+
+
+def saving_to(place: Path | None) -> type:
+    """A desktop's save dialog (Flet's FilePicker in a test): closed without a place
+    (``None``), or a place the window writes the file to."""
+
+    class Picker:
+        async def save_file(self, *, file_name: str, src_bytes: bytes, **_: object
+                            ) -> str | None:
+            if place is None:
+                return None
+            place.write_bytes(src_bytes)
+            return str(place)
+    return Picker
+
+
+def sharing_as(status: Any) -> type:
+    """A phone's share sheet (Flet's Share in a test), answering ``status``."""
+    import flet as ft
+
+    class Share:
+        async def share_files(self, files: list, **_: object) -> ft.ShareResult:
+            [file] = files
+            assert file.name.startswith("scorekeeper-backup-")
+            return ft.ShareResult(status=status, raw="")
+    return Share
+
+
+@pytest.mark.parametrize(("device", "answers", "kept"), [
+    ("desktop", None, False),  # the save dialog closed: no place
+    ("desktop", "backup.json", True),
+    ("phone", "dismissed", False),  # the share sheet put away
+    ("phone", "success", True),
+])
+def test_a_closed_save_dialog_or_share_sheet_is_no_last_backup(
+        cabin_book: Scorebook, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        device: str, answers: str | None, kept: bool):
+    """Issue 66, finding 5: the save dialog cancelled said "Last backup: today" and put the
+    reminder away; here as Back up runs, through ``sharing.hand_on_file``."""
+    import flet as ft
+    from flet.controls.context import _context_page
+
+    from scorekeeper.app import sharing
+
+    if device == "desktop":
+        page = Page(web=False, platform=ft.PagePlatform.LINUX)
+        place = None if answers is None else tmp_path / answers
+        monkeypatch.setattr(sharing.ft, "FilePicker", saving_to(place))
+    else:
+        page = Page(web=False, platform=ft.PagePlatform.ANDROID)
+        monkeypatch.setattr(sharing.ft, "Share", sharing_as(ft.ShareResultStatus(answers)))
+    app = AppModel(cabin_book, Settings(language="en"), load=load)
+
+    async def back_up() -> None:  # what Settings' Back up does (screens/backing_up.py)
+        _context_page.set(page)
+        made = app.backups.make()
+        assert made is not None
+        name, body = made
+        app.backups.handed_on(name, await sharing.hand_on_file(body, name, "application/json"))
+
+    awaited(back_up())
+    assert bool(app.prefs.settings.backed_up) is kept
+    assert app.backups.unsure is None
+    if not kept:
+        assert app.said.notice == "Nothing was saved: no backup was made."
+        assert app.backups.reminds(day_ago(40), NOW)  # the reminder still comes
+
+# --- What the app says while it works (issue 66, finding 4c) ------------------------------------
+
+
+def told_slowly(run: Any, heard: list, changed: threading.Condition) -> Any:
+    """``run`` (a restore, or a look at one) that, at each word on how far it is, waits
+    until the app has said it (``heard``, as the progress line changed): a small backup
+    takes less than the app's quarter of a second between two looks. The first word, that
+    the file is read, the app says as it sets out."""
+
+    def slowed(data: bytes, language: str, progress: Any) -> Any:
+        words: list[str] = []
+
+        def tell(what: str, done: int, total: int) -> None:
+            with changed:
+                before = len(heard)
+                progress(what, done, total)
+                words.append(what)
+                if len(words) > 1:
+                    assert changed.wait_for(lambda: len(heard) > before, timeout=10)
+
+        return run(data, language, tell)
+    return slowed
+
+
+def test_the_app_says_what_it_is_at_while_it_receives_checks_and_restores_a_backup(
+        cabin_book: Scorebook, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """Issue 66, finding 4c: a backup received, checked and restored in the app said
+    nothing until it was done."""
+    from flet.controls.context import _context_page
+
+    from scorekeeper.app import uploads
+    from scorekeeper.session import choose_database, open_scorebook
+
+    _, backup = cabin_book.backup()
+    kilobytes = -(-len(backup) // 1024)
+    book = open_scorebook(choose_database(f"sqlite:///{tmp_path / 'another-device.db'}"))
+    app = AppModel(book, Settings(language="en"), load=load)
+    heard: list = []
+    changed = threading.Condition()
+
+    def progress_changed(_: object, field: str | None) -> None:
+        if field == "progress":
+            with changed:
+                heard.append(app.backups.progress)
+                changed.notify_all()
+
+    app.backups.subscribe(progress_changed)
+    monkeypatch.setattr(book, "what_restore_adds",
+                        told_slowly(book.what_restore_adds, heard, changed))
+    monkeypatch.setattr(book, "restore", told_slowly(book.restore, heard, changed))
+    # Picked in a browser: uploaded, then looked at.
+    monkeypatch.setenv("FLET_APP_STORAGE_DATA", str(tmp_path / "data"))
+    monkeypatch.setattr(uploads.Uploads, "folder", None)
+    uploads.take_uploads()
+    monkeypatch.setattr(uploads.ft, "FilePicker", picker_answering(
+        [a_file(tmp_path, "backup.json", backup)], backup, [0.0, 1.0]))
+
+    async def pick() -> None:
+        _context_page.set(Page(web=True))
+        await app.backups.pick("Restore from a backup")
+
+    awaited(pick())
+    assert (app.said.problem, app.backups.adds is not None) == (None, True)
+    assert [(said.line, said.part) if said else None for said in heard] == [
+        ("Receiving the backup: 0 %", 0.0), ("Receiving the backup: 100 %", 1.0), None,
+        (f"Reading the backup ({kilobytes} kB)", None),
+        ("Checking the backup: 1 of 1 session", 1.0), None]
+    heard.clear()
+    awaited(app.backups.restore())
+    assert as_read(app.said.notice) == ("Restored: 1 session, 4 players, 0 groups and 0 "
+                                        "payments on tabs added.")
+    assert [(said.line, said.part) if said else None for said in heard] == [
+        (f"Reading the backup ({kilobytes} kB)", None), ("Restoring: 1 of 1 session", 1.0),
+        None]
+    assert (app.backups.progress, app.backups.busy) == (None, False)  # done: said no more

@@ -1,7 +1,8 @@
 """Damage SQLite cannot see, found by the rules (issue 66, finding 8; session/damage.py): a
 session whose stored rows disagree with each other is refused as damaged when it is
-opened, naming it and the way back, and nothing is written to it; the other sessions open
-as ever.
+opened, naming it and the way back, and nothing is written to it, nor by a page that
+showed it before the damage (a deal, an undo, finishing it, a payment); the other
+sessions open as ever.
 
 Each damage changes the bytes of a row as a disk's would (``quick_check`` and
 ``integrity_check`` answer "ok" for every one of them: they check the pages, not what a row
@@ -19,7 +20,9 @@ from pathlib import Path
 
 import pytest
 
+from scorekeeper.core import Deal
 from scorekeeper.i18n import text
+from scorekeeper.store.errors import DamagedSessionError
 from tests.bench.data import session_of
 from tests.conftest import EXAMPLE_FILE, run_cli_here, store_files
 
@@ -153,4 +156,40 @@ def test_a_groups_tab_with_a_damaged_evening_names_it_rather_than_failing(tmp_pa
         refused = run_cli_here(url, *command)
         assert (refused.returncode, refused.stderr.splitlines(), refused.stdout) == (
             1, [DAMAGED], "")
+    assert rows(path) == damaged
+
+
+# What a page asks of a session, each at the version the page showed before the damage.
+WRITES = {
+    "a deal recorded": lambda book, seen: book.record(
+        1, Deal(general="Astrid", tricks={"Astrid": 5}), seen),
+    "the last deal undone": lambda book, seen: book.undo(1, seen),
+    "the session finished": lambda book, seen: book.finish(1, seen),
+    "a payment": lambda book, seen: book.pay(1, "Astrid", "Dag", 100, seen),
+}
+
+
+@pytest.mark.parametrize("write", WRITES)
+@pytest.mark.parametrize("damage", DAMAGE)
+def test_nothing_is_written_to_a_session_whose_rows_disagree(two_evenings, damage, write):
+    """Issue 66, finding 8: a damaged session was written to; here each write a page
+    asks, by a scorebook that reads the session for it (another server's, or this
+    server's once started again), at the version the page showed."""
+    from scorekeeper.app.state.said import refusal
+    from scorekeeper.session import choose_database, open_scorebook
+
+    url, path = two_evenings
+    before = open_scorebook(choose_database(url))
+    seen = before.open(1).version
+    before.store.engine.dispose()
+    with sqlite3.connect(path) as db:
+        DAMAGE[damage](db)
+    damaged = rows(path)
+    book = open_scorebook(choose_database(url))
+    try:
+        with pytest.raises(DamagedSessionError) as refused:
+            WRITES[write](book, seen)
+    finally:
+        book.store.engine.dispose()
+    assert refusal(refused.value, "en", alone=False) == DAMAGED  # as the command line says it
     assert rows(path) == damaged

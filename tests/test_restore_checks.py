@@ -16,11 +16,15 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import flet as ft
 import pytest
 from sqlalchemy import insert, select
 
 from scorekeeper.app.model import AppModel
+from scorekeeper.app.routes import group_route
 from scorekeeper.app.screen_list import load
+from scorekeeper.app.screens.group import tab_payments
+from scorekeeper.core.owed import Handover
 from scorekeeper.session.backup import Counts, backup_bytes, restore, what_it_adds
 from scorekeeper.session.scorebook import Scorebook
 from scorekeeper.settings import Settings
@@ -244,6 +248,39 @@ def test_a_stored_payment_naming_a_stranger_is_shown_as_not_counted(filled):
     assert not group.tab.counts(kept.handover)
     taken = filled.take_back_on_tab(FRIDAY, kept.id, group.version)
     assert taken.tab.not_counted == ()
+
+
+
+# TAB's balances, in öre, as the group's screen holds them.
+BALANCES = [("Astrid", -2200), ("Bengt", -900), ("Cilla", 1600), ("Dag", 1500)]
+
+
+def test_the_group_screen_lists_a_payment_that_does_not_count_and_takes_it_back(filled):
+    """Issue 66, finding 1c: the app's group screen with a stored payment that does not
+    count (it stayed blank, the raw exception sent to the browser)."""
+    stray(filled, FRIDAY, "Zed", "Astrid", 700)
+    app = AppModel(filled, Settings(language="en"), load=load)
+    app.show(group_route(FRIDAY))
+    shown = app.group.group
+    assert (app.said.problem, shown is not None) == (None, True)
+    balances = [(line.name, line.balance) for line in shown.tab.lines]
+    # Without Zed's 7.00: they still sum to zero.
+    assert (balances, sum(balance for _, balance in balances)) == (BALANCES, 0)
+    assert shown.tab.not_counted == (Handover("Zed", "Astrid", 700),)
+    # The panel of payments on the tab, as the screen draws it: Zed's with a warning.
+    drawn = tab_payments(app.words, shown, app.group.take_back)
+    bullets = [row.controls[0].content.controls for row in drawn]
+    listed = [(icon.icon, said.value) for icon, said in bullets]
+    assert listed == [(ft.Icons.CHECK_CIRCLE, "Bengt paid Cilla SEK\u00a03.00"),
+                      (ft.Icons.WARNING_AMBER, NOT_COUNTED.format(group=FRIDAY))]
+    # Its take-back button, tapped.
+    drawn[1].controls[1].content.on_click()
+    taken = app.group.group
+    assert (app.said.problem, taken.tab.not_counted) == (None, ())
+    assert [p.handover for p in taken.own_payments] == [Handover("Bengt", "Cilla", 300)]
+    assert [(line.name, line.balance) for line in taken.tab.lines] == BALANCES
+    assert [p.handover for p in filled.group(FRIDAY).own_payments] == [
+        Handover("Bengt", "Cilla", 300)]  # taken back in the store, not only on the screen
 
 
 def test_a_group_with_only_unfinished_sessions_says_the_same_in_tab_and_tab_json(filled):

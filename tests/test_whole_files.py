@@ -7,8 +7,9 @@ roster and the backup.
   …/scorekeeper.db is full" or "cannot write ?" before). The disk is a 1 MiB tmpfs in a
   mount namespace of the test's own (as tests/test_full_disk.py mounts it), the database
   outside it; the scenario runs inside (``python -m tests.test_whole_files FOLDER DB``).
-- A link or a pipe (FIFO) at the name is refused in words, and left as it was (the link
-  was turned into a file, the pipe's reader got nothing and the exit status was 0).
+- A link, a pipe (FIFO) or a device at the name is refused in words, and left as it was
+  (the link was turned into a file, the pipe's reader got nothing and the exit status was
+  0, and as root a device node became a file holding the scorebook).
 - A kill during a backup leaves nothing behind once the next backup is written (the
   hidden ``.backup-*`` files stayed, full of payment details).
 - The roster with its payment details is its owner's alone, as the backup is (0644).
@@ -132,6 +133,21 @@ def test_a_pipe_at_the_name_is_refused_without_waiting_for_a_reader(scorebook_ur
     assert said(result) == [2, [text("cli.cannot_write", file=str(pipe),
                                      reason=text("cli.is_a_pipe"))]]
     assert (sent, stat.S_ISFIFO(pipe.lstat().st_mode)) == (b"", True)
+
+
+
+@pytest.mark.parametrize("name", ["backup.json", "json"])
+def test_a_device_at_the_name_is_refused_and_left_a_device(scorebook_url, tmp_path, name):
+    """Issue 66, finding 2c: a command's output onto a device node (as root, /dev/full was
+    turned into a regular file holding the scorebook)."""
+    # A node of the test's own, the same device as /dev/full, which is never touched.
+    node = tmp_path / "out"
+    os.mknod(node, stat.S_IFCHR | 0o600, os.makedev(1, 7))
+    result = run_cli_here(scorebook_url, *WRITERS[name], str(node))
+    assert said(result) == [2, [text("cli.cannot_write", file=str(node),
+                                     reason=text("cli.is_a_device"))]]
+    assert (stat.S_ISCHR(node.lstat().st_mode), node.lstat().st_rdev) == (True,
+                                                                           os.makedev(1, 7))
 
 
 # The backup, killed by SIGKILL while it writes: the process sends it to itself after its

@@ -8,7 +8,8 @@ store computes nothing; the rules store nothing: this is where the two meet.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import replace
 from datetime import date
 
@@ -31,6 +32,7 @@ from scorekeeper.core.tab import may_join
 from scorekeeper.core.text import group_name
 from scorekeeper.core.wins import wins
 from scorekeeper.session import records_keeping
+from scorekeeper.session.damage import refuse_if_damaged
 from scorekeeper.store.change import SessionChange, StoredSession
 from scorekeeper.store.errors import StoreError
 from scorekeeper.store.models import FINISHED
@@ -134,7 +136,7 @@ def record_deal(store: SessionStore, session_id: int, deal: Deal, version: int,
             with store.held_change(held) as change:
                 return _recorded(change, step, drafted_on, by), step
         checked = step  # someone sits down with this deal: their seat is read and written
-    with store.change(session_id, version, recording=True) as change:
+    with _changing(store, session_id, version, recording=True) as change:
         step = _step(deal, checked, change.table, lambda: _state(change))
         return _recorded(change, step, drafted_on, by), step
 
@@ -177,7 +179,7 @@ def delete(store: SessionStore, session_id: int, index: int, version: int) -> St
 
 def finish(store: SessionStore, session_id: int, version: int) -> StoredSession:
     """End the session: the end-of-session pot rule is applied and written down."""
-    with store.change(session_id, version) as change:
+    with _changing(store, session_id, version) as change:
         state = _state(change)
         closing = close(change.table, state)
         change.add_entries(closing.entries)
@@ -191,7 +193,7 @@ def pay(store: SessionStore, session_id: int, payer: str, payee: str, minor: int
     someone changed the session since ``version`` (``ConflictError``), so two phones
     paying the same transfer at once store it once. A finished session can be paid:
     paying is what happens after the last deal."""
-    with store.change(session_id, version, finished_too=True) as change:
+    with _changing(store, session_id, version, finished_too=True) as change:
         state = _state(change)
         change.pay(handover(payer, payee, minor, state.everyone))
         return _saved(change, state, None)
@@ -200,7 +202,7 @@ def pay(store: SessionStore, session_id: int, payer: str, payee: str, minor: int
 def take_back_payment(store: SessionStore, session_id: int, payment_id: int,
                       version: int) -> StoredSession:
     """Forget a payment recorded by mistake (the money did not change hands)."""
-    with store.change(session_id, version, finished_too=True) as change:
+    with _changing(store, session_id, version, finished_too=True) as change:
         change.take_back(payment_id)
         return _saved(change, _state(change), None)
 
@@ -208,7 +210,7 @@ def take_back_payment(store: SessionStore, session_id: int, payment_id: int,
 def move_to_group(store: SessionStore, session_id: int, group: str | None,
                   version: int) -> StoredSession:
     """Count the session in another group's tab, or in none (``group`` None)."""
-    with store.change(session_id, version, finished_too=True) as change:
+    with _changing(store, session_id, version, finished_too=True) as change:
         change.leave_group()
         if group is not None:
             _join(change, group)
@@ -226,7 +228,7 @@ def _rewrite(store: SessionStore, session_id: int, version: int,
              change_deals: Callable[[Session], Session], index: int | None = None,
              ) -> StoredSession:
     """Undo, edit or delete: replay, then rewrite the deals from the first one changed."""
-    with store.change(session_id, version) as change:
+    with _changing(store, session_id, version) as change:
         before = Session.replay(change.table, change.deals())
         if not before.steps:
             raise StoreError(msg("store.no_deals"))
@@ -237,6 +239,18 @@ def _rewrite(store: SessionStore, session_id: int, version: int,
         if after.steps and first == len(after.steps):  # nothing rewritten: keep the state
             change.keep_state(after.state)
         return _saved(change, after.state)
+
+
+@contextmanager
+def _changing(store: SessionStore, session_id: int, version: int, *, recording: bool = False,
+              finished_too: bool = False) -> Iterator[SessionChange]:
+    """``store.change``, refused (``DamagedSessionError``, nothing written) when what is
+    stored of the session disagrees with itself, as opening it is: the page may have shown
+    it before the damage."""
+    with store.change(session_id, version, recording=recording,
+                      finished_too=finished_too) as change:
+        refuse_if_damaged(change, change.stored)  # read in the change's own transaction
+        yield change
 
 
 def _state(change: SessionChange) -> State:

@@ -1,7 +1,8 @@
 """Damage SQLite cannot see, found by the rules: a session whose stored rows disagree with
 each other is refused as damaged when it is opened (``DamagedSessionError``: it names the
-session and the way back, the last backup), and nothing is written to it; the other
-sessions open as ever.
+session and the way back, the last backup), and nothing is written to it: a change
+opened on it is refused alike, since a page may have shown it before the damage; the
+other sessions open as ever.
 
 A session is stored as its deals (the record) and what the rules made of them: the state
 after its newest deal and after every hundredth (``SNAPSHOT_EVERY``), and the ledger's
@@ -17,7 +18,7 @@ from __future__ import annotations
 from dataclasses import fields
 
 from scorekeeper.core import RuleError, Session, State, initial_state, record
-from scorekeeper.store.change import StoredSession
+from scorekeeper.store.change import SessionChange, StoredSession
 from scorekeeper.store.errors import DamagedSessionError
 from scorekeeper.store.sessions import SessionStore
 from scorekeeper.store.snapshot import HELD_BY_EVERY_KEPT_STATE
@@ -28,9 +29,10 @@ _EVERY_FIGURE = tuple(f.name for f in fields(State) if f.name != "games")
 _KEPT_FIGURES = tuple(name for name in _EVERY_FIGURE if name in HELD_BY_EVERY_KEPT_STATE)
 
 
-def refuse_if_damaged(store: SessionStore, stored: StoredSession) -> None:
+def refuse_if_damaged(store: SessionStore | SessionChange, stored: StoredSession) -> None:
     """``DamagedSessionError`` unless ``stored``'s newest state, the deals since the state
-    kept before it and its ledger's money agree."""
+    kept before it and its ledger's money agree (read from ``store``, or in the
+    transaction of a change about to write to it)."""
     state = stored.newest_state
     if state is None:  # no deal yet, or a state never kept: replayed whole when opened
         return

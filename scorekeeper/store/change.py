@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from datetime import date, datetime
 from typing import Any
 
-from sqlalchemy import Connection, Row, Select, insert, update
+from sqlalchemy import Connection, Row, Select, insert, select, update
 
 from scorekeeper.core import N_, Deal, Entry, Placing, State, Step, Table, counts, msg
 from scorekeeper.core.owed import Handover
@@ -26,7 +26,7 @@ from scorekeeper.store import row_writing as rows
 from scorekeeper.store import statements as sql
 from scorekeeper.store.conversions import as_written, deal_of, table_of
 from scorekeeper.store.errors import ConflictError, StoreError
-from scorekeeper.store.models import FINISHED, SeatRow, SessionRow, StandingRow, now
+from scorekeeper.store.models import FINISHED, DealRow, SeatRow, SessionRow, StandingRow, now
 from scorekeeper.store.numbers import may_be_id
 from scorekeeper.store.snapshot import dump_state, load_state
 
@@ -64,6 +64,56 @@ class StoredSession:
         return self.status == FINISHED
 
 
+@dataclass(frozen=True, slots=True)
+class KeptBefore:
+    """Where a replay of the deals after ``number`` starts: the state kept after deal
+    ``number`` (None: the table's start, deal 0), and the deals after it."""
+
+    number: int
+    state: State | None
+    deals: tuple[Deal, ...]
+
+
+def kept_before(connection: Connection, session_id: int, first: int, last: int) -> KeptBefore:
+    """The nearest state kept after a deal up to ``first``, and the deals after it up to
+    ``last``: what replaying deals ``first + 1``..``last`` starts from."""
+    kept = connection.execute(
+        select(DealRow.number, DealRow.state_after)
+        .where(DealRow.session_id == session_id, DealRow.number <= first,
+               DealRow.state_after.is_not(None))
+        .order_by(DealRow.number.desc()).limit(1)
+    ).first()
+    records = connection.scalars(
+        select(DealRow.record)
+        .where(DealRow.session_id == session_id,
+               DealRow.number > (kept.number if kept is not None else 0),
+               DealRow.number <= last)
+        .order_by(DealRow.number)
+    ).all()
+    with as_written(session_id):
+        start, state = ((kept.number, load_state(kept.state_after)) if kept is not None
+                        else (0, None))
+        return KeptBefore(start, state, tuple(deal_of(written) for written in records))
+
+
+def money_moved(connection: Connection, session_id: int) -> dict[str, int]:
+    """What the session's ledger moved, added up per account (the pot under ""), over its
+    deals (not the end-of-session rule's entries, deal 0): one aggregate in SQL. Money a
+    score or a seat carries, and every entry of a kind the store never writes, count under
+    "?", which no account is: damage for the session layer to find."""
+    moved: dict[str, int] = {}
+    for payer, payee, minor, strange in connection.execute(
+            sql.MONEY_MOVED, {"session_id": session_id}):
+        if strange:
+            moved["?"] = moved.get("?", 0) + strange
+        if payer is None or payee is None:  # a score or a seat moves no money
+            moved["?"] = moved.get("?", 0) + minor
+            continue
+        moved[payer] = moved.get(payer, 0) - minor
+        moved[payee] = moved.get(payee, 0) + minor
+    return {account: minor for account, minor in moved.items() if minor}
+
+
 class SessionChange:
     def __init__(self, connection: Connection, stored: StoredSession, *,
                  held: bool = False) -> None:
@@ -92,6 +142,14 @@ class SessionChange:
     def stored(self) -> StoredSession:
         """The session as it stood when the change was opened (in the group it is in now)."""
         return replace(self._stored, group=self._group)
+
+    def kept_before(self, session_id: int, first: int, last: int) -> KeptBefore:
+        """``SessionStore.kept_before``, read in this change's transaction."""
+        return kept_before(self.connection, session_id, first, last)
+
+    def money_moved(self, session_id: int) -> dict[str, int]:
+        """``SessionStore.money_moved``, read in this change's transaction."""
+        return money_moved(self.connection, session_id)
 
     def deals(self) -> list[Deal]:
         records = self.connection.scalars(sql.DEAL_RECORDS, {"session_id": self.session_id})

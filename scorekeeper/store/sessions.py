@@ -20,13 +20,16 @@ from typing import Any
 from sqlalchemy import Engine, delete, func, select
 from sqlalchemy.orm import Session as Db
 
-from scorekeeper.core import Deal, Entry, RuleError, SessionPlacings, State, Table, text
+from scorekeeper.core import Deal, Entry, RuleError, SessionPlacings, Table, text
 from scorekeeper.store import roster
 from scorekeeper.store import statements as sql
 from scorekeeper.store.change import (
+    KeptBefore,
     SessionChange,
     StoredSession,
+    kept_before,
     locked,
+    money_moved,
     opened,
     stored_session,
 )
@@ -53,7 +56,6 @@ from scorekeeper.store.models import (
     StandingRow,
     new_uid,
 )
-from scorekeeper.store.snapshot import load_state
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,16 +76,6 @@ class SessionSummary:
     @property
     def finished(self) -> bool:
         return self.status == FINISHED
-
-
-@dataclass(frozen=True, slots=True)
-class KeptBefore:
-    """Where a replay of the deals after ``number`` starts: the state kept after deal
-    ``number`` (None: the table's start, deal 0), and the deals after it."""
-
-    number: int
-    state: State | None
-    deals: tuple[Deal, ...]
 
 
 class SessionStore:
@@ -149,41 +141,13 @@ class SessionStore:
         """The nearest state kept after a deal up to ``first``, and the deals after it up
         to ``last``: what replaying deals ``first + 1``..``last`` starts from."""
         with storage_failures(self.engine), self.reader.connect() as connection:
-            kept = connection.execute(
-                select(DealRow.number, DealRow.state_after)
-                .where(DealRow.session_id == session_id, DealRow.number <= first,
-                       DealRow.state_after.is_not(None))
-                .order_by(DealRow.number.desc()).limit(1)
-            ).first()
-            records = connection.scalars(
-                select(DealRow.record)
-                .where(DealRow.session_id == session_id,
-                       DealRow.number > (kept.number if kept is not None else 0),
-                       DealRow.number <= last)
-                .order_by(DealRow.number)
-            ).all()
-        with as_written(session_id):
-            start, state = ((kept.number, load_state(kept.state_after)) if kept is not None
-                            else (0, None))
-            return KeptBefore(start, state, tuple(deal_of(written) for written in records))
+            return kept_before(connection, session_id, first, last)
 
     def money_moved(self, session_id: int) -> dict[str, int]:
-        """What the session's ledger moved, added up per account (the pot under ""), over
-        its deals (not the end-of-session rule's entries, deal 0): one aggregate in SQL.
-        Money a score or a seat carries, and every entry of a kind the store never writes,
-        count under "?", which no account is: damage for the session layer to find."""
-        moved: dict[str, int] = {}
+        """What the session's ledger moved, added up per account (``change.money_moved``):
+        one aggregate in SQL."""
         with storage_failures(self.engine), self.one_statement.connect() as connection:
-            for payer, payee, minor, strange in connection.execute(
-                    sql.MONEY_MOVED, {"session_id": session_id}):
-                if strange:
-                    moved["?"] = moved.get("?", 0) + strange
-                if payer is None or payee is None:  # a score or a seat moves no money
-                    moved["?"] = moved.get("?", 0) + minor
-                    continue
-                moved[payer] = moved.get(payer, 0) - minor
-                moved[payee] = moved.get(payee, 0) + minor
-        return {account: minor for account, minor in moved.items() if minor}
+            return money_moved(connection, session_id)
 
     def summaries(self, limit: int | None = None) -> list[SessionSummary]:
         """Sessions, latest first (the ``limit`` latest), with their players, leaders and
