@@ -9,6 +9,8 @@ but the first screen's reads, of tables found whole (``failures`` says so as dam
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sqlite3
 import threading
 import time
@@ -109,6 +111,10 @@ def check_soon(engine: Engine, after: float = 3.0) -> None:
 
     def later() -> None:
         time.sleep(after)
+        # At the lowest priority: a club's file takes most of a second of CPU, which a
+        # browser still drawing the first screen on the same cores should not wait for.
+        with contextlib.suppress(OSError):  # a system may refuse; then it only runs sooner
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
         check.whole()
 
     threading.Thread(target=later, name="whole-check", daemon=True).start()

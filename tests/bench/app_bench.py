@@ -84,9 +84,10 @@ class Served:
             placeholder.dispatch_event("click")
             box = page.wait_for_function(
                 """text => {
+                    // a figure is held to its word by a no-break space: a person sees a space
                     const node = [...document.querySelectorAll('flt-semantics')].find(node =>
                         (node.getAttribute('aria-label') || node.innerText || '')
-                            .includes(text));
+                            .replace(/\\s+/g, ' ').includes(text));
                     if (!node) return null;
                     const r = node.getBoundingClientRect();
                     return r.width && r.height ? {x: r.x, y: r.y, width: r.width,

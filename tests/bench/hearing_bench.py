@@ -34,7 +34,8 @@ SAVES = 15
 # Resolves with the wall clock's milliseconds when ``text`` is first in the page's tree.
 WATCH_FOR = """text => {
     const seen = () => [...document.querySelectorAll('flt-semantics')].some(node =>
-        (node.getAttribute('aria-label') || node.innerText || '').includes(text));
+        (node.getAttribute('aria-label') || node.innerText || '').replace(/\\s+/g, ' ')
+            .includes(text));  // a figure's no-break space, read as the space it looks
     window.__seen = new Promise(resolve => {
         const watch = new MutationObserver(() => {
             if (seen()) { watch.disconnect(); resolve(Date.now()); }
