@@ -41,10 +41,13 @@ def test_a_player_who_left_and_came_back_has_a_gap():
 def test_the_card_title_carries_the_group_and_the_date_and_says_who_sat_when():
     card = session_card("english", whole_evening(), NOV_28, [], "en", group="Fredagsgänget",
                         finished=True)
-    assert (card.title, card.subtitle) == ("Fredagsgänget · 28 Nov 2026", "English Rams · Finished")
+    # The date is one piece, held by no-break spaces: a heading that wraps never splits it
+    # (issue 63: "Soirée Mattmar · 3" above "déc. 2026").
+    assert (card.title, card.subtitle) == ("Fredagsgänget · 28\u00a0Nov\u00a02026",
+                                           "English Rams · Finished")
     assert card.sat == "Dag until deal 6 · Erik from deal 4"
     sv = session_card("Fredag", whole_evening(), NOV_28, [], "sv", group="Fredagsgänget")
-    assert sv.title == "Fredag · Fredagsgänget · 28 nov. 2026"
+    assert sv.title == "Fredag · Fredagsgänget · 28\u00a0nov.\u00a02026"
     assert sv.subtitle == "Rams (engelsk) · Inte avslutad: pengarna om den slutade nu"
     assert sv.sat == "Dag till och med giv 6 · Erik från giv 4"
 
