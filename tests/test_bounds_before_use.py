@@ -91,6 +91,7 @@ def test_a_pipe_as_the_database_is_refused_without_waiting(tmp_path):
     assert sorted(tmp_path.iterdir()) == [pipe]
 
 
-def test_a_port_past_65535_is_refused_rather_than_served_on_another(url):
-    one_line(run("--db", url, "serve", "--port", "99999", timeout=30), 2,
+@pytest.mark.parametrize("command", ["serve", "app"])
+def test_a_port_past_65535_is_refused_rather_than_served_on_another(url, command):
+    one_line(run("--db", url, command, "--port", "99999", timeout=30), 2,
              text("cli.no_such_port", port=99999, first=1, last=65535))
