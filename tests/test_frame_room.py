@@ -2,7 +2,9 @@
 a call that goes deep and comes back again and again, as Flet's diff does at every change,
 maps no memory once the room is there. Counted in the thread's page faults: without the
 room the same calls fault about 300 pages in at every pass, each a chunk of the frame
-stack mapped anew where the depth crosses a chunk's end."""
+stack mapped anew where the depth crosses a chunk's end. A busy machine can fault a stray
+page or two into any thread (a page of code reclaimed and read back), so the room is judged
+against the same walk without it, not against nought."""
 
 from __future__ import annotations
 
@@ -34,7 +36,9 @@ def faults_of_a_second_walk() -> int:
 
 
 def test_calls_in_the_room_map_no_new_frame_stack_as_they_go_deep_and_back():
-    assert with_room(faults_of_a_second_walk) <= 2
+    without_room = faults_of_a_second_walk()
+    assert without_room >= 100  # the walk does cross chunk ends here
+    assert with_room(faults_of_a_second_walk) * 10 <= without_room
 
 
 def test_the_room_hands_back_what_it_ran():

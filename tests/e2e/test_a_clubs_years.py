@@ -62,7 +62,7 @@ def test_a_group_shows_its_evenings_its_records_and_a_players_page_and_rival(
     phone.scroll_up_to("Evenings")
     phone.shot("group-evenings-places-phone")
     phone.tap(f"Show all {EVENINGS} evenings")
-    phone.see(evening_tile(1))
+    phone.read(evening_tile(1))  # whole: the 11th's line holds the 1st's as a part
     assert evening_tiles(phone) == [evening_tile(day) for day in range(12, 0, -1)]
     assert phone.readouts(PLACES) == [PLACES] * EVENINGS  # the older two's too
     assert not phone.readouts(f"Show all {EVENINGS} evenings")
