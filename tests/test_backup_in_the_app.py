@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from scorekeeper.app.model import AppModel
-from scorekeeper.app.screen_list import load
+from scorekeeper.app.screen_list import SCREENS
 from scorekeeper.session import Scorebook
 from scorekeeper.settings import Settings
 from tests.conftest import as_read
@@ -51,13 +51,13 @@ def test_home_reminds_once_of_a_backup_after_30_days(cabin_book: Scorebook,
                                                      finished: int | None, backed_up: str,
                                                      dismissed: str, reminds: bool):
     app = AppModel(cabin_book, Settings(backed_up=backed_up, reminder_dismissed=dismissed),
-                   load=load)
+                   screens=SCREENS)
     since = day_ago(finished) if finished is not None else None
     assert app.backups.reminds(since, NOW) is reminds
 
 
 def test_putting_the_reminder_away_keeps_it_away(cabin_book: Scorebook):
-    app = AppModel(cabin_book, Settings(), load=load)
+    app = AppModel(cabin_book, Settings(), screens=SCREENS)
     month_ago = (datetime.now(UTC) - timedelta(days=31)).date()
     assert app.backups.reminds(month_ago, datetime.now(UTC))
     app.backups.dismiss()
@@ -69,7 +69,7 @@ def test_a_backup_counts_as_the_last_one_only_once_it_is_saved(cabin_book: Score
                                                                  tmp_path: Path):
     """Issue 66, finding 5: the save dialog closed, nothing is recorded; a browser's
     download, which the page cannot follow, counts once the person says it is saved."""
-    app = AppModel(cabin_book, Settings(language="en"), load=load)
+    app = AppModel(cabin_book, Settings(language="en"), screens=SCREENS)
     made = app.backups.make()
     assert made is not None
     name, body = made
@@ -102,7 +102,7 @@ def test_a_save_dialogs_place_holds_the_backup_only_when_all_of_it_was_written(
 def test_this_devices_scorebook_is_brought_along_to_the_club_database(
         cabin_book: Scorebook, tmp_path: Path):
     club = f"sqlite:///{tmp_path / 'club.db'}"
-    app = AppModel(cabin_book, Settings(language="en"), load=load)
+    app = AppModel(cabin_book, Settings(language="en"), screens=SCREENS)
     awaited(app.backups.bring_along(club))
     # The cabin's evening and its four players; no group, no payment on a tab.
     assert as_read(app.said.notice) == ("Brought to the club's database: 1 session, 4 players, "
@@ -117,7 +117,7 @@ def test_this_devices_scorebook_is_brought_along_to_the_club_database(
 
 
 def test_a_restore_that_is_refused_says_why_and_adds_nothing(cabin_book: Scorebook):
-    app = AppModel(cabin_book, Settings(language="en"), load=load)
+    app = AppModel(cabin_book, Settings(language="en"), screens=SCREENS)
     awaited(app.backups.look(b'{"format": "scorekeeper/1"}'))
     assert app.backups.adds is None
     assert app.said.problem is not None
@@ -317,7 +317,7 @@ def test_a_closed_save_dialog_or_share_sheet_is_no_last_backup(
     else:
         page = Page(web=False, platform=ft.PagePlatform.ANDROID)
         monkeypatch.setattr(sharing.ft, "Share", sharing_as(ft.ShareResultStatus(answers)))
-    app = AppModel(cabin_book, Settings(language="en"), load=load)
+    app = AppModel(cabin_book, Settings(language="en"), screens=SCREENS)
 
     async def back_up() -> None:  # what Settings' Back up does (screens/backing_up.py)
         _context_page.set(page)
@@ -369,7 +369,7 @@ def test_the_app_says_what_it_is_at_while_it_receives_checks_and_restores_a_back
     _, backup = cabin_book.backup()
     kilobytes = -(-len(backup) // 1024)
     book = open_scorebook(choose_database(f"sqlite:///{tmp_path / 'another-device.db'}"))
-    app = AppModel(book, Settings(language="en"), load=load)
+    app = AppModel(book, Settings(language="en"), screens=SCREENS)
     heard: list = []
     changed = threading.Condition()
 

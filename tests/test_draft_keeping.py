@@ -16,7 +16,7 @@ import pytest
 from scorekeeper.app import draft as drafts
 from scorekeeper.app.draft import DealDraft, device_id
 from scorekeeper.app.model import AppModel
-from scorekeeper.app.screen_list import load
+from scorekeeper.app.screen_list import SCREENS
 from scorekeeper.app.screens.table import undo_dialog
 from scorekeeper.core import Deal
 from scorekeeper.session import Scorebook
@@ -135,7 +135,7 @@ def test_the_device_names_itself_once_and_keeps_the_name(tmp_path: Path,
 
 def test_a_kept_draft_is_offered_again_when_the_session_opens(cabin_book: Scorebook):
     cabin_book.keep_draft(1, DEAL_7, device_id())
-    app = AppModel(cabin_book, Settings(language="en"), load=load)
+    app = AppModel(cabin_book, Settings(language="en"), screens=SCREENS)
     app.show("/session/1")
     assert app.drafts.of(1).deal() == DEAL_7
     assert as_read(app.said.notice) == "Your half-entered deal 7 is back"
@@ -147,7 +147,7 @@ def test_a_kept_draft_is_offered_again_when_the_session_opens(cabin_book: Scoreb
 
 def test_another_devices_draft_is_not_offered_here(cabin_book: Scorebook):
     cabin_book.keep_draft(1, DEAL_7, "the other phone")
-    app = AppModel(cabin_book, Settings(language="en"), load=load)
+    app = AppModel(cabin_book, Settings(language="en"), screens=SCREENS)
     app.show("/session/1")
     assert not app.drafts.of(1).started
     assert app.said.notice is None
@@ -163,7 +163,7 @@ def test_another_devices_draft_is_not_offered_here(cabin_book: Scorebook):
 ])
 def test_the_undo_dialog_names_the_deal_it_takes_back(cabin_book: Scorebook, language: str,
                                                       title: str):
-    app = AppModel(cabin_book, Settings(language=language), load=load)
+    app = AppModel(cabin_book, Settings(language=language), screens=SCREENS)
     app.show("/session/1")
     assert app.table.session is not None
     dialog = undo_dialog(app, app.table.session, lambda: None, lambda: None)
@@ -198,7 +198,7 @@ def test_a_guest_allowed_to_score_is_asked_when_the_host_saves_its_deal_first(
     lan.session_id = 1
     room = Room(lan, "scorer", "phone")
     guest = AppModel(GuardedScorebook(cabin_book, lambda: role_now(room.role, lan, "phone")),  # type: ignore[arg-type]
-                     Settings(language="en"), room, load=load)
+                     Settings(language="en"), room, screens=SCREENS)
     guest.show("/")
     guest.drafts.of(1).set_tricks("Dag", 2)
     guest.drafts.of(1).set_tricks("Astrid", 1)
@@ -222,7 +222,7 @@ def test_a_page_that_saves_a_deal_shows_it_once_with_its_form_cleared(
     arrive while the page's own Save is still running: heard then, the page showed the new
     scores with the deal's taps still in the form, then drew again with the command's
     result (two replies to one Save). It is heard once the Save's result is shown."""
-    app = AppModel(cabin_book, Settings(language="en"), load=load)
+    app = AppModel(cabin_book, Settings(language="en"), screens=SCREENS)
     app.show("/session/1")
     draft = app.drafts.of(1)
     for player, count in DEAL_7.tricks.items():

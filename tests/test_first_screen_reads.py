@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.app.model import AppModel
-from scorekeeper.app.screen_list import load
+from scorekeeper.app.screen_list import SCREENS
 from scorekeeper.i18n import sentence, text
 from scorekeeper.session import Scorebook, StoreError, open_scorebook
 from scorekeeper.session.where import DatabaseChoice
@@ -93,7 +93,7 @@ def test_a_file_damaged_past_the_first_screen_shows_it_and_refuses_the_rest_unto
     ledger_damaged(path)
     before = hashlib.sha256(path.read_bytes()).hexdigest()
     book = opened_for_the_first_screen(path)
-    app = AppModel(book, Settings(language="en"), load=load)
+    app = AppModel(book, Settings(language="en"), screens=SCREENS)
     app.show("/")
     assert [s.name for s in app.home.sessions] == ["Friday at the cabin"]
     app.show("/session/1")  # the session's deals and ledger: refused, in words

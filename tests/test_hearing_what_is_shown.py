@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from scorekeeper.app.model import AppModel
-from scorekeeper.app.screen_list import load
+from scorekeeper.app.screen_list import SCREENS
 from scorekeeper.session import Scorebook
 from scorekeeper.session.listeners import Listeners
 from scorekeeper.session.news import NOTHING, ROSTER, Shown
@@ -191,7 +191,7 @@ def test_a_version_told_on_a_channel_is_not_trusted_once_that_channel_is_let_go(
 
 @pytest.fixture
 def app(cabin_book: Scorebook) -> AppModel:
-    return AppModel(cabin_book, Settings(language="en"), load=load)
+    return AppModel(cabin_book, Settings(language="en"), screens=SCREENS)
 
 
 @pytest.mark.parametrize(("route", "shown"), [

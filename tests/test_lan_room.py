@@ -236,12 +236,12 @@ def test_the_role_is_asked_at_the_moment_the_command_runs():
 
 def guest_model(room: LanRoom, role: str) -> object:
     from scorekeeper.app.model import AppModel
-    from scorekeeper.app.screen_list import load
+    from scorekeeper.app.screen_list import SCREENS
     from scorekeeper.app.state.room import Room
     from scorekeeper.settings import Settings
 
     return AppModel(GuardedScorebook(Book(), lambda: role),  # type: ignore[arg-type]
-                    Settings(), Room(room, role, "phone"), load=load)  # type: ignore[arg-type]
+                    Settings(), Room(room, role, "phone"), screens=SCREENS)  # type: ignore[arg-type]
 
 
 def test_a_guest_cannot_change_the_settings(room, tmp_path, monkeypatch):

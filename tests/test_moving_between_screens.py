@@ -11,7 +11,7 @@ import flet as ft
 import pytest
 
 from scorekeeper.app.model import AppModel
-from scorekeeper.app.screen_list import load
+from scorekeeper.app.screen_list import SCREENS
 from scorekeeper.session import Scorebook
 from scorekeeper.settings import Settings
 
@@ -22,7 +22,7 @@ def app(cabin_book: Scorebook, monkeypatch: pytest.MonkeyPatch) -> AppModel:
     and tells nothing back until the test says so."""
     browser = SimpleNamespace(push_route=None, run_task=lambda _push, _route: None)
     monkeypatch.setattr(ft, "context", SimpleNamespace(page=browser))
-    model = AppModel(cabin_book, Settings(language="en"), load=load)
+    model = AppModel(cabin_book, Settings(language="en"), screens=SCREENS)
     model.show("/")
     return model
 

@@ -39,8 +39,8 @@ from pypdf import PdfReader
 from scorekeeper.app.entry.rows import row_view
 from scorekeeper.app.entry.seats import leave_panel_words
 from scorekeeper.app.model import AppModel
-from scorekeeper.app.routes import group_route
-from scorekeeper.app.screen_list import load
+from scorekeeper.app.routes import route_to
+from scorekeeper.app.screen_list import SCREENS
 from scorekeeper.app.screens.settle import settling
 from scorekeeper.core import Deal, Session, guide, session_standings
 from scorekeeper.core.owed import Handover
@@ -80,7 +80,7 @@ class Club:
         return self.book.import_session(name, session, evening=evening or Evening()).id
 
     def app(self, language: str) -> AppModel:
-        return AppModel(self.book, Settings(language=language), load=load)
+        return AppModel(self.book, Settings(language=language), screens=SCREENS)
 
     def cli(self, *args: str) -> str:
         result = run_cli_here(self.url, *args)
@@ -363,7 +363,7 @@ def test_a_groups_evenings_are_counted_alike_on_the_tab_and_the_season(
     said = club.cli("--lang", language, "tab", group).splitlines()[0]
     assert said == text("cli.tab_counted", language, group=group, counted=counted)
     app = club.app(language)
-    app.show(group_route(group))
+    app.show(route_to("group", group=group))
     on_screen = app.group.group
     assert on_screen is not None
     assert tab_counted(on_screen.tab, language) == counted

@@ -21,8 +21,8 @@ import pytest
 from sqlalchemy import insert, select
 
 from scorekeeper.app.model import AppModel
-from scorekeeper.app.routes import group_route
-from scorekeeper.app.screen_list import load
+from scorekeeper.app.routes import route_to
+from scorekeeper.app.screen_list import SCREENS
 from scorekeeper.app.screens.group import tab_payments
 from scorekeeper.core.owed import Handover
 from scorekeeper.session.backup import Counts, backup_bytes, restore, what_it_adds
@@ -159,7 +159,7 @@ def test_a_hostile_backup_is_refused_by_the_command_line_and_the_tab_still_works
 
 
 def test_the_apps_restore_refuses_the_same_backup_in_words(filled):
-    app = AppModel(filled, Settings(language="en"), load=load)
+    app = AppModel(filled, Settings(language="en"), screens=SCREENS)
     before = fingerprint(filled)
     awaited(app.backups.look(with_payment(filled, FRIDAY,
                                           {"from": "Zed", "to": "Astrid", "amount": "7.00"})))
@@ -173,7 +173,7 @@ def test_the_apps_restore_refuses_the_same_backup_in_words(filled):
 def test_a_session_the_rules_refuse_is_counted_by_the_look_and_refused_at_restore(filled):
     """The look counts the sessions at a glance; the restore replays each one, and refuses
     the backup there, in words, with nothing written."""
-    app = AppModel(filled, Settings(language="en"), load=load)
+    app = AppModel(filled, Settings(language="en"), screens=SCREENS)
     document = json.loads(with_payment(filled, FRIDAY,
                                        {"from": "Astrid", "to": "Dag", "amount": "1.00"}))
     document["sessions"].append(without_uid(name="Nine tricks"))
@@ -259,8 +259,8 @@ def test_the_group_screen_lists_a_payment_that_does_not_count_and_takes_it_back(
     """Issue 66, finding 1c: the app's group screen with a stored payment that does not
     count (it stayed blank, the raw exception sent to the browser)."""
     stray(filled, FRIDAY, "Zed", "Astrid", 700)
-    app = AppModel(filled, Settings(language="en"), load=load)
-    app.show(group_route(FRIDAY))
+    app = AppModel(filled, Settings(language="en"), screens=SCREENS)
+    app.show(route_to("group", group=FRIDAY))
     shown = app.group.group
     assert (app.said.problem, shown is not None) == (None, True)
     balances = [(line.name, line.balance) for line in shown.tab.lines]

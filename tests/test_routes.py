@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.app.routes import Place, place_of
+from scorekeeper.app.routes import ROUTES, Place, place_of, route_to
 
 
 @pytest.mark.parametrize(("route", "place"), [
@@ -47,11 +47,10 @@ def test_a_route_that_names_no_screen_leads_home(route):
     ("Dag", None, None), ("Åsa / Ö", "Friday group", 2026), ("Dag", None, 2025),
     ("100%", "a/b", None)])
 def test_a_players_page_and_a_rival_are_where_their_routes_say(name, group, year):
-    from scorekeeper.app.routes import player_route, rival_route
-
-    assert place_of(player_route(name, group, year)) == Place(
+    assert place_of(route_to("player", player=name, group=group, year=year)) == Place(
         "player", player=name, group=group, year=year)
-    assert place_of(rival_route(name, "Bengt", group, year)) == Place(
+    assert place_of(route_to("rival", player=name, rival="Bengt", group=group, year=year)
+                    ) == Place(
         "rival", player=name, rival="Bengt", group=group, year=year)
 
 
@@ -62,3 +61,29 @@ def test_a_sessions_address_with_a_number_no_session_can_have_names_none(route):
     """Past the database's INTEGER, the driver failed (OverflowError); "²" is a digit to
     Python and no number to int(), and 5,000 digits are more than int() reads."""
     assert place_of(route) == Place("missing")
+
+
+# What a route's {name}s are filled with: a value each reads back as.
+SAMPLE = {"session": 7, "deal": 5, "rule": "single_pot", "group": "Friday group",
+          "player": "Åsa", "rival": "Bengt", "year": 2026}
+
+
+def test_every_screen_is_where_each_of_its_routes_says_and_has_its_record():
+    from scorekeeper.app.screen_list import SCREENS
+
+    assert ROUTES.keys() == SCREENS.keys() - {"missing"}
+    for screen, patterns in ROUTES.items():
+        for pattern in patterns:
+            named = {name: SAMPLE[name] for name in SAMPLE if f"{{{name}}}" in pattern}
+            place = place_of(route_to(screen, **named))
+            assert place.screen == screen, pattern
+            assert (place.session_id, place.deal_index, place.rule, place.group,
+                    place.player, place.rival, place.year) == (
+                named.get("session"), named.get("deal"), named.get("rule"),
+                named.get("group"), named.get("player"), named.get("rival"),
+                named.get("year")), pattern
+
+
+def test_a_route_asked_for_with_what_no_route_of_its_screen_names_is_refused():
+    with pytest.raises(ValueError, match="no route of group"):
+        route_to("group", group="Club", year=2026)

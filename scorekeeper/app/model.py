@@ -1,6 +1,6 @@
 """One page's state: a small observable per concern (app/state/), and what moves between
-them. What a screen shows is loaded when the route changes (screen_list.py) or when the
-scorebook says something changed, never while a screen draws."""
+them. What a screen shows is loaded when the route changes or when the scorebook says
+something it shows changed, as its record says (screen_list.py), never while it draws."""
 
 from __future__ import annotations
 
@@ -18,20 +18,19 @@ from scorekeeper.app.state.room import Room
 from scorekeeper.app.state.roster import Roster
 from scorekeeper.app.state.said import Said
 from scorekeeper.app.state.session_shown import SessionShown
-from scorekeeper.app.state.worked_out import LEDGER_FIRST
+from scorekeeper.app.state.shows import OF_SESSIONS, Shows
+from scorekeeper.app.state.worked_out import LEDGER_FIRST, a_table
 from scorekeeper.app.words import Words
 from scorekeeper.session import StoreError
 from scorekeeper.session.news import ROSTER, Shown
 
-LISTS = ("home", "group")  # the host's screens that list sessions: a change redraws them
-ROSTER_SHOWN = ("table", "again", "new", "players")  # the host's screens the roster is on
-
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterator
+    from collections.abc import Iterator, Mapping
 
     import flet as ft
 
     from scorekeeper.app.routes import Place
+    from scorekeeper.app.screen_list import Screen
     from scorekeeper.session import Scorebook
     from scorekeeper.session.news import Heard
     from scorekeeper.settings import Settings
@@ -39,9 +38,9 @@ if TYPE_CHECKING:
 
 class AppModel:
     def __init__(self, scorebook: Scorebook, settings: Settings, room: Room | None = None, *,
-                 load: Callable[[AppModel, Place], None]) -> None:
-        """``load``: what reads a place's screen's state (screen_list.load)."""
-        self.scorebook, self._load_screen = scorebook, load
+                 screens: Mapping[str, Screen]) -> None:
+        """``screens``: each screen's record (screen_list.SCREENS), by name."""
+        self.scorebook, self.screens = scorebook, screens
         self.prefs, self.nav, self.room = Prefs(settings), Navigation(), room or Room()
         self.said = Said(self.prefs)
         self.drafts = Drafts(scorebook, self.said, hosted=self.room.role == "host")
@@ -85,7 +84,7 @@ class AppModel:
         self.said.clear()
         before = self.nav.place.screen
         place = self.nav.moved_to(route)
-        if place.screen in ("ledger", "sheet") and before != place.screen:
+        if before != place.screen:  # the ledger, arrived at, opens with its newest deals
             self.table.ledger_shown = LEDGER_FIRST
         try:
             self._load(place)
@@ -98,7 +97,7 @@ class AppModel:
         elif self.room.guest:
             self._open_shared()
         else:
-            self._load_screen(self, place)
+            self.screens[place.screen].load(self, place)
 
     @property
     def may_score(self) -> bool:
@@ -129,47 +128,50 @@ class AppModel:
         if shown is None:
             self.table.session = None
         elif self.table.session is None or self.table.session.id != shown:
-            self.table.open(shown, "table")
+            self.table.open(shown, a_table)
 
     # --- what is heard ---
-    def heard(self, session_id: Heard) -> None:
-        """The scorebook says something changed (here or on another device)."""
+    def heard(self, news: Heard) -> None:
+        """The scorebook says something changed (here or on another device): what the
+        screen on show shows of it is loaded again."""
         self.said.database_lost = not self.scorebook.reachable
-        place, host = self.nav.place, self.room.role == "host"
-        if session_id == ROSTER:
-            if host and place.screen in ROSTER_SHOWN:
+        if self.room.role != "host":  # a guest's page shows the host's table, nothing else
+            if isinstance(news, int):
+                self.table.heard(news)
+            return
+        place = self.nav.place
+        screen = self.screens[place.screen]
+        if not screen.shows & ({Shows.ROSTER} if news == ROSTER else OF_SESSIONS):
+            return
+        if Shows.SESSION in screen.shows:  # the session on screen, or the roster beside it
+            if isinstance(news, int):
+                self.table.heard(news)
+            elif news == ROSTER:
                 with contextlib.suppress(StoreError):  # away: the next news tells again
-                    self.roster.load(records=place.screen == "players")
-            elif host and place.screen == "group" and self.group.group is not None:
-                self.group.open(self.group.group.name)  # a payee's details: the tab's codes
-        elif host and place.screen == "tonight" and place.group:
-            # Any session's change: one of its tables, or one that has just become one of
-            # them (a new table, one moved into the group, one played again after hours),
-            # which only the store can say; a change heard from another server no longer
-            # comes with a word for the lists as well (revision 0014).
-            self.group.open_tonight(place.group)
-        elif isinstance(session_id, int) and (not host or place.screen not in LISTS):
-            self.table.heard(session_id)
-        elif host and place.screen == "home":
-            with contextlib.suppress(StoreError):  # away: the next change tells again
-                self.home.load()
-        elif host and place.screen == "group" and self.group.group is not None:
-            self.group.open(self.group.group.name)
+                    self.roster.load()
+            return
+        # A list, a group, its tables or the roster: whether a change is one of theirs (a
+        # new table, one moved into the group, one played again after hours) only the
+        # store can say; the screen is loaded again.
+        with contextlib.suppress(StoreError):  # away: the next news tells again
+            screen.load(self, place)
 
     def shown(self) -> Shown:
         """What this page shows of the store: what ``heard`` draws again when it changes,
         and so what its server is to hear of from the others."""
         place, host = self.nav.place, self.room.role == "host"
-        roster = host and place.screen in ROSTER_SHOWN
-        if host and place.screen == "tonight" and place.group:
+        shows = self.screens[place.screen].shows if host else frozenset({Shows.SESSION})
+        roster = Shows.ROSTER in shows
+        if Shows.TONIGHT in shows and place.group:
             return Shown(groups=frozenset({place.group}))
-        if host and place.screen == "home":
+        if Shows.LISTS in shows:
             return Shown(lists=True)
-        if host and place.screen == "group":
+        if Shows.GROUP in shows:
             group = self.group.group
-            return Shown(groups=frozenset({group.name} if group is not None else ()))
+            return Shown(groups=frozenset({group.name} if group is not None else ()),
+                         roster=roster)
         session = self.table.session  # a guest's page shows its table whatever its route
-        if session is not None and (not host or place.session_id is not None):
+        if session is not None and Shows.SESSION in shows:
             return Shown(sessions=frozenset({session.id}), roster=roster)
         return Shown(roster=roster)
 

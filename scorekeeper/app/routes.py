@@ -1,25 +1,22 @@
-"""Where a route leads, parsed once: the screen, and the session and deal it is about. The
-model loads what the place shows when the route changes; the shell draws its screen."""
+"""Where each screen is: its routes, as patterns, read both ways. ``place_of`` parses the
+route the browser is at into the screen and what it names; ``route_to`` writes the route
+of a screen. What a screen loads, hears and draws is its record (screen_list.py)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Callable
+from dataclasses import dataclass
 from urllib.parse import quote, unquote
 
 from scorekeeper.core.head_to_head import FIRST_YEAR
 from scorekeeper.session import session_number
 
 _MOST_DIGITS = 40  # far past any deal's number; int() refuses past 4,300 digits
-# "watch": the table, read-only, opened from the club's evening (its own host records it)
-SESSION_SCREENS = ("ledger", "sheet", "charts", "protocol", "settle", "room", "card", "rules",
-                   "watch")
 
 
 @dataclass(frozen=True, slots=True)
 class Place:
-    # home, new, players, settings; a group, or its tables tonight; a session's table,
-    # edit, again (its next evening set up anew), or one of SESSION_SCREENS; missing: a
-    # session's address that names no session
+    # a screen of ROUTES, or missing: a session's address that names no session
     screen: str
     session_id: int | None = None
     deal_index: int | None = None  # the deal corrected (0-based), on "edit"
@@ -30,103 +27,116 @@ class Place:
     year: int | None = None  # a player's page's choice of year
 
 
+def _session_screen(screen: str) -> tuple[str, ...]:
+    return (f"/session/{{session}}/{screen}",)
+
+
+# A player's page (and a rival beside them) with the group and year chosen on it.
+_CHOICES = ("", "/group/{group}", "/year/{year}", "/group/{group}/year/{year}")
+
+ROUTES: dict[str, tuple[str, ...]] = {
+    "home": ("/",),
+    "new": ("/new",),
+    "players": ("/players",),
+    "settings": ("/settings",),
+    "table": ("/session/{session}",),
+    "again": _session_screen("again"),  # the session's next evening, set up anew
+    "edit": ("/session/{session}/edit/{deal}",),
+    "ledger": _session_screen("ledger"),
+    "sheet": _session_screen("sheet"),
+    "charts": _session_screen("charts"),
+    "protocol": _session_screen("protocol"),
+    "settle": _session_screen("settle"),
+    "room": _session_screen("room"),
+    "card": _session_screen("card"),
+    "rules": ("/session/{session}/rules", "/session/{session}/rules/{rule}"),
+    # the table, read-only, opened from the club's evening (its own host records it)
+    "watch": _session_screen("watch"),
+    "group": ("/group/{group}",),
+    "tonight": ("/group/{group}/tonight",),  # the group's tables tonight
+    "player": tuple(f"/player/{{player}}{chosen}" for chosen in _CHOICES),
+    "rival": tuple(f"/player/{{player}}/versus/{{rival}}{chosen}" for chosen in _CHOICES),
+}
+
+
 def place_of(route: str) -> Place:
     """``/session/1/edit/5`` is deal 6 of session 1 corrected; an unknown route is home, and
     a session's route with a number no session can have (``/session/100000000000000000000``:
     past the database's INTEGER) is a session that is not there."""
-    parts = [part for part in route.split("?")[0].split("/") if part]
-    match parts:
-        case ["new" | "players" | "settings" as screen]:
-            return Place(screen)
-        case ["session", number] if (found := session_number(number)) is not None:
-            return Place("table", found)
-        case ["session", number, "again"] if (found := session_number(number)) is not None:
-            return Place("again", found)
-        case ["session", number, "edit", deal] if (
-                (found := session_number(number)) is not None and _is_number(deal)):
-            return Place("edit", found, int(deal))
-        case ["session", number, "rules", anchor] if (
-                (found := session_number(number)) is not None and _is_anchor(anchor)):
-            return Place("rules", found, rule=anchor)
-        case ["session", number, screen] if (
-                (found := session_number(number)) is not None and screen in SESSION_SCREENS):
-            return Place(screen, found)
-        case ["session", number, *_] if number.isdigit() and session_number(number) is None:
-            return Place("missing")
-        case ["group", name] if unquote(name).strip():
-            return Place("group", group=unquote(name))
-        case ["group", name, "tonight"] if unquote(name).strip():
-            return Place("tonight", group=unquote(name))
-        case ["player", name, "versus", rival, *chosen] if _named(name, rival):
-            return _chosen(Place("rival", player=unquote(name), rival=unquote(rival)), chosen)
-        case ["player", name, *chosen] if _named(name):
-            return _chosen(Place("player", player=unquote(name)), chosen)
-        case _:
-            return Place("home")
+    parts = _parts(route.split("?")[0])
+    for screen, patterns in ROUTES.items():
+        for pattern in patterns:
+            if (named := _matched(_parts(pattern), parts)) is not None:
+                return Place(screen, **named)
+    if (len(parts) >= 2 and parts[0] == "session" and parts[1].isdigit()
+            and session_number(parts[1]) is None):
+        return Place("missing")
+    return Place("home")
 
 
-def group_route(name: str) -> str:
-    """Where a group's screen is: ``/group/Friday%20group``."""
-    return f"/group/{quote(name, safe='')}"
+def route_to(screen: str, **named: str | int | None) -> str:
+    """The route of ``screen`` with what it names (None: not chosen), as ``place_of``
+    reads it back: ``route_to("player", player="Åsa", year=2026)`` is
+    ``/player/%C3%85sa/year/2026``."""
+    given = {name: value for name, value in named.items() if value is not None}
+    for pattern in ROUTES[screen]:
+        if {part[1:-1] for part in _parts(pattern) if part[0] == "{"} == given.keys():
+            return "/" + "/".join(quote(str(given[part[1:-1]]), safe="")
+                                  if part[0] == "{" else part for part in _parts(pattern))
+    raise ValueError(f"no route of {screen} names {sorted(given)}")
 
 
-def tonight_route(name: str) -> str:
-    """Where a group's tables tonight are: ``/group/Friday%20group/tonight``."""
-    return f"{group_route(name)}/tonight"
+def _parts(route: str) -> list[str]:
+    return [part for part in route.split("/") if part]
 
 
-def player_route(name: str, group: str | None = None, year: int | None = None) -> str:
-    """Where a player's page is, with the group and year chosen on it:
-    ``/player/Astrid/group/Friday%20group/year/2026``."""
-    return f"/player/{quote(name, safe='')}{_choices(group, year)}"
+def _matched(pattern: list[str], parts: list[str]) -> dict[str, object] | None:
+    """What ``parts`` name where ``pattern`` has a {name}, as Place's fields; None if they
+    do not follow it."""
+    if len(pattern) != len(parts):
+        return None
+    named: dict[str, object] = {}
+    for expected, part in zip(pattern, parts, strict=True):
+        if expected[0] != "{":
+            if part != expected:
+                return None
+            continue
+        field, read = _NAMED[expected[1:-1]]
+        if (value := read(part)) is None:
+            return None
+        named[field] = value
+    return named
 
 
-def rival_route(name: str, rival: str, group: str | None = None, year: int | None = None,
-                ) -> str:
-    """Where two players are side by side: ``/player/Astrid/versus/Bengt`` (and choices)."""
-    return (f"/player/{quote(name, safe='')}/versus/{quote(rival, safe='')}"
-            f"{_choices(group, year)}")
+def _name(part: str) -> str | None:
+    """A group's or a player's name, as an address quotes it; a blank one is none."""
+    name = unquote(part)
+    return name if name.strip() else None
 
 
-def _choices(group: str | None, year: int | None) -> str:
-    return (f"/group/{quote(group, safe='')}" if group else "") + (
-        f"/year/{year}" if year else "")
-
-
-def _named(*names: str) -> bool:
-    return all(unquote(name).strip() for name in names)
-
-
-def _chosen(place: Place, chosen: list[str]) -> Place:
-    """``place`` with the choices the rest of the route names (``_choices``); a route
-    with anything else leads home."""
-    group, year = None, None
-    match chosen:
-        case []:
-            pass
-        case ["group", name] if _named(name):
-            group = unquote(name)
-        case ["year", number] if _is_year(number):
-            year = int(number)
-        case ["group", name, "year", number] if _named(name) and _is_year(number):
-            group, year = unquote(name), int(number)
-        case _:
-            return Place("home")
-    return replace(place, group=group, year=year)
-
-
-def _is_number(text: str) -> bool:
+def _deal(part: str) -> int | None:
     """Digits as an address writes them: ASCII ones ("²" is a digit to Python, and no
     number to ``int``), and few enough to read at once."""
-    return text.isascii() and text.isdigit() and len(text) <= _MOST_DIGITS
+    return int(part) if part.isascii() and part.isdigit() and len(part) <= _MOST_DIGITS \
+        else None
 
 
-def _is_year(text: str) -> bool:
+def _year(part: str) -> int | None:
     """Four digits, as ``core.head_to_head.year_asked`` takes them."""
-    return len(text) == 4 and text.isascii() and text.isdigit() and text >= str(FIRST_YEAR)
+    return int(part) if (len(part) == 4 and part.isascii() and part.isdigit()
+                         and part >= str(FIRST_YEAR)) else None
 
 
-def _is_anchor(text: str) -> bool:
+def _rule(part: str) -> str | None:
     """A paragraph's anchor as the rulebook names them (``single_pot``); anything else in
     the address is no paragraph."""
-    return 0 < len(text) <= 40 and all(c.isascii() and (c.islower() or c == "_") for c in text)
+    return part if 0 < len(part) <= 40 and all(
+        c.isascii() and (c.islower() or c == "_") for c in part) else None
+
+
+# What each {name} of a pattern is on the Place, and how its part of the route is read.
+_NAMED: dict[str, tuple[str, Callable[[str], object | None]]] = {
+    "session": ("session_id", session_number), "deal": ("deal_index", _deal),
+    "rule": ("rule", _rule), "group": ("group", _name), "player": ("player", _name),
+    "rival": ("rival", _name), "year": ("year", _year),
+}

@@ -1,6 +1,8 @@
-"""Every screen of the app in one list: what it draws, and what is loaded for it when the
-page arrives at its route (routes.py says which route leads where). A new screen is its
-module, a line here and its route."""
+"""Every screen of the app in one list, a record each: what it draws, what is loaded for it
+when the page arrives at its route, what of its session it works out, and what of the
+store it shows, which is the news that loads it again. Where each screen is (its route)
+is routes.py's, which the screens' links read too. A new screen is its module, its record
+here and its route."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from scorekeeper.app.routes import player_route
+from scorekeeper.app.routes import route_to
 from scorekeeper.app.screens.card import ResultCard
 from scorekeeper.app.screens.group import GroupScreen
 from scorekeeper.app.screens.home import Home
@@ -28,12 +30,15 @@ from scorekeeper.app.screens.settle import SettleUp
 from scorekeeper.app.screens.sheet import ScoreSheet
 from scorekeeper.app.screens.table import TableScreen
 from scorekeeper.app.screens.tonight import TonightScreen
+from scorekeeper.app.state import worked_out as of_session
+from scorekeeper.app.state.shows import Shows
 from scorekeeper.app.widgets import Missing
 from scorekeeper.session.where import data_dir
 
 if TYPE_CHECKING:
     from scorekeeper.app.model import AppModel
     from scorekeeper.app.routes import Place
+    from scorekeeper.app.state.worked_out import WorksOut
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,14 +47,18 @@ class Screen:
     draw: Callable[..., ft.Control]
     # What the screen shows, read and worked out before it is drawn (a screen only draws).
     load: Callable[[AppModel, Place], None]
+    shows: frozenset[Shows] = frozenset()
+    # A session's screen: what of its session is worked out, again at every change.
+    works_out: WorksOut = of_session.nothing_more
 
 
 def _session(app: AppModel, place: Place) -> None:
     """A session's screen: the session, with what this screen shows worked out; the table
     and the next evening also offer the roster."""
     assert place.session_id is not None  # routes.py gives every session screen its id
-    app.table.open(place.session_id, place.screen)
-    if place.screen in ("table", "again"):
+    screen = SCREENS[place.screen]
+    app.table.open(place.session_id, screen.works_out)
+    if Shows.ROSTER in screen.shows:
         app.roster.load()
 
 
@@ -68,39 +77,91 @@ def _player(app: AppModel, key: object = None) -> ft.Control:
 def _rival(app: AppModel, key: object = None) -> ft.Control:
     place, shown = app.nav.place, app.player
     return RivalScreen(shown.versus, app.said.problem, app.words, app.go,
-                       player_route(place.player or "", place.group, place.year),
+                       route_to("player", player=place.player, group=place.group,
+                                year=place.year),
                        shown.every_session, shown.show_every_session, key=key)
+
+
+def _tonight(app: AppModel, key: object = None) -> ft.Control:
+    return TonightScreen(app.nav.place.group or "", app.group.tonight, app.said.problem,
+                         app.words, app.go, key=key)
+
+
+def _missing(app: AppModel, key: object = None) -> ft.Control:
+    return Missing(app.said.problem, app.words, app.go, app.room.role == "host", key=key)
+
+
+def _with_session(draw: Callable[..., ft.Control]) -> Callable[..., ft.Control]:
+    """A screen of the session on show, drawn with it, the words and the taps (a session
+    not there is said to be missing)."""
+    def drawn(app: AppModel, key: object = None) -> ft.Control:
+        session = app.table.session
+        if session is None:
+            return _missing(app, key)
+        return draw(session, app.words, app.go, key=key)
+    return drawn
+
+
+def _rules(app: AppModel, key: object = None) -> ft.Control:
+    """The rules of the session on show, at the paragraph the route names, with the way
+    back to where its "why?" was tapped (else the table)."""
+    session, place = app.table.session, app.nav.place
+    if session is None:
+        return _missing(app, key)
+    return RulesScreen(session, place.rule if place.screen == "rules" else None,
+                       app.nav.rules_from or route_to("table", session=session.id),
+                       app.room.role == "host", app.words, app.go, key=key)
 
 
 def _charts(app: AppModel, key: object = None) -> ft.Control:
     # flet-charts is loaded only when a chart is asked for: the table stays lean.
     from scorekeeper.app.screens.charts import Charts
 
-    return Charts(app, key=key)
+    return _with_session(Charts)(app, key)
 
 
-SESSION_SCREENS = {
-    "table": TableScreen, "watch": TableScreen, "ledger": Ledger, "charts": _charts,
-    "protocol": Protocol, "sheet": ScoreSheet, "settle": SettleUp, "room": RoomScreen,
-    "card": ResultCard, "rules": RulesScreen,
-    "edit": lambda app, key=None: CorrectDeal(app, app.nav.place.deal_index or 0, key=key),
-    "again": lambda app, key=None: NewSession(app, again=app.table.session, key=key),
-}
+def _sheet(app: AppModel, key: object = None) -> ft.Control:
+    shown = app.table
+    if shown.session is None:
+        return _missing(app, key)
+    return ScoreSheet(shown.session, shown.ledger_shown, shown.show_earlier, app.words, app.go,
+                      key=key)
+
+
+def _a_session(draw: Callable[..., ft.Control], works_out: WorksOut = of_session.nothing_more,
+               *, roster: bool = False) -> Screen:
+    """A screen of one session: it hears of that session's changes (and the roster's)."""
+    shows = {Shows.SESSION, Shows.ROSTER} if roster else {Shows.SESSION}
+    return Screen(draw, _session, frozenset(shows), works_out)
+
+
 SCREENS: dict[str, Screen] = {
-    "home": Screen(Home, lambda app, place: app.home.load()),
-    "new": Screen(NewSession, lambda app, place: app.roster.load()),
-    "players": Screen(Players, lambda app, place: app.roster.load(records=True)),
+    "home": Screen(Home, lambda app, place: app.home.load(), frozenset({Shows.LISTS})),
+    "new": Screen(NewSession, lambda app, place: app.roster.load(),
+                  frozenset({Shows.ROSTER})),
+    "players": Screen(Players, lambda app, place: app.roster.load(records=True),
+                      frozenset({Shows.ROSTER})),
     "settings": Screen(SettingsScreen, _settings),
     "player": Screen(_player, lambda app, place: app.player.open(place)),
     "rival": Screen(_rival, lambda app, place: app.player.open_versus(place)),
-    "group": Screen(GroupScreen, lambda app, place: app.group.open(place.group or "")),
-    "tonight": Screen(TonightScreen,
-                      lambda app, place: app.group.open_tonight(place.group or "")),
-    "missing": Screen(Missing, lambda app, place: None),
-    **{name: Screen(draw, _session) for name, draw in SESSION_SCREENS.items()},
+    # the group's tab names its payees' details: the roster's news too
+    "group": Screen(GroupScreen, lambda app, place: app.group.open(place.group or ""),
+                    frozenset({Shows.GROUP, Shows.ROSTER})),
+    "tonight": Screen(_tonight, lambda app, place: app.group.open_tonight(place.group or ""),
+                      frozenset({Shows.TONIGHT})),
+    "missing": Screen(_missing, lambda app, place: None),
+    "table": _a_session(TableScreen, of_session.the_hosts_table, roster=True),
+    "watch": _a_session(TableScreen, of_session.a_table),
+    "again": _a_session(lambda app, key=None: NewSession(app, again=app.table.session,
+                                                         key=key), roster=True),
+    "edit": _a_session(lambda app, key=None: CorrectDeal(app, app.nav.place.deal_index or 0,
+                                                         key=key), of_session.a_deal_corrected),
+    "ledger": _a_session(Ledger, of_session.the_ledger),
+    "sheet": _a_session(_sheet, of_session.the_ledger),
+    "charts": _a_session(_charts, of_session.the_charts),
+    "protocol": _a_session(_with_session(Protocol), of_session.the_protocol),
+    "settle": _a_session(SettleUp, of_session.the_settle_up),
+    "card": _a_session(ResultCard, of_session.the_card),
+    "room": _a_session(RoomScreen),
+    "rules": _a_session(_rules),
 }
-
-
-def load(app: AppModel, place: Place) -> None:
-    """Read and work out what the screen at ``place`` shows (AppModel's ``load``)."""
-    SCREENS[place.screen].load(app, place)

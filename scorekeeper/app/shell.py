@@ -14,10 +14,8 @@ from scorekeeper.app.lan import LanRoom, is_local
 from scorekeeper.app.model import AppModel
 from scorekeeper.app.peer import peer_address
 from scorekeeper.app.roles import GuardedScorebook, role_now
-from scorekeeper.app.screen_list import SCREENS, load
+from scorekeeper.app.screen_list import SCREENS
 from scorekeeper.app.screens.join import Join
-from scorekeeper.app.screens.rules import RulesScreen
-from scorekeeper.app.screens.table import TableScreen
 from scorekeeper.app.state.room import Room
 from scorekeeper.app.theme import theme
 from scorekeeper.app.widgets import error_line, notice_line, pinned
@@ -44,7 +42,7 @@ def opened_page(page: ft.Page, scorebook: Scorebook, lan: LanRoom | None) -> App
     room = Room(lan, "host" if host else "locked", page.session.id)
     guarded = cast("Scorebook", GuardedScorebook(
         scorebook, lambda: role_now(room.role, lan, room.viewer_key)))
-    model = AppModel(guarded, load_settings(), room, load=load)
+    model = AppModel(guarded, load_settings(), room, screens=SCREENS)
     model.show(page.route or "/")
     model.nav.resized(page.width)
 
@@ -193,6 +191,5 @@ def route(app: AppModel) -> ft.Control:
     if app.room.guest:
         # The rules are the table's too: a guest's "why?" opens them.
         key = app.room.shared_session
-        return (RulesScreen(app, key=key) if app.nav.place.screen == "rules"
-                else TableScreen(app, key=key))
+        return SCREENS["rules" if app.nav.place.screen == "rules" else "table"].draw(app, key=key)
     return SCREENS[app.nav.place.screen].draw(app, key=app.nav.place.session_id)

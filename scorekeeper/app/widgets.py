@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 
     from scorekeeper.app.model import AppModel
     from scorekeeper.app.state.said import Notice
+    from scorekeeper.app.words import Words
 
 
 def handler(on_click: Callable[[], object]) -> Callable[..., object]:
@@ -242,10 +243,18 @@ def _framed(body: ft.Control) -> ft.Control:
 
 @ft.memo
 @ft.component
-def Missing(app: AppModel) -> ft.Control:
-    """A session that is not there (removed, or a mistyped address): say so, offer home."""
+def Missing(problem: str | None, words: Words, go: Callable[[str], object],
+            host: bool = True) -> ft.Control:
+    """A session that is not there (removed, or a mistyped address): say so (or why it
+    could not be read: ``problem``), offer home; a guest's page has no way back."""
+    back = Link(ft.Icons.ARROW_BACK, words.t("ui.back"), "/") if host else None
     return ft.Column(expand=True, spacing=0, controls=[
-        screen_bar(app, "Scorekeeper"),
-        screen(error_line(app.said.problem or app.t("ui.no_such_session")),
-               action(app.t("ui.home"), ft.Icons.HOME, lambda: app.go("/"))),
+        ScreenBar("Scorekeeper", back, (), go),
+        screen(error_line(problem or words.t("ui.no_such_session")),
+               action(words.t("ui.home"), ft.Icons.HOME, lambda: go("/"))),
     ])
+
+
+def missing(app: AppModel) -> ft.Control:
+    """``Missing`` as a screen that holds the app draws it."""
+    return Missing(app.said.problem, app.words, app.go, app.room.role == "host")

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser
 
-from scorekeeper.app.routes import group_route
+from scorekeeper.app.routes import route_to
 from tests.e2e.conftest import (
     CABIN,
     LOST,
@@ -131,7 +131,7 @@ def test_the_clubs_evening_shows_every_table_live_and_opens_one_to_watch(
     first, second = two_servers
     first.holds(*club_tables(tmp_path))
     with pages(browser, first, second) as (host, table_1):
-        host.open(group_route("Club"))
+        host.open(route_to("group", group="Club"))
         host.tap("Tables tonight")
         host.read("Tonight: Club")
         # RULES.md after deal 6: A −28, B −13, C 18, D 18; the money if it ended now

@@ -19,6 +19,7 @@ from scorekeeper.app.entry.keys import KeyLegend, keyboard
 from scorekeeper.app.entry.rows import PlayerRow, RowTaps, row_view
 from scorekeeper.app.entry.save_bar import SaveBar, SaveTaps, TakenBar, save_bar_view, taken_view
 from scorekeeper.app.entry.seats import SeatChanges, SeatPanel, WaitingChanges
+from scorekeeper.app.routes import route_to
 from scorekeeper.app.widgets import GoTo
 from scorekeeper.core import N_, Bidding, changes, duties, games_ended, guide
 from scorekeeper.core.offers import may_buy_down
@@ -133,7 +134,7 @@ def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int 
     # A phone has no room beside the rows for the assistant: it is folded above them with
     # the deal's heading and the pot, for the table as it now sits.
     top = ([AssistantFold(app.words, table.rules, deal_guide, heading, status,
-                          GoTo(app.go, f"/session/{session.id}/rules"))]
+                          GoTo(app.go, route_to("rules", session=session.id)))]
            if status is not None
            else [ft.Text(heading, size=20, weight=ft.FontWeight.BOLD)])
     sitting_out = ([ft.Text(app.t("ui.sitting_out", players=", ".join(seats.sitting_out)))]
@@ -153,7 +154,7 @@ def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int 
                        if index is None and (entered.joins or entered.leaves) else [])
     seat_panel = ([SeatPanel(app.words, session, draft, before, at_table.seated, seats.dealer,
                              changing, close_change, tuple(app.roster.names),
-                             GoTo(app.go, f"/session/{session.id}/settle"))]
+                             GoTo(app.go, route_to("settle", session=session.id)))]
                   if changing and index is None else [])
     # The change being made takes the rows' place on a phone, whose screen has no room for
     # both: above Save it covered the rows' end, or a player's row. A desktop has the room.

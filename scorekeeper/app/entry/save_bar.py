@@ -15,6 +15,7 @@ import flet as ft
 
 from scorekeeper.app.entry.check import Check, ending_text, summary
 from scorekeeper.app.entry.rows import TARGET
+from scorekeeper.app.routes import route_to
 from scorekeeper.app.widgets import action, labelled, notice_line, pinned, readout
 from scorekeeper.core import N_
 
@@ -84,7 +85,7 @@ def save_bar_view(app: AppModel, session: OpenSession, left: str | None, verdict
         rule = verdict.rule if problem == verdict.refusal else None
         if rule is not None:
             why = (app.t("rules.why_of", reason=problem), app.t("rules.why"))
-            why_route = f"/session/{session.id}/rules/{rule}"
+            why_route = route_to("rules", session=session.id, rule=rule)
     elif verdict.moves is not None:
         lines.append(Line(summary(app.words, session.table, verdict.moves)))
         if verdict.endings:  # said before Save: this deal ends a game, and who takes what

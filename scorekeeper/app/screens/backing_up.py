@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
+from scorekeeper.app.routes import route_to
 from scorekeeper.app.sharing import hand_on_file
 from scorekeeper.app.widgets import action, confirmation, error_line, panel, readout
 from scorekeeper.i18n import date as day_text
@@ -99,7 +100,7 @@ def BackupReminder(app: AppModel, finished_since: date | None) -> list[ft.Contro
                     size=15),
             ft.Row(wrap=True, spacing=10, controls=[
                 action(app.t("ui.back_up_now"), ft.Icons.SAVE_ALT,
-                       lambda: app.go("/settings"), filled=True),
+                       lambda: app.go(route_to("settings")), filled=True),
                 action(app.t("ui.not_now"), ft.Icons.CLOSE, app.backups.dismiss),
             ]),
         ]))]

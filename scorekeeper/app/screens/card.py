@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
+from scorekeeper.app.routes import route_to
 from scorekeeper.app.sharing import hand_on, shares
-from scorekeeper.app.widgets import Missing, action, refused, screen, screen_bar
+from scorekeeper.app.widgets import action, missing, refused, screen, screen_bar
 
 if TYPE_CHECKING:
     from scorekeeper.app.model import AppModel
@@ -20,7 +21,7 @@ SHOWN_WIDTH = 540  # logical pixels: the card's 1080 at a phone's pixel ratio of
 def ResultCard(app: AppModel) -> ft.Control:
     session = app.table.session
     if session is None:
-        return Missing(app)
+        return missing(app)
     lang = app.prefs.settings.language
     name = app.words.session_name(session.name, session.table.rules.variant)
     # Painted when the screen opened (the model's _ready). A redraw caught between one
@@ -37,7 +38,7 @@ def ResultCard(app: AppModel) -> ft.Control:
     sending = (action(app.t("card.share"), ft.Icons.SHARE, send, filled=True) if shares()
                else action(app.t("card.download"), ft.Icons.DOWNLOAD, send, filled=True))
     return ft.Column(expand=True, spacing=0, controls=[
-        screen_bar(app, app.t("card.title_of", name=name), f"/session/{session.id}/settle"),
+        screen_bar(app, app.t("card.title_of", name=name), route_to("settle", session=session.id)),
         screen(
             *refused(app, app.table.reload),
             sending,

@@ -7,11 +7,15 @@ from typing import TYPE_CHECKING
 import flet as ft
 import flet_charts as fch
 
-from scorekeeper.app.widgets import Missing, panel, screen, screen_bar
+from scorekeeper.app.routes import route_to
+from scorekeeper.app.widgets import Link, ScreenBar, panel, screen
 from scorekeeper.i18n.evening_words import flights_chart
 
 if TYPE_CHECKING:
-    from scorekeeper.app.model import AppModel
+    from collections.abc import Callable
+
+    from scorekeeper.app.words import Words
+    from scorekeeper.session import OpenSession
 
 # Distinct at a glance, light or dark.
 PALETTE = (ft.Colors.BLUE, ft.Colors.RED, ft.Colors.GREEN, ft.Colors.ORANGE, ft.Colors.PURPLE,
@@ -21,10 +25,7 @@ MAX_POINTS = 400  # a chart of a long session shows every n-th deal
 
 @ft.memo
 @ft.component
-def Charts(app: AppModel) -> ft.Control:
-    session = app.table.session
-    if session is None:
-        return Missing(app)
+def Charts(session: OpenSession, words: Words, go: Callable[[str], object]) -> ft.Control:
     players = session.state.everyone
     deals = len(session.ledger)
     step = max(1, deals // MAX_POINTS)  # a long session's chart shows every n-th deal
@@ -59,7 +60,7 @@ def Charts(app: AppModel) -> ft.Control:
             fch.ChartAxisLabel(value=y, label=ft.Text(str(y), size=13))
             for y in range(y_from, y_to + 1, y_step)]),
         bottom_axis=fch.ChartAxis(
-            title=ft.Text(app.t("ui.chart_deals")), label_size=28, labels=[
+            title=ft.Text(words.t("ui.chart_deals")), label_size=28, labels=[
                 fch.ChartAxisLabel(value=x, label=ft.Text(str(x), size=13))
                 for x in range(0, x_to + 1, x_step)]),
         min_x=0, max_x=x_to, min_y=y_from, max_y=y_to,
@@ -79,18 +80,20 @@ def Charts(app: AppModel) -> ft.Control:
             fch.ChartAxisLabel(value=seat, label=ft.Text(player, size=13))
             for seat, player in enumerate(players)], label_size=30),
     )
-    flights_legend, tricks_and_flights = flights_chart(session.table.rules, app.prefs.language)
+    flights_legend, tricks_and_flights = flights_chart(session.table.rules, words.language)
     bar_legend = ft.Row(spacing=14, controls=[
         ft.Row(spacing=4, controls=[ft.Container(width=14, height=14, bgcolor=ft.Colors.PRIMARY),
-                                    ft.Text(app.t("ui.chart_tricks"))]),
+                                    ft.Text(words.t("ui.chart_tricks"))]),
         ft.Row(spacing=4, controls=[ft.Container(width=14, height=14, bgcolor=ft.Colors.ERROR),
                                     ft.Text(flights_legend)]),
     ])
     return ft.Column(expand=True, spacing=0, controls=[
-        screen_bar(app, app.t("ui.charts_of", name=app.words.session_name(
-            session.name, session.table.rules.variant)), f"/session/{session.id}"),
+        ScreenBar(words.t("ui.charts_of", name=words.session_name(
+            session.name, session.table.rules.variant)),
+            Link(ft.Icons.ARROW_BACK, words.t("ui.back"), route_to("table", session=session.id)),
+            (), go),
         screen(
-            panel(app.t("ui.chart_running"), legend, ft.Row([line])),
+            panel(words.t("ui.chart_running"), legend, ft.Row([line])),
             panel(tricks_and_flights, bar_legend, ft.Row([bars])),
         ),
     ])

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from scorekeeper.app.paying import PayCard, plan_moved
-from scorekeeper.app.routes import tonight_route
+from scorekeeper.app.routes import route_to
 from scorekeeper.app.screens.group_records import BeatsPanel, RecordsPanel
 from scorekeeper.app.sharing import hand_on, shares
 from scorekeeper.app.state.home import HOME_LIST
@@ -69,7 +69,7 @@ def GroupScreen(app: AppModel) -> ft.Control:
         screen(
             *refused(app, app.group.reload),
             action(app.t("ui.tonight_open"), ft.Icons.TABLE_RESTAURANT,
-                   lambda: app.go(tonight_route(shown.name)), filled=True),
+                   lambda: app.go(route_to("tonight", group=shown.name)), filled=True),
             TabPanel(words, shown),
             panel(app.t("sheet.transfers"),
                   *(transfers or [ft.Text(app.t("cli.nothing_to_settle"))])),
@@ -180,7 +180,7 @@ def EveningsPanel(words: Words, shown: GroupTab, go: Callable[[str], object],
         evening: list[ft.Control] = [action(
             words.t(key, name=named[session_id], day=words.day(date.fromisoformat(day))),
             ft.Icons.EVENT,
-            lambda session_id=session_id: go(f"/session/{session_id}"))]
+            lambda session_id=session_id: go(route_to("table", session=session_id)))]
         placed = shown.places.get(session_id)
         if placed is not None and placed.placings:
             said = places_line(placed.placings, placed.money, lang)

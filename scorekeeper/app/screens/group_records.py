@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from scorekeeper.app.routes import player_route
+from scorekeeper.app.routes import route_to
 from scorekeeper.app.widgets import GoTo, handler, panel, said_line
 from scorekeeper.i18n.records import (
     group_best_line,
@@ -39,7 +39,7 @@ def RecordsPanel(words: Words, records: GroupRecords, group: str,
                if records.most_generals else [])]
     players = ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
         ft.OutlinedButton(name, icon=ft.Icons.PERSON,
-                          on_click=handler(GoTo(go, player_route(name, group))))
+                          on_click=handler(GoTo(go, route_to("player", player=name, group=group))))
         for name in records.players])
     return panel(words.t("record.group_title"),
                  *(lines or [ft.Text(words.t("ui.tab_empty"))]), players)

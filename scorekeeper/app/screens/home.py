@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from scorekeeper.app.inputs import pick_json
-from scorekeeper.app.routes import group_route
+from scorekeeper.app.routes import route_to
 from scorekeeper.app.screens.backing_up import BackupReminder
 from scorekeeper.app.widgets import (
     Link,
@@ -44,19 +44,19 @@ def Home(app: AppModel) -> ft.Control:
         app.said.notice = app.t(counts("ui.imported", "deals"),
                            name=app.words.session_name(opened.name, opened.table.rules.variant),
                            deals=opened.state.deals)
-        app.go(f"/session/{opened.id}")
+        app.go(route_to("table", session=opened.id))
 
     in_play = [s for s in summaries if not s.finished]
     finished = [s for s in summaries if s.finished]
     return ft.Column(expand=True, spacing=0, controls=[
         screen_bar(app, "Scorekeeper", None, [
-            Link(ft.Icons.GROUPS, app.t("ui.players"), "/players"),
-            Link(ft.Icons.SETTINGS, app.t("ui.settings"), "/settings"),
+            Link(ft.Icons.GROUPS, app.t("ui.players"), route_to("players")),
+            Link(ft.Icons.SETTINGS, app.t("ui.settings"), route_to("settings")),
         ]),
         screen(
             ft.Row(wrap=True, spacing=12, controls=[
                 ft.FilledButton(app.t("ui.new_session"), icon=ft.Icons.ADD, height=52,
-                                on_click=lambda: app.go("/new")),
+                                on_click=lambda: app.go(route_to("new"))),
                 action(app.t("ui.import"), ft.Icons.FILE_OPEN, import_file),
             ]),
             error_line(app.said.problem),
@@ -65,7 +65,7 @@ def Home(app: AppModel) -> ft.Control:
             *([ft.Text(app.t("ui.groups"), size=20, weight=ft.FontWeight.BOLD),
                ft.Row(wrap=True, spacing=10, controls=[
                    action(app.t("ui.open_group", group=name), ft.Icons.GROUPS,
-                          lambda name=name: app.go(group_route(name)))
+                          lambda name=name: app.go(route_to("group", group=name)))
                    for name in app.home.groups])] if app.home.groups else []),
             ft.Text(app.t("ui.in_play"), size=20, weight=ft.FontWeight.BOLD),
             *([SessionTile(app.words, s, app.go) for s in in_play]
@@ -104,6 +104,6 @@ def SessionTile(words: Words, summary: SessionSummary, go: Callable[[str], objec
         subtitle=ft.Column(spacing=2, tight=True, controls=[
             ft.Text(subtitle), ft.Text(places, weight=ft.FontWeight.W_500)]),
         trailing=icon_button(ft.Icons.REPLAY, words.t("ui.play_again", name=name),
-                             lambda: go(f"/session/{summary.id}/again")),
-        on_click=lambda: go(f"/session/{summary.id}"),
+                             lambda: go(route_to("again", session=summary.id))),
+        on_click=lambda: go(route_to("table", session=summary.id)),
     )))

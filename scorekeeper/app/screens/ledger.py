@@ -8,14 +8,15 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from scorekeeper.app.inputs import choices
+from scorekeeper.app.routes import route_to
 from scorekeeper.app.screens.settle import payments_made
 from scorekeeper.app.widgets import (
     Link,
-    Missing,
     confirmation,
     error_line,
     labelled,
     long_screen,
+    missing,
     readout,
     screen_bar,
 )
@@ -42,7 +43,7 @@ FIGURE = ft.TextStyle(weight=ft.FontWeight.BOLD)  # an entry's figure, under its
 def Ledger(app: AppModel) -> ft.Control:
     session = app.table.session
     if session is None:
-        return Missing(app)
+        return missing(app)
     shown = app.table.ledger_shown  # the newest deals, worked out when the route opened (model)
     deleting, set_deleting = ft.use_state(None)
     only, set_only = ft.use_state(None)  # one player's entries, or everyone's
@@ -77,8 +78,8 @@ def Ledger(app: AppModel) -> ft.Control:
         title = app.t("ui.ledger_deal", number=row.number, dealer=row.dealer)
         cards.append(deal_card(
             app, session, title, what, list(row.entries), row,
-            (lambda n=row.number: app.go(f"/session/{session.id}/edit/{n - 1}")) if editable
-            else None,
+            (lambda n=row.number: app.go(route_to("edit", session=session.id, deal=n - 1)))
+            if editable else None,
             (lambda n=row.number: set_deleting(n - 1)) if editable else None,
             only,
         ))
@@ -91,8 +92,8 @@ def Ledger(app: AppModel) -> ft.Control:
     return ft.Column(expand=True, spacing=0, controls=[
         # The score sheet is a tap away here: a phone's table bar has no room for it.
         screen_bar(app, app.t("ui.ledger_of", name=app.words.session_name(
-            session.name, session.table.rules.variant)), f"/session/{session.id}",
-            [Link(ft.Icons.GRID_ON, app.t("ui.sheet"), f"/session/{session.id}/sheet")]),
+            session.name, session.table.rules.variant)), route_to("table", session=session.id),
+            [Link(ft.Icons.GRID_ON, app.t("ui.sheet"), route_to("sheet", session=session.id))]),
         long_screen(error_line(app.said.problem), *cards, beyond=BEYOND_SCREEN),
     ])
 
@@ -145,7 +146,8 @@ def deal_card(app: AppModel, session: OpenSession, title: str, what: str, entrie
         lines.append(ft.Row(spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
             ft.Text(reason, size=15, expand=True,
                     spans=[ft.TextSpan(f"\n{figure}", style=FIGURE)] if figure else None),
-            *([why_icon(app, reason, f"/session/{session.id}/rules/{rule}")] if rule else []),
+            *([why_icon(app, reason, route_to("rules", session=session.id, rule=rule))]
+              if rule else []),
         ]))
     if row is not None:
         # Only who sat at the table for the deal: one who was away has a gap, not a figure.

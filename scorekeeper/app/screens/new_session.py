@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from scorekeeper.app.inputs import Entry, choices, switch
+from scorekeeper.app.routes import route_to
 from scorekeeper.app.setup_draft import SetupDraft
 from scorekeeper.app.widgets import (
     error_line,
@@ -54,7 +55,7 @@ def NewSession(app: AppModel, again: OpenSession | None = None) -> ft.Control:
             shown_on=draft.refused)
         if opened is not None:
             app.table.session = opened
-            app.go(f"/session/{opened.id}")
+            app.go(route_to("table", session=opened.id))
 
     async def draw() -> None:
         if len(draft.players) < 2:

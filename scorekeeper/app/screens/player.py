@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from scorekeeper.app.routes import player_route, rival_route
+from scorekeeper.app.routes import route_to
 from scorekeeper.app.widgets import (
     GoTo,
     Link,
@@ -49,7 +49,7 @@ def PlayerPage(record: PlayerRecord | None, name: str, problem: str | None, word
     """``record``: the player's, as loaded for the route (None: refused, ``problem`` says
     why); ``name``: as the route names them."""
     bar = ScreenBar(record.player if record else name,
-                    Link(ft.Icons.ARROW_BACK, words.t("ui.back"), "/players"), (), go)
+                    Link(ft.Icons.ARROW_BACK, words.t("ui.back"), route_to("players")), (), go)
     if record is None:
         return ft.Column(expand=True, spacing=0, controls=[bar, screen(error_line(problem))])
     if not record.places.evenings:
@@ -65,20 +65,21 @@ def Choices(words: Words, record: PlayerRecord, go: Callable[[str], object],
             ) -> list[ft.Control]:
     """The year and the group the page counts, each a chip that opens the page so chosen
     (none when there is nothing to choose between)."""
-    def chip(label: str, selected: bool, route: str) -> ft.Control:
+    def chip(label: str, selected: bool, group: str | None, year: int | None) -> ft.Control:
+        route = route_to("player", player=record.player, group=group, year=year)
         return ft.Chip(label=ft.Text(label), selected=selected,
                        on_select=handler(GoTo(go, route)))
 
-    name, group, year = record.player, record.group, record.year
+    group, year = record.group, record.year
     rows = []
     if len(record.years) > 1 or year is not None:
         rows.append(ft.Row(wrap=True, spacing=8, controls=[
-            chip(words.t("record.all_years"), year is None, player_route(name, group)),
-            *(chip(str(y), y == year, player_route(name, group, y)) for y in record.years)]))
+            chip(words.t("record.all_years"), year is None, group, None),
+            *(chip(str(y), y == year, group, y) for y in record.years)]))
     if record.groups:
         rows.append(ft.Row(wrap=True, spacing=8, controls=[
-            chip(words.t("record.all_groups"), group is None, player_route(name, None, year)),
-            *(chip(g, g == group, player_route(name, g, year)) for g in record.groups)]))
+            chip(words.t("record.all_groups"), group is None, None, year),
+            *(chip(g, g == group, g, year) for g in record.groups)]))
     return rows
 
 
@@ -112,8 +113,9 @@ def GamesPanel(words: Words, games: tuple[GamePlaces, ...]) -> ft.Control:
 def RivalsPanel(words: Words, record: PlayerRecord, go: Callable[[str], object]) -> ft.Control:
     """Head to head against each player sat with; a tap opens the two side by side."""
     return panel(words.t("record.rivals_title"), *(
-        RivalTile(words, found, GoTo(go, rival_route(record.player, found.players[1],
-                                                     record.group, record.year)))
+        RivalTile(words, found, GoTo(go, route_to(
+            "rival", player=record.player, rival=found.players[1], group=record.group,
+            year=record.year)))
         for found in record.rivals))
 
 

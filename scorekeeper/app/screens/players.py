@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from scorekeeper.app.inputs import Entry, pick_json
-from scorekeeper.app.routes import player_route
+from scorekeeper.app.routes import route_to
 from scorekeeper.app.widgets import GoTo, action, bullet, error_line, handler, screen, screen_bar
 from scorekeeper.core.table import stored_money
 from scorekeeper.i18n import counted_phrases
@@ -41,7 +41,7 @@ def Players(app: AppModel) -> ft.Control:
             return
         new_name.current = ""
         set_added(added + 1)
-        app.show("/players")
+        app.show(route_to("players"))
 
     def add_typed(text: str) -> None:
         new_name.current = text
@@ -60,13 +60,13 @@ def Players(app: AppModel) -> ft.Control:
         kept = await app.roster.import_file(picked)
         if kept is None:  # nothing of the file was kept
             return
-        app.show("/players")
+        app.show(route_to("players"))
         app.said.notice = app.t("ui.roster_imported", players=", ".join(kept) or "-")
 
     add_label = app.t("ui.add_player")
     cards = [PlayerCard(app.words, name, app.roster.lifetimes.get(name, []),
                         app.roster.details.get(name), app.roster.keep_details,
-                        GoTo(app.go, player_route(name)))
+                        GoTo(app.go, route_to("player", player=name)))
              for name in app.roster.names]
     return ft.Column(expand=True, spacing=0, controls=[
         screen_bar(app, app.t("ui.players")),

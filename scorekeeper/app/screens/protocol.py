@@ -7,41 +7,40 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from scorekeeper.app.widgets import Missing, panel, readout, screen, screen_bar
+from scorekeeper.app.routes import route_to
+from scorekeeper.app.widgets import Link, ScreenBar, panel, readout, screen
 from scorekeeper.core import N_, Rules
 from scorekeeper.i18n import join
 from scorekeeper.i18n.evening_words import flights_count
 
 if TYPE_CHECKING:
-    from scorekeeper.app.model import AppModel
+    from collections.abc import Callable
+
     from scorekeeper.app.words import Words
-    from scorekeeper.session import GameRow
+    from scorekeeper.session import GameRow, OpenSession
 
 
 @ft.memo
 @ft.component
-def Protocol(app: AppModel) -> ft.Control:
-    session = app.table.session
-    if session is None:
-        return Missing(app)
+def Protocol(session: OpenSession, words: Words, go: Callable[[str], object]) -> ft.Control:
     players = session.state.everyone
-    cards: list[ft.Control] = [GameCard(app.words, players, row, session.table.rules,
+    cards: list[ft.Control] = [GameCard(words, players, row, session.table.rules,
                                         session.finished) for row in session.games]
     if not cards:
-        cards.append(ft.Text(app.t("ui.no_deals_yet")))
+        cards.append(ft.Text(words.t("ui.no_deals_yet")))
     leaders = session.winners or session.leaders
     if leaders:
         # Winners only once the session is over: with games to go, the best so far lead.
         over = session.over and bool(session.winners)
         key = N_("ui.protocol_winners") if over else N_("ui.protocol_leading")
-        line = app.t(key, players=join(list(leaders), app.prefs.language))
+        line = words.t(key, players=join(list(leaders), words.language))
         cards.append(readout(label=line, content=ft.Text(line, size=20,
                                                          weight=ft.FontWeight.BOLD)))
+    title = words.t("ui.protocol_of", name=words.session_name(session.name,
+                                                              session.table.rules.variant))
+    back = Link(ft.Icons.ARROW_BACK, words.t("ui.back"), route_to("table", session=session.id))
     return ft.Column(expand=True, spacing=0, controls=[
-        screen_bar(app, app.t("ui.protocol_of", name=app.words.session_name(
-            session.name, session.table.rules.variant)), f"/session/{session.id}"),
-        screen(*cards),
-    ])
+        ScreenBar(title, back, (), go), screen(*cards)])
 
 
 @ft.memo

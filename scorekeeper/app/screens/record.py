@@ -10,7 +10,8 @@ import flet as ft
 
 from scorekeeper.app.draft import DealDraft
 from scorekeeper.app.entry import DealEntry
-from scorekeeper.app.widgets import Missing, screen_bar
+from scorekeeper.app.routes import route_to
+from scorekeeper.app.widgets import missing, screen_bar
 
 if TYPE_CHECKING:
     from scorekeeper.app.model import AppModel
@@ -22,8 +23,8 @@ if TYPE_CHECKING:
 def CorrectDeal(app: AppModel, index: int) -> ft.Control:
     session = app.table.session
     if session is None or not 0 <= index < session.state.deals:
-        return Missing(app)
-    back = f"/session/{session.id}/ledger"
+        return missing(app)
+    back = route_to("ledger", session=session.id)
     return ft.Column(expand=True, spacing=0, controls=[
         screen_bar(app, app.t("ui.edit_deal", number=index + 1), back),
         ft.Container(expand=True, padding=ft.Padding.all(8), alignment=ft.Alignment.TOP_CENTER,

@@ -11,6 +11,7 @@ import flet as ft
 
 from scorekeeper.app.inputs import switch
 from scorekeeper.app.lan import LOCK_AFTER, LanRoom, shown
+from scorekeeper.app.routes import route_to
 from scorekeeper.app.state.room import LAN_CHANGED
 from scorekeeper.app.widgets import Link, icon_button, labelled, panel, readout, screen, screen_bar
 
@@ -60,7 +61,7 @@ def RoomScreen(app: AppModel) -> ft.Control:
     """On a phone, a screen of its own (the table's rows keep the table's screen): the
     join code and the address, the address to scan, the devices."""
     room, session = app.room.lan, app.table.session
-    back = f"/session/{session.id}" if session is not None else "/"
+    back = route_to("table", session=session.id) if session is not None else "/"
     _ = app.room.heard
     if room is None or app.room.role != "host":
         return ft.Column(expand=True, spacing=0, controls=[
@@ -80,7 +81,7 @@ def room_link(app: AppModel, session_id: int) -> Link:
     room = app.room.lan
     locked = room is not None and room.locked()
     return Link(ft.Icons.LOCK if locked else ft.Icons.QR_CODE_2, app.t("ui.room_link"),
-                f"/session/{session_id}/room")
+                route_to("room", session=session_id))
 
 
 def room_chip(app: AppModel, room: LanRoom) -> ft.Control:

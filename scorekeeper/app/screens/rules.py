@@ -8,62 +8,63 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from scorekeeper.app.widgets import Missing, action, panel, readout, screen, screen_bar
+from scorekeeper.app.widgets import Link, ScreenBar, action, panel, readout, screen
 from scorekeeper.core import N_
 from scorekeeper.core.rulebook import HouseRule, Paragraph, house_rules, rulebook
 from scorekeeper.i18n.evening_words import label_and_value
 
 if TYPE_CHECKING:
-    from scorekeeper.app.model import AppModel
+    from collections.abc import Callable
+
+    from scorekeeper.app.words import Words
+    from scorekeeper.session import OpenSession
 
 
 @ft.component
-def RulesScreen(app: AppModel) -> ft.Control:
-    session = app.table.session
-    if session is None:
-        return Missing(app)
+def RulesScreen(session: OpenSession, at: str | None, back: str, host: bool, words: Words,
+                go: Callable[[str], object]) -> ft.Control:
+    """``at``: the paragraph a "why?" opened, shown first; ``back``: where it was tapped
+    (the table, the ledger). A guest's bar has no back arrow: a button takes it back."""
     rules = session.table.rules
     book = rulebook(rules)
-    at = app.nav.place.rule if app.nav.place.screen == "rules" else None
     applied = next((p for chapter in book for p in chapter.paragraphs if p.anchor == at), None)
-    # Back where the "why?" was tapped (the table, the ledger), else to the table.
-    back = app.nav.rules_from or f"/session/{session.id}"
     controls: list[ft.Control] = []
-    if app.room.role != "host":  # a guest's bar has no back arrow: the way back to the table
-        controls.append(action(app.t("ui.back"), ft.Icons.ARROW_BACK, lambda: app.go(back)))
-    controls.append(ft.Text(app.t("rules.about", variant=rules.variant), size=16))
+    if not host:
+        controls.append(action(words.t("ui.back"), ft.Icons.ARROW_BACK, lambda: go(back)))
+    controls.append(ft.Text(words.t("rules.about", variant=rules.variant), size=16))
     if applied is not None:
-        controls.append(panel(app.t("rules.applied"), said(app, applied),
+        controls.append(panel(words.t("rules.applied"), said(words, applied),
                               bgcolor=ft.Colors.SECONDARY_CONTAINER))
-    controls += [panel(app.words.render(chapter.title),
-                       *(said(app, p, marked=p.anchor == at) for p in chapter.paragraphs))
+    controls += [panel(words.render(chapter.title),
+                       *(said(words, p, marked=p.anchor == at) for p in chapter.paragraphs))
                  for chapter in book]
     if house := house_rules(rules):
-        controls.append(panel(app.t("rules.chapter_house"),
-                              *(ft.Text(house_rule(app, rule), size=16) for rule in house)))
-    controls.append(ft.Text(app.t("rules.decision_about"), size=14,
+        controls.append(panel(words.t("rules.chapter_house"),
+                              *(ft.Text(house_rule(words, rule), size=16) for rule in house)))
+    controls.append(ft.Text(words.t("rules.decision_about"), size=14,
                             color=ft.Colors.ON_SURFACE_VARIANT))
-    name = app.words.session_name(session.name, rules.variant)
+    name = words.session_name(session.name, rules.variant)
+    back_link = Link(ft.Icons.ARROW_BACK, words.t("ui.back"), back) if host else None
     return ft.Column(expand=True, spacing=0, controls=[
-        screen_bar(app, app.t("rules.title_of", name=name), back),
+        ScreenBar(words.t("rules.title_of", name=name), back_link, (), go),
         screen(*controls),
     ])
 
 
-def said(app: AppModel, paragraph: Paragraph, *, marked: bool = False) -> ft.Control:
+def said(words: Words, paragraph: Paragraph, *, marked: bool = False) -> ft.Control:
     """One paragraph; a decision carries its mark, read out with it ("Decision: ...")."""
-    words = app.words.render(paragraph.says)
+    says = words.render(paragraph.says)
     parts: list[ft.Control] = []
-    label = words
+    label = says
     if paragraph.decision:
-        mark = app.t("rules.decision")
-        label = label_and_value(mark, words, app.prefs.settings.language)
+        mark = words.t("rules.decision")
+        label = label_and_value(mark, says, words.language)
         parts.append(ft.Container(
             padding=ft.Padding.symmetric(horizontal=8, vertical=2),
             border_radius=ft.BorderRadius.all(6), bgcolor=ft.Colors.TERTIARY_CONTAINER,
             content=ft.Text(mark, size=13, weight=ft.FontWeight.BOLD,
                             color=ft.Colors.ON_TERTIARY_CONTAINER)))
-    parts.append(ft.Text(words, size=16))
+    parts.append(ft.Text(says, size=16))
     body = ft.Container(
         padding=ft.Padding.all(8) if marked else ft.Padding.symmetric(vertical=4),
         border_radius=ft.BorderRadius.all(8),
@@ -73,15 +74,15 @@ def said(app: AppModel, paragraph: Paragraph, *, marked: bool = False) -> ft.Con
     return readout(label=label, content=body)
 
 
-def house_rule(app: AppModel, rule: HouseRule) -> str:
+def house_rule(words: Words, rule: HouseRule) -> str:
     """"Games in the session: 4 (chosen for this session)"; a rule as the game plays it
     without the note."""
-    option = app.t(rule.label)
+    option = words.t(rule.label)
     if isinstance(rule.value, bool):
-        value = app.t("rules.yes") if rule.value else app.t("rules.no")
+        value = words.t("rules.yes") if rule.value else words.t("rules.no")
     elif isinstance(rule.value, str):
-        value = app.t(f"{rule.label}.{rule.value}")
+        value = words.t(f"{rule.label}.{rule.value}")
     else:
         value = str(rule.value)
-    return app.t(N_("rules.chosen") if rule.chosen else N_("rules.as_played"), option=option,
+    return words.t(N_("rules.chosen") if rule.chosen else N_("rules.as_played"), option=option,
                  value=value)

@@ -11,12 +11,13 @@ import flet as ft
 
 from scorekeeper.app.inputs import Entry
 from scorekeeper.app.paying import PayCard, plan_moved
+from scorekeeper.app.routes import route_to
 from scorekeeper.app.widgets import (
-    Missing,
     action,
     bullet,
     confirmation,
     icon_button,
+    missing,
     panel,
     readout,
     refused,
@@ -69,7 +70,7 @@ def settling(session: OpenSession, waiting: Deal, language: str) -> Settling:
 def SettleUp(app: AppModel) -> ft.Control:
     session = app.table.session
     if session is None:
-        return Missing(app)
+        return missing(app)
     table = session.table
     confirm, set_confirm = ft.use_state(False)
     money = table.money
@@ -152,8 +153,8 @@ def SettleUp(app: AppModel) -> ft.Control:
     handed = payments_made(words, session, app.table.take_back_payment
                            if app.room.role == "host" else None)
     exports = ft.Row(wrap=True, spacing=10, controls=[
-        action(app.t("card.open"), ft.Icons.IMAGE, lambda: app.go(f"/session/{session.id}/card"),
-               filled=True),
+        action(app.t("card.open"), ft.Icons.IMAGE,
+               lambda: app.go(route_to("card", session=session.id)), filled=True),
         action(app.t("ui.copy_text"), ft.Icons.COPY, copy),
         *(action(app.t(made.label), getattr(ft.Icons, made.icon.upper()), saver(made.key))
           for made in SESSION_EXPORTS.offered().values()),
@@ -166,7 +167,7 @@ def SettleUp(app: AppModel) -> ft.Control:
                                  lambda: set_confirm(True)))
     return ft.Column(expand=True, spacing=0, controls=[
         screen_bar(app, app.t("ui.settle_of", name=app.words.session_name(
-            session.name, session.table.rules.variant)), f"/session/{session.id}"),
+            session.name, session.table.rules.variant)), route_to("table", session=session.id)),
         screen(
             *refused(app, app.table.reload),
             panel(results_title(app, session, settled), *results),

@@ -9,12 +9,15 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from scorekeeper.app.fonts import widest_drawn
-from scorekeeper.app.widgets import Missing, panel, readout, screen, screen_bar
+from scorekeeper.app.routes import route_to
+from scorekeeper.app.widgets import Link, ScreenBar, panel, readout, screen
 from scorekeeper.core import counts
 
 if TYPE_CHECKING:
-    from scorekeeper.app.model import AppModel
-    from scorekeeper.session import LedgerDeal
+    from collections.abc import Callable
+
+    from scorekeeper.app.words import Words
+    from scorekeeper.session import LedgerDeal, OpenSession
 
 SIZE = 14
 # px between a column's words and the next's, whichever side each is set to: at 2, with the
@@ -41,27 +44,27 @@ def cells(texts: list[str], widths: list[int], *, bold: bool = False) -> ft.Cont
 
 @ft.memo
 @ft.component
-def ScoreSheet(app: AppModel) -> ft.Control:
-    session = app.table.session
-    if session is None:
-        return Missing(app)
+def ScoreSheet(session: OpenSession, newest: int, show_earlier: Callable[[], None],
+               words: Words, go: Callable[[str], object]) -> ft.Control:
+    """The sheet of the ``newest`` deals (the ledger's page), and the tap that shows more."""
     players = list(session.state.everyone)
-    shown = session.ledger_page(app.table.ledger_shown)
-    headings = [app.t("sheet.col_deal"), app.t("sheet.col_dealer"), *players,
-                app.t("sheet.col_pot")]
+    shown = session.ledger_page(newest)
+    headings = [words.t("sheet.col_deal"), words.t("sheet.col_dealer"), *players,
+                words.t("sheet.col_pot")]
     lines = [line_cells(deal, players) for deal in shown]
     widths = column_widths([list(column) for column in zip(headings, *lines, strict=True)])
     rows: list[ft.Control] = [cells(headings, widths, bold=True)]
     earlier = session.deal_count - len(shown)
     if earlier:
-        rows.append(ft.OutlinedButton(app.t(counts("ui.show_earlier", "count"), count=earlier),
-                                      on_click=app.table.show_earlier))
-    rows += [line(app, deal, players, texts, widths) for deal, texts in zip(shown, lines,
+        rows.append(ft.OutlinedButton(words.t(counts("ui.show_earlier", "count"),
+                                              count=earlier), on_click=show_earlier))
+    rows += [line(words, deal, players, texts, widths) for deal, texts in zip(shown, lines,
                                                                             strict=True)]
-    name = app.words.session_name(session.name, session.table.rules.variant)
+    name = words.session_name(session.name, session.table.rules.variant)
+    back = Link(ft.Icons.ARROW_BACK, words.t("ui.back"), route_to("table", session=session.id))
     return ft.Column(expand=True, spacing=0, controls=[
-        screen_bar(app, app.t("ui.sheet_of", name=name), f"/session/{session.id}"),
-        screen(panel(app.t("sheet.protocol"), ft.Row(scroll=ft.ScrollMode.AUTO, controls=[
+        ScreenBar(words.t("ui.sheet_of", name=name), back, (), go),
+        screen(panel(words.t("sheet.protocol"), ft.Row(scroll=ft.ScrollMode.AUTO, controls=[
             ft.Column(spacing=6, controls=rows)]))),
     ])
 
@@ -73,9 +76,9 @@ def line_cells(deal: LedgerDeal, players: list[str]) -> list[str]:
     return [str(deal.number), deal.dealer, *figures, str(deal.pot)]
 
 
-def line(app: AppModel, deal: LedgerDeal, players: list[str], texts: list[str],
+def line(words: Words, deal: LedgerDeal, players: list[str], texts: list[str],
          widths: list[int]) -> ft.Control:
-    said = app.t("ui.sheet_line", number=deal.number, dealer=deal.dealer,
+    said = words.t("ui.sheet_line", number=deal.number, dealer=deal.dealer,
                  scores=", ".join(f"{p} {deal.standing[p]}" for p in players
                                   if p in deal.seated), pot=deal.pot)
     return readout(label=said, content=cells(texts, widths))

@@ -10,16 +10,16 @@ import flet as ft
 
 from scorekeeper.app.entry import DealEntry
 from scorekeeper.app.entry.assistant import Assistant, TableStatus
-from scorekeeper.app.routes import tonight_route
+from scorekeeper.app.routes import route_to
 from scorekeeper.app.screens.join import Waiting
 from scorekeeper.app.screens.room import LanPanel, room_link
 from scorekeeper.app.widgets import (
     GoTo,
     Link,
-    Missing,
     action,
     bullet,
     confirmation,
+    missing,
     panel,
     readout,
     screen_bar,
@@ -50,7 +50,7 @@ def TableScreen(app: AppModel) -> ft.Control:
     to five players; on a desktop the table (scores, pot, assistant) beside the entry."""
     session = app.table.session
     if session is None:
-        return Waiting(app) if app.room.role in ("viewer", "scorer") else Missing(app)
+        return Waiting(app) if app.room.role in ("viewer", "scorer") else missing(app)
     confirm_undo, set_confirm_undo = ft.use_state(False)
     awake = app.prefs.settings.keep_awake
     ft.use_effect(lambda: keep_awake(awake), [awake], cleanup=lambda: keep_awake(False))
@@ -62,16 +62,18 @@ def TableScreen(app: AppModel) -> ft.Control:
     ft.use_dialog(undo_dialog(app, session, undo, lambda: set_confirm_undo(False))
                   if confirm_undo else None)
 
-    base = f"/session/{session.id}"
+    def at(screen: str) -> str:
+        return route_to(screen, session=session.id)
+
     links = [
-        Link(ft.Icons.RECEIPT_LONG, app.t("ui.ledger"), f"{base}/ledger"),
-        *([Link(ft.Icons.TABLE_CHART, app.t("ui.protocol"), f"{base}/protocol")]
+        Link(ft.Icons.RECEIPT_LONG, app.t("ui.ledger"), at("ledger")),
+        *([Link(ft.Icons.TABLE_CHART, app.t("ui.protocol"), at("protocol"))]
           if session.games else []),
-        Link(ft.Icons.SHOW_CHART, app.t("ui.charts"), f"{base}/charts"),
-        Link(ft.Icons.PAYMENTS, app.t("ui.settle"), f"{base}/settle"),
+        Link(ft.Icons.SHOW_CHART, app.t("ui.charts"), at("charts")),
+        Link(ft.Icons.PAYMENTS, app.t("ui.settle"), at("settle")),
         # A desktop's bar has room for the rules too; a phone opens them from the assistant.
         *([Link(ft.Icons.MENU_BOOK, app.t("rules.open_of", variant=session.table.rules.variant),
-                f"{base}/rules")] if app.nav.wide else []),
+                at("rules"))] if app.nav.wide else []),
     ]
     playing = app.entering_a_deal
     may_undo = (app.room.role == "host" and not app.watching and not session.finished
@@ -91,7 +93,7 @@ def TableScreen(app: AppModel) -> ft.Control:
     # A phone entering a deal shows the table in its rows and fold: the table's side is
     # not drawn, nor made at each Save to be thrown away.
     table_side = [TableSide(words, session, app.drafts.of(session.id),
-                            GoTo(app.go, f"{base}/rules"))
+                            GoTo(app.go, at("rules")))
                   ] if app.nav.wide or entry is None else []
     if app.watching:
         table_side.insert(0, bullet(app.t("ui.watching"), icon=ft.Icons.VISIBILITY, size=16))
@@ -118,7 +120,8 @@ def TableScreen(app: AppModel) -> ft.Control:
         spacing=0,
         controls=[
             screen_bar(app, app.words.session_name(session.name, session.table.rules.variant),
-                       tonight_route(session.group) if app.watching and session.group else "/",
+                       route_to("tonight", group=session.group)
+                       if app.watching and session.group else "/",
                        links if app.room.role == "host" else []),
             ft.Container(expand=True, alignment=ft.Alignment.TOP_CENTER,
                          padding=ft.Padding.all(10 if app.nav.wide else 6),

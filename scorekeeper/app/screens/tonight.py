@@ -8,29 +8,40 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from scorekeeper.app.routes import group_route
-from scorekeeper.app.widgets import action, bullet, error_line, panel, readout, screen, screen_bar
+from scorekeeper.app.routes import route_to
+from scorekeeper.app.widgets import (
+    Link,
+    ScreenBar,
+    action,
+    bullet,
+    error_line,
+    panel,
+    readout,
+    screen,
+)
 from scorekeeper.core import counts, score_text
 from scorekeeper.i18n.accounts import amount
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from scorekeeper.app.model import AppModel
     from scorekeeper.app.words import Words
     from scorekeeper.session import OpenSession
 
 
 @ft.component
-def TonightScreen(app: AppModel) -> ft.Control:
-    group = app.nav.place.group or ""
-    tables = [TableNow(app.words, table, app.go) for table in app.group.tonight]
+def TonightScreen(group: str, tables: list[OpenSession], problem: str | None, words: Words,
+                  go: Callable[[str], object]) -> ft.Control:
+    """``tables``: the group's tables tonight, as loaded for the route (``problem``: why
+    they could not be read again)."""
+    back = Link(ft.Icons.ARROW_BACK, words.t("ui.back"), route_to("group", group=group))
     return ft.Column(expand=True, spacing=0, controls=[
-        screen_bar(app, app.t("ui.tonight_of", group=group), group_route(group)),
+        ScreenBar(words.t("ui.tonight_of", group=group), back, (), go),
         screen(
-            error_line(app.said.problem),
-            ft.Text(app.t("ui.tonight_hint"), size=14),
-            *(tables or [ft.Text(app.t("ui.tonight_none"), size=18)]),
+            error_line(problem),
+            ft.Text(words.t("ui.tonight_hint"), size=14),
+            *([TableNow(words, table, go) for table in tables]
+              or [ft.Text(words.t("ui.tonight_none"), size=18)]),
         ),
     ])
 
@@ -48,7 +59,7 @@ def TableNow(words: Words, table: OpenSession, go: Callable[[str], object]) -> f
         bullet(where_it_is(words, table), icon=ft.Icons.STYLE, size=16),
         *rows,
         action(words.t("ui.watch_table", name=name), ft.Icons.VISIBILITY,
-               lambda: go(f"/session/{table.id}/watch")),
+               lambda: go(route_to("watch", session=table.id))),
     )
 
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from scorekeeper.app.state.worked_out import worked_out
+from scorekeeper.app.state.worked_out import Showing, a_table
 from scorekeeper.core import RuleError
 from scorekeeper.core.text import name_key
 from scorekeeper.session import StoreError
@@ -57,8 +57,10 @@ class GroupShown:
     def open_tonight(self, name: str) -> None:
         """The group's tables tonight; while the database is away, the last ones seen."""
         try:
-            self.tonight = [worked_out(table, "tonight", self.said.language)
-                            for table in self.book.tonight(name)]
+            tables, showing = self.book.tonight(name), Showing(self.said.language)
+            for table in tables:
+                a_table(table, showing)
+            self.tonight = tables
             self.said.problem = None
         except StoreError as error:
             self.said.problem = self.said.refusal(error)

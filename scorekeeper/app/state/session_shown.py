@@ -9,7 +9,13 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from scorekeeper.app.state.worked_out import LEDGER_FIRST, worked_out
+from scorekeeper.app.state.worked_out import (
+    LEDGER_FIRST,
+    Showing,
+    WorksOut,
+    a_table,
+    the_hosts_table,
+)
 from scorekeeper.session import StoreError
 
 if TYPE_CHECKING:
@@ -35,7 +41,7 @@ class SessionShown:
     drafts: Drafts
     room: Room
     session: OpenSession | None = None
-    screen: str = "table"  # which of the session's screens shows it
+    works_out: WorksOut = the_hosts_table  # what the screen showing it shows of it
     ledger_shown: int = LEDGER_FIRST  # the newest deals the ledger shows
     # While this page's own command runs (on a worker thread), news of a change is kept
     # and heard once the command's result is shown: heard at once, the page would show the
@@ -45,9 +51,10 @@ class SessionShown:
     _heard_meanwhile: int | None = field(default=None, repr=False, init=False)
 
     # --- reading ---
-    def open(self, session_id: int, screen: str) -> None:
-        """``session_id`` as stored now, with what ``screen`` shows worked out."""
-        self.screen = screen
+    def open(self, session_id: int, works_out: WorksOut) -> None:
+        """``session_id`` as stored now, with what its screen shows (``works_out``) worked
+        out."""
+        self.works_out = works_out
         try:
             session = self._ready(self.book.open(session_id))
         except StoreError as error:
@@ -77,7 +84,7 @@ class SessionShown:
     def reload(self) -> None:
         """After a refusal for a stale version: the session as stored now, the draft kept."""
         if self.session is not None:
-            self.open(self.session.id, self.screen)
+            self.open(self.session.id, self.works_out)
         self.said.clear()
 
     def show_earlier(self) -> None:
@@ -164,11 +171,10 @@ class SessionShown:
         return session is not None
 
     def _ready(self, session: OpenSession) -> OpenSession:
-        # A guest's page only ever shows the table; only the host's own table has Undo.
-        screen = self.screen if self.room.role == "host" else "table"
-        return worked_out(session, screen, self.said.language,
-                          undo=screen == "table" and self.room.role == "host",
-                          ledger_shown=self.ledger_shown)
+        # A guest's page only ever shows the table, without Undo: only the host's has it.
+        works_out = self.works_out if self.room.role == "host" else a_table
+        works_out(session, Showing(self.said.language, self.ledger_shown))
+        return session
 
     def _reopened(self, session_id: int) -> OpenSession | None:
         try:
