@@ -84,3 +84,15 @@ def test_the_ledger_csv_of_a_finished_session_ends_with_a_finished_row():
                                        .decode("utf-8-sig"))))
     assert live[-1][2] != "finished"
     assert len(rows) == len(live) + 1
+
+
+def test_a_tabs_card_holds_its_date_as_one_piece_too():
+    from decimal import Decimal
+
+    from scorekeeper.core import Money
+    from scorekeeper.core.tab import Tab
+    from scorekeeper.formats.result_card import tab_card
+
+    no_evening = Tab(sessions=0, lines=(), transfers=())
+    card = tab_card("Fredagsgänget", Money(Decimal(1), "SEK"), no_evening, [], NOV_28, "fr")
+    assert card.subtitle.endswith(" · 28\u00a0nov.\u00a02026")

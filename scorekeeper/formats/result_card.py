@@ -20,7 +20,6 @@ from scorekeeper.core.owed import Handover, PlanChange, owed_transfers, paid_bet
 from scorekeeper.core.sittings import sittings
 from scorekeeper.core.tab import Tab
 from scorekeeper.formats.standings_table import standings_table
-from scorekeeper.i18n import date as day_text
 from scorekeeper.i18n import session_title, text
 from scorekeeper.i18n.accounts import (
     amount,
@@ -130,7 +129,7 @@ def tab_card(group: str, money: Money, tab: Tab, own: Sequence[Handover], day: d
             for given in own)))
     return Card(
         title=group,
-        subtitle=f"{evenings} · {day_text(day, language)}",
+        subtitle=f"{evenings} · {date_held(day, language)}",
         # The balance alone: what was won and paid is on the tab's screen and its PDF; a
         # chat wants what each is owed or owes now.
         columns=(t("cli.col_player"), t("cli.col_balance")),

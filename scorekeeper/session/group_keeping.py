@@ -28,14 +28,17 @@ AN_EVENING = timedelta(hours=12)
 
 
 class GroupKeeping:
-    """The groups' part of the ``Scorebook`` (which sets these up)."""
+    """The groups' part of the ``Scorebook``: their tabs, records and tables tonight."""
 
-    store: SessionStore
-    groups: GroupStore
-    _listeners: Listeners
-    _records: KeptRecords
-    open: Callable[[int], OpenSession]  # the Scorebook's: the session as stored now
-    payment_details: Callable[[Iterable[str]], dict[str, PaymentDetails]]  # the roster's
+    def __init__(self, store: SessionStore, groups: GroupStore, listeners: Listeners,
+                 open_session: Callable[[int], OpenSession],
+                 payment_details: Callable[[Iterable[str]], dict[str, PaymentDetails]],
+                 ) -> None:
+        """``open_session``: the session as stored now (the scorebook's);
+        ``payment_details``: the roster's, for the tab's payment codes."""
+        self.store, self.groups, self._listeners = store, groups, listeners
+        self._open_session, self._payment_details = open_session, payment_details
+        self._records = KeptRecords()  # each group's records, worked out again on a change
 
     def group_names(self) -> list[str]:
         return self.groups.names()
@@ -43,7 +46,7 @@ class GroupKeeping:
     def group(self, name: str, every_evening: bool = False) -> GroupTab:
         """The group called ``name`` (any case), with its tab and the places of its newest
         evenings, or of ``every_evening`` (``RuleError`` if there is none)."""
-        return group_tab(self.groups, name, every_evening, self.payment_details)
+        return group_tab(self.groups, name, every_evening, self._payment_details)
 
     def versus(self, first: str, second: str, group: str | None = None,
                year: int | None = None) -> HeadToHead:
@@ -69,19 +72,19 @@ class GroupKeeping:
             # A group that is not there is said so, not shown as a quiet evening.
             raise RuleError(msg("store.no_group", group=group))
         changed, played = datetime.now(UTC) - AN_EVENING, date.today() - timedelta(days=1)
-        return [self.open(session_id)
+        return [self._open_session(session_id)
                 for session_id in self.store.in_group_since(group, changed, played)]
 
     def pay_on_tab(self, name: str, payer: str, payee: str, minor: int,
                    version: int | None = None) -> GroupTab:
         """A payment on the group's tab; refused if the group changed since ``version``."""
         shown = pay_on_tab(self.groups, name, payer, payee, minor, version,
-                           self.payment_details)
+                           self._payment_details)
         self._listeners.announce(None)
         return shown
 
     def take_back_on_tab(self, name: str, payment_id: int, version: int) -> GroupTab:
         shown = take_back_on_tab(self.groups, name, payment_id, version,
-                                 self.payment_details)
+                                 self._payment_details)
         self._listeners.announce(None)
         return shown

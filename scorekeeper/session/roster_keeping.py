@@ -4,16 +4,13 @@ details a settle-up's payment codes are drawn from)."""
 from __future__ import annotations
 
 import dataclasses
-import threading
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from scorekeeper.core.text import name_key
 from scorekeeper.session import files
 from scorekeeper.session.listeners import Listeners
 from scorekeeper.session.news import ROSTER
-from scorekeeper.session.open_session import OpenSession
-from scorekeeper.session.view_cache import DETAILED, ViewCache
 from scorekeeper.store import roster
 from scorekeeper.store.sessions import SessionStore
 from scorekeeper.store.statistics import Lifetime, lifetimes
@@ -23,13 +20,13 @@ if TYPE_CHECKING:  # loaded when details are read or kept, never when the app st
 
 
 class RosterKeeping:
-    """The roster's part of the ``Scorebook`` (which sets these up)."""
+    """The roster's part of the ``Scorebook``."""
 
-    store: SessionStore
-    _open: dict[int, OpenSession]
-    _lock: threading.Lock
-    _listeners: Listeners
-    views: ViewCache
+    def __init__(self, store: SessionStore, listeners: Listeners,
+                 details_changed: Callable[[list[str]], None]) -> None:
+        """``details_changed``: the open sessions seating one of these players are to show
+        their new payment details (the scorebook's)."""
+        self.store, self._listeners, self._details_changed = store, listeners, details_changed
 
     def roster(self) -> list[str]:
         return self.store.roster()
@@ -80,14 +77,3 @@ class RosterKeeping:
         """The roster and everyone's payment details, as a file another device imports."""
         names = self.roster()
         return files.roster_file(names, self.payment_details(names))
-
-    def _details_changed(self, players: list[str]) -> None:
-        """Open sessions seating one of ``players`` show their new details from now on."""
-        changed = {name_key(player) for player in players}
-        with self._lock:
-            for session_id, known in list(self._open.items()):
-                if any(name_key(p) in changed for p in known.state.everyone):
-                    self.views.forget(session_id, DETAILED)
-                    self._open[session_id] = dataclasses.replace(known)  # drawn anew
-        self._listeners.announce(None)
-        self._listeners.announce(ROSTER)

@@ -2,15 +2,18 @@
 
 It opens sessions (``OpenSession``), carries out what the table asks (``changes``: record,
 undo, edit, delete, finish, pay), each with the version the screen was drawn from, and
-tells every page that listens when a session changed (``listeners``).
+tells every page that listens when a session changed (``listeners``). The roster, the
+groups and the whole scorebook's backup are parts of their own, each owning its state
+(roster_keeping.py, group_keeping.py, whole_keeping.py); the scorebook hands them on.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import threading
-from collections.abc import Callable
-from datetime import date
-from typing import TextIO
+from collections.abc import Callable, Iterable, Mapping
+from datetime import date, datetime
+from typing import TYPE_CHECKING, TextIO
 
 from scorekeeper.core import (
     Deal,
@@ -21,18 +24,19 @@ from scorekeeper.core import (
     counts,
     msg,
 )
+from scorekeeper.core.text import name_key
 from scorekeeper.formats.exports import SESSION_EXPORTS, Export, export
 from scorekeeper.formats.session_file import PLAIN, Evening
 from scorekeeper.session import changes, files
 from scorekeeper.session.damage import refuse_if_damaged
 from scorekeeper.session.group_keeping import GroupKeeping
-from scorekeeper.session.head_to_head import KeptRecords
 from scorekeeper.session.heard import heard_deal
 from scorekeeper.session.listeners import Listener, Listeners
-from scorekeeper.session.news import EVERYTHING, Shown
+from scorekeeper.session.news import EVERYTHING, ROSTER, Shown
 from scorekeeper.session.open_session import OpenSession, extended_history
 from scorekeeper.session.reading import StoreReading
-from scorekeeper.session.view_cache import HISTORY, NEWEST, SAME_DEALS, ViewCache
+from scorekeeper.session.roster_keeping import RosterKeeping
+from scorekeeper.session.view_cache import DETAILED, HISTORY, NEWEST, SAME_DEALS, ViewCache
 from scorekeeper.session.views import VIEWS
 from scorekeeper.session.whole_keeping import WholeKeeping
 from scorekeeper.store.drafts import draft_of, drop_draft, keep_draft
@@ -46,8 +50,17 @@ from scorekeeper.store.sessions import (
     StoreError,
 )
 
+if TYPE_CHECKING:
+    from scorekeeper.core.group_records import GroupRecords
+    from scorekeeper.core.head_to_head import HeadToHead
+    from scorekeeper.core.records import PlayerRecord
+    from scorekeeper.payments import PaymentDetails
+    from scorekeeper.session.backup import Counts, Progress
+    from scorekeeper.session.groups import GroupTab
+    from scorekeeper.store.statistics import Lifetime
 
-class Scorebook(WholeKeeping, GroupKeeping):
+
+class Scorebook:
     def __init__(self, store: SessionStore, shown: str = "") -> None:
         self.store = store
         self.shown = shown  # the database's address as chosen, fit for a screen
@@ -59,9 +72,12 @@ class Scorebook(WholeKeeping, GroupKeeping):
         # Every view of every version shown, made once (session/views.py).
         self.views = ViewCache(StoreReading(store, self.payment_details), VIEWS)
         self._lock = threading.Lock()
-        self._records = KeptRecords()  # each group's records, worked out again on a change
         self._listeners = Listeners(store, self._open_versions, self._forget,
                                     self._take_deal, self.groups.id_of)
+        self._roster = RosterKeeping(store, self._listeners, self._details_changed)
+        self._groups = GroupKeeping(store, self.groups, self._listeners, self.open,
+                                    self._roster.payment_details)
+        self._whole = WholeKeeping(store, lambda: self._details_changed(self.roster()))
 
     # --- reading ---
 
@@ -263,7 +279,89 @@ class Scorebook(WholeKeeping, GroupKeeping):
                 del self._open[session_id]
                 self._held.pop(session_id, None)
 
+    # --- the roster (roster_keeping.py) ---
+
+    def roster(self) -> list[str]:
+        return self._roster.roster()
+
+    def lifetime(self, player: str) -> list[Lifetime]:
+        return self._roster.lifetime(player)
+
+    def lifetimes(self) -> dict[str, list[Lifetime]]:
+        return self._roster.lifetimes()
+
+    def add_player(self, name: str) -> str:
+        return self._roster.add_player(name)
+
+    def payment_details(self, names: Iterable[str]) -> dict[str, PaymentDetails]:
+        return self._roster.payment_details(names)
+
+    def set_payment_details(self, name: str, details: PaymentDetails) -> str:
+        return self._roster.set_payment_details(name, details)
+
+    def import_roster(self, players: Mapping[str, PaymentDetails]) -> list[str]:
+        return self._roster.import_roster(players)
+
+    def import_roster_file(self, source: bytes | str, language: str) -> list[str]:
+        return self._roster.import_roster_file(source, language)
+
+    def roster_file(self) -> bytes:
+        return self._roster.roster_file()
+
+    # --- the groups (group_keeping.py) ---
+
+    def group_names(self) -> list[str]:
+        return self._groups.group_names()
+
+    def group(self, name: str, every_evening: bool = False) -> GroupTab:
+        return self._groups.group(name, every_evening)
+
+    def versus(self, first: str, second: str, group: str | None = None,
+               year: int | None = None) -> HeadToHead:
+        return self._groups.versus(first, second, group, year)
+
+    def player_record(self, player: str, group: str | None = None,
+                      year: int | None = None) -> PlayerRecord:
+        return self._groups.player_record(player, group, year)
+
+    def group_records(self, group: str) -> GroupRecords:
+        return self._groups.group_records(group)
+
+    def tonight(self, group: str) -> list[OpenSession]:
+        return self._groups.tonight(group)
+
+    def pay_on_tab(self, name: str, payer: str, payee: str, minor: int,
+                   version: int | None = None) -> GroupTab:
+        return self._groups.pay_on_tab(name, payer, payee, minor, version)
+
+    def take_back_on_tab(self, name: str, payment_id: int, version: int) -> GroupTab:
+        return self._groups.take_back_on_tab(name, payment_id, version)
+
+    # --- the whole scorebook (whole_keeping.py) ---
+
+    def backup(self, made: datetime | None = None) -> tuple[str, bytes]:
+        return self._whole.backup(made)
+
+    def what_restore_adds(self, data: bytes, language: str,
+                          progress: Progress | None = None) -> Counts:
+        return self._whole.what_restore_adds(data, language, progress)
+
+    def restore(self, data: bytes, language: str, progress: Progress | None = None) -> Counts:
+        return self._whole.restore(data, language, progress)
+
     # --- inside ---
+
+    def _details_changed(self, players: list[str]) -> None:
+        """Open sessions seating one of ``players`` show their new details from now on (a
+        detail is no change of a session: no new version)."""
+        changed = {name_key(player) for player in players}
+        with self._lock:
+            for session_id, known in list(self._open.items()):
+                if any(name_key(p) in changed for p in known.state.everyone):
+                    self.views.forget(session_id, DETAILED)
+                    self._open[session_id] = dataclasses.replace(known)  # drawn anew
+        self._listeners.announce(None)
+        self._listeners.announce(ROSTER)
 
     def _take_deal(self, notice: DealNotice) -> bool:
         """The version a Save's notice tells of, worked out from the one open here."""

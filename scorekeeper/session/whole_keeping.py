@@ -3,18 +3,22 @@ a new phone, a new computer or a club's database."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
-from scorekeeper.session.roster_keeping import RosterKeeping
-
 if TYPE_CHECKING:
     from scorekeeper.session.backup import Counts, Progress
+    from scorekeeper.store.sessions import SessionStore
 
 
-class WholeKeeping(RosterKeeping):
-    """The whole-scorebook part of the ``Scorebook``: a restore may give the roster's
-    players the details the backup holds."""
+class WholeKeeping:
+    """The whole-scorebook part of the ``Scorebook``."""
+
+    def __init__(self, store: SessionStore, restored: Callable[[], None]) -> None:
+        """``restored``: what follows a restore (the scorebook's): it may have given the
+        roster's players the details the backup holds."""
+        self.store, self._restored = store, restored
 
     def backup(self, made: datetime | None = None) -> tuple[str, bytes]:
         """The whole scorebook as a backup: its file name (with the date) and bytes."""
@@ -36,5 +40,5 @@ class WholeKeeping(RosterKeeping):
         from scorekeeper.session.backup import restore
 
         added = restore(self.store, data, language, progress)
-        self._details_changed(self.roster())  # a player here without details got some
+        self._restored()
         return added

@@ -17,6 +17,7 @@ from scorekeeper.core.text import player_name
 
 if TYPE_CHECKING:
     from scorekeeper.app.model import AppModel
+    from scorekeeper.app.words import Words
 
 
 @ft.memo
@@ -77,8 +78,9 @@ def Join(app: AppModel) -> ft.Control:
 
 @ft.memo
 @ft.component
-def Waiting(app: AppModel) -> ft.Control:
+def Waiting(words: Words) -> ft.Control:
+    """A guest's page while the host has no table open."""
     return screen(
         ft.Text("Scorekeeper", size=28, weight=ft.FontWeight.BOLD),
-        ft.Text(app.t("ui.waiting_for_host"), size=18),
+        ft.Text(words.t("ui.waiting_for_host"), size=18),
     )

@@ -50,7 +50,7 @@ def TableScreen(app: AppModel) -> ft.Control:
     to five players; on a desktop the table (scores, pot, assistant) beside the entry."""
     session = app.table.session
     if session is None:
-        return Waiting(app) if app.room.role in ("viewer", "scorer") else missing(app)
+        return Waiting(app.words) if app.room.role in ("viewer", "scorer") else missing(app)
     confirm_undo, set_confirm_undo = ft.use_state(False)
     awake = app.prefs.settings.keep_awake
     ft.use_effect(lambda: keep_awake(awake), [awake], cleanup=lambda: keep_awake(False))
