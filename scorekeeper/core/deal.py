@@ -131,7 +131,9 @@ def _name(record: Mapping[str, Any], field: str) -> str | None:
 
 
 def _names(record: Mapping[str, Any], field: str) -> tuple[str, ...]:
-    value = record.get(field) or []
+    value = record.get(field)
+    if not value:  # absent or empty, as most of a deal's lists are: nothing to check
+        return ()
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise refuse("file.field_names", field=field)
     return tuple(value)
