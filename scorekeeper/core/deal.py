@@ -81,6 +81,12 @@ _NOTHING_ELSE = _ONLY_PLAYED(Deal())
 _DEALER_AND_TRICKS = frozenset({"dealer", "tricks"})
 
 
+def deal_key(deal: Deal) -> tuple[object, ...]:
+    """The deal as a key: two deals of equal keys have equal records (a record already
+    encoded is found by it)."""
+    return (deal.dealer, _ONLY_PLAYED(deal), *deal.tricks.items())
+
+
 def dealt_plainly(deal: Deal) -> bool:
     """Nothing but a dealer and the tricks: most deals (the fast way through the checks,
     and to and from a record)."""
@@ -131,7 +137,9 @@ def _name(record: Mapping[str, Any], field: str) -> str | None:
 
 
 def _names(record: Mapping[str, Any], field: str) -> tuple[str, ...]:
-    value = record.get(field) or []
+    value = record.get(field)
+    if not value:  # absent or empty, as most of a deal's lists are: nothing to check
+        return ()
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise refuse("file.field_names", field=field)
     return tuple(value)

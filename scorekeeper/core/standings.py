@@ -176,11 +176,17 @@ def shared_places(keys: Sequence[object]) -> list[int]:
     return places
 
 
+def names_winners(table: Table, state: State) -> bool:
+    """Whether the session names its winners yet: a game of games once a game is
+    finished. Pot games name no winner."""
+    return table.rules.family_rules.in_games and any(g.finished for g in state.games)
+
+
 def placed_first(table: Table, state: State, standings: Sequence[Placing]) -> tuple[str, ...]:
-    """Who heads the standings and is named as the session's winner: first place, in a
-    game of games once a game is finished, having missed no finished game (RULES.md: no
-    one else can be among a Mattmar session's winners). Pot games name no winner."""
-    if not table.rules.family_rules.in_games or not any(g.finished for g in state.games):
+    """Who heads the standings and is named as the session's winner (``names_winners``):
+    first place, having missed no finished game (RULES.md: no one else can be among a
+    Mattmar session's winners)."""
+    if not names_winners(table, state):
         return ()
     return tuple(p.player for p in standings if p.place == 1 and not p.missed)
 
@@ -210,6 +216,8 @@ def placed_winners(table: Table, state: State, closing: Closing | None = None
                    ) -> tuple[str, ...]:
     """Who every screen, card and sheet names as the session's winners: the head of its
     standings (``placed_first``), once a game is finished; pot games have none."""
+    if not names_winners(table, state):
+        return ()  # nobody to name: the standings are not worked out for nothing
     return placed_first(table, state, session_standings(table, state, closing))
 
 

@@ -13,12 +13,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
+from functools import lru_cache
 
 from scorekeeper.core.deal import Deal, deal_of_record, deal_record
 from scorekeeper.core.errors import RuleError, refuse
 from scorekeeper.core.owed import Handover
 from scorekeeper.core.session import Session
-from scorekeeper.core.table import Table, make_money, make_table
+from scorekeeper.core.table import Money, Table, make_money, make_table
 from scorekeeper.core.text import group_name, name_key, player_name, quote, session_name
 from scorekeeper.formats.bounds import bound_session, bound_text
 from scorekeeper.formats.session_payments import PAYMENTS, load_payments, payments_field
@@ -95,7 +96,7 @@ def parse_session(document: object) -> SessionFile:
         players,
         first_dealer,
         options,
-        make_money(money.get("unit", 1), money.get("currency")),
+        _money(money.get("unit", 1), money.get("currency")),
     )
     deals = document.get("deals") or []
     if not isinstance(deals, list):
@@ -108,6 +109,19 @@ def parse_session(document: object) -> SessionFile:
             raise error.at(number) from None
     return SessionFile(name, table, tuple(parsed),
                        _evening(document, table, tuple(took_part_in(table, parsed).values())))
+
+
+def _money(unit: object, currency: object) -> Money:
+    """The file's money, checked (``make_money``). A club's evenings are all in the same
+    few: a unit and currency written as text or a whole number are worked out once."""
+    if type(unit) in (str, int) and (currency is None or type(currency) is str):
+        return _money_of(unit, currency)
+    return make_money(unit, currency)  # type: ignore[arg-type]  # make_money refuses the rest
+
+
+@lru_cache(maxsize=64)
+def _money_of(unit: str | int, currency: str | None) -> Money:
+    return make_money(unit, currency)
 
 
 def took_part_in(table: Table, deals: Sequence[Deal]) -> dict[str, str]:

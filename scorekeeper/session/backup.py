@@ -274,10 +274,11 @@ class Restore:
         if evening.group is not None:
             self._fits_group(number, file, evening.group)
         table, state = file.table, session.state
-        money, won, placings, leading = standing(table, state)
+        closing = close(table, state)  # the standings' money, and a finished one's entries
+        money, won, placings, leading = standing(table, state, closing)
         return NewSession(file.name, table, evening.played_on, uid, evening.group,
                           session.steps, evening.payments,
-                          close(table, state).entries if evening.finished else (), state,
+                          closing.entries if evening.finished else (), state,
                           money, won, placings, leading, evening.finished)
 
     def _met(self, everyone: Mapping[str, str]) -> None:

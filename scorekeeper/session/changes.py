@@ -14,6 +14,7 @@ from dataclasses import replace
 from datetime import date
 
 from scorekeeper.core import (
+    Closing,
     Deal,
     Placing,
     Session,
@@ -274,11 +275,11 @@ def _saved(change: SessionChange, state: State, status: str | None = None) -> St
     return saved
 
 
-def standing(table: Table, state: State) -> tuple[
+def standing(table: Table, state: State, closing: Closing | None = None) -> tuple[
         Mapping[str, int], Mapping[str, int], Sequence[Placing], list[str]]:
     """What is stored of a session at ``state``: each player's money as if the session
-    ended now (the one figure every screen shows), what each won, the session's
-    standings (each player's place), and who leads."""
-    closing = close(table, state)
+    ended now (``closing``, worked out if not given: the one figure every screen shows),
+    what each won, the session's standings (each player's place), and who leads."""
+    closing = closing or close(table, state)
     return (closing.money, wins(table, state), session_standings(table, state, closing),
             list(leaders(table, state, closing)))

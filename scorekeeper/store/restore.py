@@ -118,8 +118,13 @@ class Restoring:
         self.connection = db.connection()
         self._players: dict[str, int] | None = None  # the roster: each name's key, its row
         self._groups: dict[str, tuple[int, int]] = {}  # a group's row, its sessions before
-        # The sessions each group has been given, and the first of them, until placed_all
-        self._placing: dict[int, list[NewSession]] = {}
+        # How many sessions each group has been given, and the first one's currency, until
+        # placed_all: the counts alone, so that a written session's steps are let go.
+        self._placing: dict[int, tuple[int, str | None]] = {}
+        # Each reason's parameters and each plain deal's record as JSON, encoded once for
+        # the whole restore: a club's evenings repeat the same antes, shares and deals.
+        self._params: dict[tuple[tuple[str, Any], ...], str] = {}
+        self._records: dict[tuple[object, ...], str] = {}
 
     # --- the roster ---
 
@@ -226,8 +231,7 @@ class Restoring:
             "sessions": [], "seats": [], "standings": [], "payments": []}
         dealt: list[tuple[Any, ...]] = []
         entries: list[tuple[Any, ...]] = []
-        params: dict[tuple[tuple[str, Any], ...], str] = {}
-        records: dict[tuple[object, ...], str] = {}
+        params, records = self._params, self._records
         for session_id, new in zip(session_ids, batch, strict=True):
             seated = list(new.table.players)
             seated += [player for player in new.state.everyone if player not in seated]
@@ -235,7 +239,8 @@ class Restoring:
             group_id = None
             if new.group is not None:
                 group_id = self._group_id(new.group)
-                self._placing.setdefault(group_id, []).append(new)
+                given, currency = self._placing.get(group_id, (0, new.table.money.currency))
+                self._placing[group_id] = (given + 1, currency)
             values = session_values(new.name, new.table, new.played_on, new.uid)
             written["sessions"].append((
                 session_id, values["name"], values["variant"], values["options"],
@@ -266,8 +271,8 @@ class Restoring:
     def placed_all(self) -> None:
         """The groups count the sessions ``add_sessions`` gave them, one statement a group
         for the whole restore (one a group for every 200 sessions was a tenth of its time)."""
-        for group_id, sessions in self._placing.items():
-            self._placed(group_id, sessions)
+        for group_id, (given, currency) in self._placing.items():
+            self._placed(group_id, given, currency)
         self._placing.clear()
 
     def _new_session_ids(self, count: int) -> list[int]:
@@ -302,17 +307,18 @@ class Restoring:
             self._groups[key] = (group.id, group.sessions)
         return self._groups[key][0]
 
-    def _placed(self, group_id: int, sessions: Sequence[NewSession]) -> None:
-        """Sessions now count in the group: the first ever fixes its currency (as
-        ``groups.place`` does), and its version moves on once for each."""
+    def _placed(self, group_id: int, given: int, currency: str | None) -> None:
+        """``given`` sessions now count in the group: the first ever fixes its currency
+        (``currency``, the first one's, as ``groups.place`` does), and its version moves on
+        once for each."""
         key = next(k for k, (id_, _) in self._groups.items() if id_ == group_id)
         before = self._groups[key][1]
-        changes: dict[str, Any] = {"version": GroupRow.version + len(sessions)}
+        changes: dict[str, Any] = {"version": GroupRow.version + given}
         if not before:
-            changes["currency"] = sessions[0].table.money.currency
+            changes["currency"] = currency
         self.connection.execute(update(GroupRow).where(GroupRow.id == group_id)
                                 .values(**changes))
-        self._groups[key] = (group_id, before + len(sessions))
+        self._groups[key] = (group_id, before + given)
 
 
 @contextmanager

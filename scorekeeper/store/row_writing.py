@@ -16,7 +16,7 @@ from typing import Any
 from sqlalchemy import Connection, Table
 
 from scorekeeper.core import Deal, Payment, ScoreChange
-from scorekeeper.core.deal import dealt_plainly
+from scorekeeper.core.deal import deal_key
 from scorekeeper.core.ledger import Entry
 from scorekeeper.store.conversions import deal_json, to_json
 from scorekeeper.store.models import PAYMENT, SCORE, SEAT, DealRow, EntryRow
@@ -167,16 +167,14 @@ def entry_tuples(session_id: int, entries_: Iterable[Entry],
 
 
 def deal_record_json(deal: Deal, seen: dict[tuple[object, ...], str]) -> str:
-    """A deal's record as JSON (``conversions.deal_json``). Most deals of a session are a
-    dealer and the tricks alone, and a table of four deals the same few hundred of them
-    over and over: each is encoded once per write (a fifth of storing an import's deals).
+    """A deal's record as JSON (``conversions.deal_json``). A table of four deals the same
+    few hundred deals over and over, and a club's evenings the same again: each is encoded
+    once per write (a fifth of storing an import's deals), at most ``KEPT`` remembered.
     A trick count is an int, never a bool, once the rules have passed the deal."""
-    if not dealt_plainly(deal):
-        return deal_json(deal)
-    key = (deal.dealer, *deal.tricks.items())
+    key = deal_key(deal)
     found = seen.get(key)
     if found is None:
-        found = seen[key] = deal_json(deal)
+        found = _remembered(seen, key, deal_json(deal))
     return found
 
 
@@ -189,8 +187,20 @@ def _params_json(params: dict[str, Any], seen: dict[tuple[tuple[str, Any], ...],
     key = tuple(params.items())
     found = seen.get(key)
     if found is None:
-        found = seen[key] = to_json(params)
+        found = _remembered(seen, key, to_json(params))
     return found
+
+
+# What one write remembers of what it encoded: a restore's is the whole backup's, and a
+# backup of nothing but different deals must not keep them all.
+KEPT = 50_000
+
+
+def _remembered(seen: dict[Any, str], key: object, encoded: str) -> str:
+    if len(seen) >= KEPT:
+        seen.clear()
+    seen[key] = encoded
+    return encoded
 
 
 _PLAIN = frozenset({str, int})
