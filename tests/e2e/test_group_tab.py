@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -258,4 +259,6 @@ def test_two_sessions_of_one_evening_are_two_sessions_and_one_evening(phone: Ui,
     phone.shot("group-evenings-phone")
     phone.tap("2 Dec 2026 · Fredag i stugan, session 2 of 2")
     phone.see("This session is finished.")
-    assert phone.page.url.endswith("/session/2")  # the second session, not the first
+    # The second session, not the first. The app draws it, then tells the browser its
+    # address (Navigation.pushed): the address bar follows a moment later, so it is waited for.
+    phone.page.wait_for_url(re.compile(r".*/session/2$"))
