@@ -8,6 +8,7 @@ The session is tests/examples/friday-at-the-cabin.json: six deals, deal 7 is Cil
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ from tests.e2e.conftest import (
     CABIN,
     Server,
     Ui,
+    keep_failure,
     no_save,
     start_server,
     stop_server,
@@ -81,81 +83,76 @@ def test_the_draft_survives_leaving_the_table_for_the_ledger(ui: Ui):
     save_ready(ui, 7)
 
 
-def two_servers(tmp_path: Path, browser: Browser) -> tuple[Ui, Ui, Server, Server]:
+@pytest.fixture
+def two_servers(request: pytest.FixtureRequest, tmp_path: Path, browser: Browser
+                ) -> Iterator[tuple[Ui, Ui, Server, Server]]:
     """Two devices on one club database, each with its own server (the watcher at its
-    default, every second: each page hears of the other's saves), at deal 7 of the cabin."""
+    default, every second: each page hears of the other's saves), at deal 7 of the cabin.
+    A failure keeps what each screen showed and each app's last words."""
     db = f"sqlite:///{tmp_path / 'club.db'}"
-    here_server = start_server(tmp_path / "here", db=db)
-    there_server = start_server(tmp_path / "there", db=db)
-    here_server.holds(CABIN)
-    pages = [browser.new_context(viewport=VIEWPORT).new_page() for _ in range(2)]
-    here, there = Ui(pages[0], here_server.url), Ui(pages[1], there_server.url)
+    servers = [start_server(tmp_path / name, db=db) for name in ("here", "there")]
+    servers[0].holds(CABIN)
+    pages = [browser.new_context(viewport=VIEWPORT).new_page() for _ in servers]
+    here, there = (Ui(page, server.url) for page, server in zip(pages, servers, strict=True))
     for ui in (here, there):
         ui.open("/session/1")
         ui.see("Save deal 7")
-    return here, there, here_server, there_server
+    yield here, there, servers[0], servers[1]
+    for page, server in zip(pages, servers, strict=True):
+        keep_failure(request, page, server.data.parent)
+        page.context.close()
+        stop_server(server)
 
 
 def test_a_deal_another_device_saved_first_is_asked_about_before_mine_is_saved(
-        browser: Browser, tmp_path: Path):
-    here, there, here_server, there_server = two_servers(tmp_path, browser)
-    try:
-        tap_all(here, HALF)
-        there.record(7, THERE)
+        two_servers: tuple[Ui, Ui, Server, Server], tmp_path: Path):
+    here, there, here_server, _ = two_servers
+    tap_all(here, HALF)
+    there.record(7, THERE)
 
-        # Deal 7 there (a double pot of 10, a trick pays 2): Dag 3 tricks +6, Astrid 2 +4;
-        # Bengt flies, 5 into the pot; Cilla antes 5 and flies, 10 in all.
-        here.read("Deal 7 was saved on another device: Astrid +4 · Bengt -5 · Cilla -10 · "
-                  "Dag +6. Yours is another hand.")
-        no_save(here)
-        taps_shown(here, HALF)
-        here.shot("draft-asked-when-another-device-saves")
-        here.tap("Mine is deal 8")
-        here.see("Save deal 8")
-        taps_shown(here, HALF)
-        # Deal 8 is Dag's: the same taps, and the rest, saved as deal 8 on purpose.
-        tap_all(here, {"Bengt": 1, "Cilla": 1})
-        here.tap("Save deal 8")
-        here.see("Save deal 9")
-        stored = here_server.replay(1, tmp_path)
-        assert stored["deals"] == 8
-    finally:
-        for ui in (here, there):
-            ui.page.context.close()
-        stop_server(there_server)
-        stop_server(here_server)
+    # Deal 7 there (a double pot of 10, a trick pays 2): Dag 3 tricks +6, Astrid 2 +4;
+    # Bengt flies, 5 into the pot; Cilla antes 5 and flies, 10 in all.
+    here.read("Deal 7 was saved on another device: Astrid +4 · Bengt -5 · Cilla -10 · "
+              "Dag +6. Yours is another hand.")
+    no_save(here)
+    taps_shown(here, HALF)
+    here.shot("draft-asked-when-another-device-saves")
+    here.tap("Mine is deal 8")
+    here.see("Save deal 8")
+    taps_shown(here, HALF)
+    # Deal 8 is Dag's: the same taps, and the rest, saved as deal 8 on purpose.
+    tap_all(here, {"Bengt": 1, "Cilla": 1})
+    here.tap("Save deal 8")
+    here.see("Save deal 9")
+    stored = here_server.replay(1, tmp_path)
+    assert stored["deals"] == 8
 
 
-def test_the_same_hand_saved_on_two_devices_is_one_deal(browser: Browser, tmp_path: Path):
-    here, there, here_server, there_server = two_servers(tmp_path, browser)
-    try:
-        tap_all(here, DEAL_7)
-        save_ready(here, 7)
-        there.record(7, DEAL_7)
-        here.see("Deal 7 was saved on another device, the same hand you entered: yours is "
-                 "discarded")
-        here.see("Save deal 8")
-        for player in DEAL_7:
-            assert here.chosen(tricks_button(player, 0))  # the form is blank for deal 8
-        assert here_server.replay(1, tmp_path)["deals"] == 7
+def test_the_same_hand_saved_on_two_devices_is_one_deal(
+        two_servers: tuple[Ui, Ui, Server, Server], tmp_path: Path):
+    here, there, here_server, _ = two_servers
+    tap_all(here, DEAL_7)
+    save_ready(here, 7)
+    there.record(7, DEAL_7)
+    here.see("Deal 7 was saved on another device, the same hand you entered: yours is "
+             "discarded")
+    here.see("Save deal 8")
+    for player in DEAL_7:
+        assert here.chosen(tricks_button(player, 0))  # the form is blank for deal 8
+    assert here_server.replay(1, tmp_path)["deals"] == 7
 
-        # Deal 8 begun here, another hand saved there first, and this one discarded.
-        tap_all(here, HALF)
-        there.record(8, THERE)
-        # Deal 8 there: the pot was emptied, so Dag antes a single pot of 5 and a trick pays
-        # 1: Dag -5 + 3 = -2, Astrid +2; Bengt and Cilla fly, 5 each.
-        here.read("Deal 8 was saved on another device: Astrid +2 · Bengt -5 · Cilla -5 · "
-                  "Dag -2. Yours is another hand.")
-        here.tap("Discard mine")
-        here.see("Save deal 9")
-        for player in HALF:
-            assert here.chosen(tricks_button(player, 0))
-        assert here_server.replay(1, tmp_path)["deals"] == 8
-    finally:
-        for ui in (here, there):
-            ui.page.context.close()
-        stop_server(there_server)
-        stop_server(here_server)
+    # Deal 8 begun here, another hand saved there first, and this one discarded.
+    tap_all(here, HALF)
+    there.record(8, THERE)
+    # Deal 8 there: the pot was emptied, so Dag antes a single pot of 5 and a trick pays
+    # 1: Dag -5 + 3 = -2, Astrid +2; Bengt and Cilla fly, 5 each.
+    here.read("Deal 8 was saved on another device: Astrid +2 · Bengt -5 · Cilla -5 · "
+              "Dag -2. Yours is another hand.")
+    here.tap("Discard mine")
+    here.see("Save deal 9")
+    for player in HALF:
+        assert here.chosen(tricks_button(player, 0))
+    assert here_server.replay(1, tmp_path)["deals"] == 8
 
 
 def test_the_draft_survives_the_server_being_killed(browser: Browser, tmp_path: Path):
