@@ -99,9 +99,14 @@ def screen_bar(app: AppModel, title: str, back: str | None = "/", links: Sequenc
                ) -> ft.Control:
     """The bar atop a screen: back (for the host), the title, the links. Its words are
     looked up here, so the bar is drawn again only when they change, not at every tap."""
-    back_link = (Link(ft.Icons.ARROW_BACK, app.t("ui.back"), back)
+    back_link = (back_to(app.words, back)
                  if back is not None and app.room.role == "host" else None)
     return ScreenBar(title, back_link, tuple(links), app.go)
+
+
+def back_to(words: Words, route: str) -> Link:
+    """The screen bar's way back, to ``route``."""
+    return Link(ft.Icons.ARROW_BACK, words.t("ui.back"), route)
 
 
 @ft.memo
@@ -247,7 +252,7 @@ def Missing(problem: str | None, words: Words, go: Callable[[str], object],
             host: bool = True) -> ft.Control:
     """A session that is not there (removed, or a mistyped address): say so (or why it
     could not be read: ``problem``), offer home; a guest's page has no way back."""
-    back = Link(ft.Icons.ARROW_BACK, words.t("ui.back"), "/") if host else None
+    back = back_to(words, "/") if host else None
     return ft.Column(expand=True, spacing=0, controls=[
         ScreenBar("Scorekeeper", back, (), go),
         screen(error_line(problem or words.t("ui.no_such_session")),

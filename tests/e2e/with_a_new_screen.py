@@ -14,7 +14,7 @@ from scorekeeper.app.routes import ROUTES, route_to
 from scorekeeper.app.screen_list import SCREENS, Screen, _session
 from scorekeeper.app.state.shows import Shows
 from scorekeeper.app.state.worked_out import Showing
-from scorekeeper.app.widgets import Link, ScreenBar, screen
+from scorekeeper.app.widgets import ScreenBar, back_to, screen
 from scorekeeper.app.words import Words
 from scorekeeper.cli import main
 from scorekeeper.session import OpenSession
@@ -23,7 +23,7 @@ from scorekeeper.session import OpenSession
 @ft.component
 def ScoresScreen(session: OpenSession, words: Words,  # noqa: N802 (a component)
                  go: Callable[[str], object]) -> ft.Control:
-    back = Link(ft.Icons.ARROW_BACK, words.t("ui.back"), route_to("table", session=session.id))
+    back = back_to(words, route_to("table", session=session.id))
     return ft.Column(expand=True, spacing=0, controls=[
         ScreenBar(f"Scores of {session.name}", back, (), go),
         screen(*(ft.Text(f"{player}: {score}", size=18)

@@ -8,7 +8,7 @@ import flet as ft
 import flet_charts as fch
 
 from scorekeeper.app.routes import route_to
-from scorekeeper.app.widgets import Link, ScreenBar, panel, screen
+from scorekeeper.app.widgets import ScreenBar, back_to, panel, screen
 from scorekeeper.i18n.evening_words import flights_chart
 
 if TYPE_CHECKING:
@@ -90,7 +90,7 @@ def Charts(session: OpenSession, words: Words, go: Callable[[str], object]) -> f
     return ft.Column(expand=True, spacing=0, controls=[
         ScreenBar(words.t("ui.charts_of", name=words.session_name(
             session.name, session.table.rules.variant)),
-            Link(ft.Icons.ARROW_BACK, words.t("ui.back"), route_to("table", session=session.id)),
+            back_to(words, route_to("table", session=session.id)),
             (), go),
         screen(
             panel(words.t("ui.chart_running"), legend, ft.Row([line])),

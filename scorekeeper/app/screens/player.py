@@ -13,8 +13,8 @@ import flet as ft
 from scorekeeper.app.routes import route_to
 from scorekeeper.app.widgets import (
     GoTo,
-    Link,
     ScreenBar,
+    back_to,
     error_line,
     handler,
     panel,
@@ -49,7 +49,7 @@ def PlayerPage(record: PlayerRecord | None, name: str, problem: str | None, word
     """``record``: the player's, as loaded for the route (None: refused, ``problem`` says
     why); ``name``: as the route names them."""
     bar = ScreenBar(record.player if record else name,
-                    Link(ft.Icons.ARROW_BACK, words.t("ui.back"), route_to("players")), (), go)
+                    back_to(words, route_to("players")), (), go)
     if record is None:
         return ft.Column(expand=True, spacing=0, controls=[bar, screen(error_line(problem))])
     if not record.places.evenings:

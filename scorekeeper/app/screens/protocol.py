@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from scorekeeper.app.routes import route_to
-from scorekeeper.app.widgets import Link, ScreenBar, panel, readout, screen
+from scorekeeper.app.widgets import ScreenBar, back_to, panel, readout, screen
 from scorekeeper.core import N_, Rules
 from scorekeeper.i18n import join
 from scorekeeper.i18n.evening_words import flights_count
@@ -38,7 +38,7 @@ def Protocol(session: OpenSession, words: Words, go: Callable[[str], object]) ->
                                                          weight=ft.FontWeight.BOLD)))
     title = words.t("ui.protocol_of", name=words.session_name(session.name,
                                                               session.table.rules.variant))
-    back = Link(ft.Icons.ARROW_BACK, words.t("ui.back"), route_to("table", session=session.id))
+    back = back_to(words, route_to("table", session=session.id))
     return ft.Column(expand=True, spacing=0, controls=[
         ScreenBar(title, back, (), go), screen(*cards)])
 

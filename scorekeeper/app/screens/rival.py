@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from scorekeeper.app.state.player_shown import SHARED_FIRST
-from scorekeeper.app.widgets import Link, ScreenBar, error_line, panel, said_line, screen
+from scorekeeper.app.widgets import ScreenBar, back_to, error_line, panel, said_line, screen
 from scorekeeper.core import counts
 from scorekeeper.i18n.records import shared_line, versus_money, versus_totals
 
@@ -29,7 +29,7 @@ def RivalScreen(found: HeadToHead | None, problem: str | None, words: Words,
     ``problem`` says why); ``back``: the player's page it was opened from."""
     title = (words.t("versus.title", first=found.players[0], second=found.players[1])
              if found else words.t("record.rivals_title"))
-    bar = ScreenBar(title, Link(ft.Icons.ARROW_BACK, words.t("ui.back"), back), (), go)
+    bar = ScreenBar(title, back_to(words, back), (), go)
     if found is None:
         return ft.Column(expand=True, spacing=0, controls=[bar, screen(error_line(problem))])
     return ft.Column(expand=True, spacing=0, controls=[bar, screen(

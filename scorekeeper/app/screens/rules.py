@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from scorekeeper.app.widgets import Link, ScreenBar, action, panel, readout, screen
+from scorekeeper.app.widgets import ScreenBar, action, back_to, panel, readout, screen
 from scorekeeper.core import N_
 from scorekeeper.core.rulebook import HouseRule, Paragraph, house_rules, rulebook
 from scorekeeper.i18n.evening_words import label_and_value
@@ -44,7 +44,7 @@ def RulesScreen(session: OpenSession, at: str | None, back: str, host: bool, wor
     controls.append(ft.Text(words.t("rules.decision_about"), size=14,
                             color=ft.Colors.ON_SURFACE_VARIANT))
     name = words.session_name(session.name, rules.variant)
-    back_link = Link(ft.Icons.ARROW_BACK, words.t("ui.back"), back) if host else None
+    back_link = back_to(words, back) if host else None
     return ft.Column(expand=True, spacing=0, controls=[
         ScreenBar(words.t("rules.title_of", name=name), back_link, (), go),
         screen(*controls),

@@ -10,7 +10,7 @@ import flet as ft
 
 from scorekeeper.app.fonts import widest_drawn
 from scorekeeper.app.routes import route_to
-from scorekeeper.app.widgets import Link, ScreenBar, panel, readout, screen
+from scorekeeper.app.widgets import ScreenBar, back_to, panel, readout, screen
 from scorekeeper.core import counts
 
 if TYPE_CHECKING:
@@ -61,7 +61,7 @@ def ScoreSheet(session: OpenSession, newest: int, show_earlier: Callable[[], Non
     rows += [line(words, deal, players, texts, widths) for deal, texts in zip(shown, lines,
                                                                             strict=True)]
     name = words.session_name(session.name, session.table.rules.variant)
-    back = Link(ft.Icons.ARROW_BACK, words.t("ui.back"), route_to("table", session=session.id))
+    back = back_to(words, route_to("table", session=session.id))
     return ft.Column(expand=True, spacing=0, controls=[
         ScreenBar(words.t("ui.sheet_of", name=name), back, (), go),
         screen(panel(words.t("sheet.protocol"), ft.Row(scroll=ft.ScrollMode.AUTO, controls=[

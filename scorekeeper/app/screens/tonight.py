@@ -10,9 +10,9 @@ import flet as ft
 
 from scorekeeper.app.routes import route_to
 from scorekeeper.app.widgets import (
-    Link,
     ScreenBar,
     action,
+    back_to,
     bullet,
     error_line,
     panel,
@@ -34,7 +34,7 @@ def TonightScreen(group: str, tables: list[OpenSession], problem: str | None, wo
                   go: Callable[[str], object]) -> ft.Control:
     """``tables``: the group's tables tonight, as loaded for the route (``problem``: why
     they could not be read again)."""
-    back = Link(ft.Icons.ARROW_BACK, words.t("ui.back"), route_to("group", group=group))
+    back = back_to(words, route_to("group", group=group))
     return ft.Column(expand=True, spacing=0, controls=[
         ScreenBar(words.t("ui.tonight_of", group=group), back, (), go),
         screen(
