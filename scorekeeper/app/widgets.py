@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
     from scorekeeper.app.model import AppModel
-    from scorekeeper.app.state.said import Notice
+    from scorekeeper.app.state.said import Notice, Said
     from scorekeeper.app.words import Words
 
 
@@ -36,13 +36,6 @@ def labelled(label: str, control: ft.Control, *, selected: bool | None = None,
 def icon_button(icon: ft.IconData, label: str, on_click: Callable[[], object]) -> ft.Control:
     """An icon that says what it does (the label doubles as a tooltip's words would)."""
     return labelled(label, ft.IconButton(icon, on_click=handler(on_click)))
-
-
-def why_button(app: AppModel, reason: str, route: str) -> ft.Control:
-    """"Why?" beside a refusal or a ledger entry: opens the rule it applied, read out as
-    "Why: single pot - everyone must play, but Cilla passed"."""
-    return labelled(app.t("rules.why_of", reason=reason), ft.TextButton(
-        app.t("rules.why"), icon=ft.Icons.HELP_OUTLINE, on_click=lambda _: app.go(route)))
 
 
 # What the tests know the top of a screen's pinned bottom by (Semantics.identifier: no
@@ -95,13 +88,13 @@ class Link:
     route: str
 
 
-def screen_bar(app: AppModel, title: str, back: str | None = "/", links: Sequence[Link] = ()
-               ) -> ft.Control:
-    """The bar atop a screen: back (for the host), the title, the links. Its words are
-    looked up here, so the bar is drawn again only when they change, not at every tap."""
-    back_link = (back_to(app.words, back)
-                 if back is not None and app.room.role == "host" else None)
-    return ScreenBar(title, back_link, tuple(links), app.go)
+def screen_bar(words: Words, go: Callable[[str], object], title: str, back: str | None = "/",
+               links: Sequence[Link] = (), *, host: bool = True) -> ft.Control:
+    """The bar atop a screen: back (for the host: a guest's page has nowhere to go back
+    to), the title, the links. Its words are looked up here, so the bar is drawn again
+    only when they change, not at every tap."""
+    back_link = back_to(words, back) if back is not None and host else None
+    return ScreenBar(title, back_link, tuple(links), go)
 
 
 def back_to(words: Words, route: str) -> Link:
@@ -155,12 +148,11 @@ def action(label: str, icon: ft.IconData, on_click: Callable[[], object], *,
     return button(label, icon=icon, on_click=handler(on_click), disabled=disabled)
 
 
-def confirmation(app: AppModel, title: str, text: str, confirm: str,
+def confirmation(said: Said, words: Words, title: str, text: str, confirm: str,
                  on_confirm: Callable[[], object], on_cancel: Callable[[], object]
                  ) -> ft.AlertDialog:
     """"Are you sure?" for what cannot be taken back with one tap. What the command says
     is read out once the dialog has left the screen (Said.dialog_leaving)."""
-    said = app.said
 
     def leaving(command: Callable[[], object]) -> Callable[..., object]:
         if inspect.iscoroutinefunction(command):
@@ -180,17 +172,17 @@ def confirmation(app: AppModel, title: str, text: str, confirm: str,
         content=ft.Text(text),
         actions=[
             ft.TextButton(confirm, on_click=leaving(on_confirm)),
-            ft.TextButton(app.t("ui.cancel"), on_click=leaving(on_cancel)),
+            ft.TextButton(words.t("ui.cancel"), on_click=leaving(on_cancel)),
         ],
         on_dismiss=lambda _: said.dialog_gone(),
     )
 
 
-def refused(app: AppModel, reload: Callable[[], None]) -> list[ft.Control]:
+def refused(said: Said, words: Words, reload: Callable[[], None]) -> list[ft.Control]:
     """Why the last thing asked was refused, and Reload when another device changed what
     the screen shows meanwhile."""
-    return [error_line(app.said.problem),
-            *([action(app.t("ui.reload"), ft.Icons.REFRESH, reload)] if app.said.stale
+    return [error_line(said.problem),
+            *([action(words.t("ui.reload"), ft.Icons.REFRESH, reload)] if said.stale
               else [])]
 
 

@@ -37,7 +37,7 @@ def BackupPanel(app: AppModel) -> ft.Control:
 
     adds = backups.adds
     ft.use_dialog(confirmation(
-        app, app.t("ui.restore_title"),
+        app.said, app.words, app.t("ui.restore_title"),
         app.t("ui.restore_adds", **backups.counted(adds)) if not adds.nothing
         else app.t("ui.restore_adds_nothing"),
         app.t("ui.restore_confirm"), backups.restore, backups.cancel,

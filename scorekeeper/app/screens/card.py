@@ -38,9 +38,10 @@ def ResultCard(app: AppModel) -> ft.Control:
     sending = (action(app.t("card.share"), ft.Icons.SHARE, send, filled=True) if shares()
                else action(app.t("card.download"), ft.Icons.DOWNLOAD, send, filled=True))
     return ft.Column(expand=True, spacing=0, controls=[
-        screen_bar(app, app.t("card.title_of", name=name), route_to("settle", session=session.id)),
+        screen_bar(app.words, app.go, app.t("card.title_of", name=name),
+                   route_to("settle", session=session.id)),
         screen(
-            *refused(app, app.table.reload),
+            *refused(app.said, app.words, app.table.reload),
             sending,
             *([ft.Semantics(label=app.t("card.picture_of", name=name), image=True,
                             container=True, exclude_semantics=True, content=ft.Container(

@@ -47,7 +47,7 @@ def GroupScreen(app: AppModel) -> ft.Control:
     title = app.t("ui.group_of", group=shown.name if shown else app.nav.place.group or "")
     if shown is None:
         return ft.Column(expand=True, spacing=0, controls=[
-            screen_bar(app, title), screen(error_line(app.said.problem))])
+            screen_bar(app.words, app.go, title), screen(error_line(app.said.problem))])
     words = app.words
 
     def paid_on_tab(payer: str, payee: str, minor: int) -> bool:
@@ -65,9 +65,9 @@ def GroupScreen(app: AppModel) -> ft.Control:
     if shown.tab.changed is not None:  # said once, above the plan it moved
         transfers.insert(0, plan_moved(words, shown.tab.changed, shown.money))
     return ft.Column(expand=True, spacing=0, controls=[
-        screen_bar(app, title),
+        screen_bar(app.words, app.go, title),
         screen(
-            *refused(app, app.group.reload),
+            *refused(app.said, app.words, app.group.reload),
             action(app.t("ui.tonight_open"), ft.Icons.TABLE_RESTAURANT,
                    lambda: app.go(route_to("tonight", group=shown.name)), filled=True),
             TabPanel(words, shown),

@@ -49,7 +49,7 @@ def Home(app: AppModel) -> ft.Control:
     in_play = [s for s in summaries if not s.finished]
     finished = [s for s in summaries if s.finished]
     return ft.Column(expand=True, spacing=0, controls=[
-        screen_bar(app, "Scorekeeper", None, [
+        screen_bar(app.words, app.go, "Scorekeeper", None, [
             Link(ft.Icons.GROUPS, app.t("ui.players"), route_to("players")),
             Link(ft.Icons.SETTINGS, app.t("ui.settings"), route_to("settings")),
         ]),

@@ -55,7 +55,8 @@ def Ledger(app: AppModel) -> ft.Control:
         app.table.delete(session, index)
 
     ft.use_dialog(
-        confirmation(app, app.t("ui.delete_title", number=deleting + 1), app.t("ui.delete_text"),
+        confirmation(app.said, app.words, app.t("ui.delete_title", number=deleting + 1),
+                     app.t("ui.delete_text"),
                      app.t("ui.delete_confirm"), lambda: delete(deleting),
                      lambda: set_deleting(None))
         if deleting is not None
@@ -91,7 +92,7 @@ def Ledger(app: AppModel) -> ft.Control:
         cards.append(ft.Text(app.t("ui.no_deals_yet")))
     return ft.Column(expand=True, spacing=0, controls=[
         # The score sheet is a tap away here: a phone's table bar has no room for it.
-        screen_bar(app, app.t("ui.ledger_of", name=app.words.session_name(
+        screen_bar(app.words, app.go, app.t("ui.ledger_of", name=app.words.session_name(
             session.name, session.table.rules.variant)), route_to("table", session=session.id),
             [Link(ft.Icons.GRID_ON, app.t("ui.sheet"), route_to("sheet", session=session.id))]),
         long_screen(error_line(app.said.problem), *cards, beyond=BEYOND_SCREEN),

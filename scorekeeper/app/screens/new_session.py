@@ -86,7 +86,7 @@ def NewSession(app: AppModel, again: OpenSession | None = None) -> ft.Control:
             ft.FilledButton(start_label, icon=ft.Icons.PLAY_ARROW, height=56, on_click=start),
         ]))
     return ft.Column(expand=True, spacing=0, controls=[
-        screen_bar(app, app.t("ui.new_session")),
+        screen_bar(app.words, app.go, app.t("ui.new_session")),
         screen(
             *as_before,
             error_line(app.said.problem),  # the roster could not be read (the club's server away)

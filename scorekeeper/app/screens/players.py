@@ -69,7 +69,7 @@ def Players(app: AppModel) -> ft.Control:
                         GoTo(app.go, route_to("player", player=name)))
              for name in app.roster.names]
     return ft.Column(expand=True, spacing=0, controls=[
-        screen_bar(app, app.t("ui.players")),
+        screen_bar(app.words, app.go, app.t("ui.players")),
         screen(
             ft.Row(wrap=True, controls=[
                 Entry(app.t("ui.player_name"), "", lambda text: setattr(new_name, "current", text),

@@ -26,7 +26,7 @@ def CorrectDeal(app: AppModel, index: int) -> ft.Control:
         return missing(app)
     back = route_to("ledger", session=session.id)
     return ft.Column(expand=True, spacing=0, controls=[
-        screen_bar(app, app.t("ui.edit_deal", number=index + 1), back),
+        screen_bar(app.words, app.go, app.t("ui.edit_deal", number=index + 1), back),
         ft.Container(expand=True, padding=ft.Padding.all(8), alignment=ft.Alignment.TOP_CENTER,
                      content=Correction(app, session, index, back,
                                         key=f"{session.id}:{session.version}:{index}")),

@@ -65,10 +65,10 @@ def RoomScreen(app: AppModel) -> ft.Control:
     _ = app.room.heard
     if room is None or app.room.role != "host":
         return ft.Column(expand=True, spacing=0, controls=[
-            screen_bar(app, app.t("ui.lan_title"), back),
+            screen_bar(app.words, app.go, app.t("ui.lan_title"), back),
             screen(ft.Text(app.t("ui.not_on_network"), size=16))])
     return ft.Column(expand=True, spacing=0, controls=[
-        screen_bar(app, app.t("ui.lan_title"), back),
+        screen_bar(app.words, app.go, app.t("ui.lan_title"), back),
         screen(room_chip(app, room),
                *([AddressCodes(app.words, room.addresses, room.scan_codes, shown(room.code))]
                  if room.addresses else []),

@@ -57,7 +57,7 @@ def SettingsScreen(app: AppModel) -> ft.Control:
         await app.backups.bring_along(offered.current)
 
     ft.use_dialog(confirmation(
-        app, app.t("ui.bring_along_title"), app.t("ui.bring_along_text"),
+        app.said, app.words, app.t("ui.bring_along_title"), app.t("ui.bring_along_text"),
         app.t("ui.bring_along"), bring_along, not_now,
     ) if offering else None)
 
@@ -68,7 +68,7 @@ def SettingsScreen(app: AppModel) -> ft.Control:
         ft.OutlinedButton(save_label, icon=ft.Icons.SAVE, on_click=save_url),
     ] if can_use_club_database() else [])  # a phone keeps its own database
     return ft.Column(expand=True, spacing=0, controls=[
-        screen_bar(app, app.t("ui.settings")),
+        screen_bar(app.words, app.go, app.t("ui.settings")),
         screen(
             panel(
                 app.t("ui.language"),

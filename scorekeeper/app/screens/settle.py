@@ -115,7 +115,7 @@ def SettleUp(app: AppModel) -> ft.Control:
         app.table.finish(session)
 
     ft.use_dialog(
-        confirmation(app, app.t("ui.finish_title"), app.t("ui.finish_text"),
+        confirmation(app.said, app.words, app.t("ui.finish_title"), app.t("ui.finish_text"),
                      app.t("ui.finish_confirm"), finish, lambda: set_confirm(False))
         if confirm
         else None
@@ -166,10 +166,10 @@ def SettleUp(app: AppModel) -> ft.Control:
         finish_row.append(action(app.t("ui.finish_session"), ft.Icons.LOCK,
                                  lambda: set_confirm(True)))
     return ft.Column(expand=True, spacing=0, controls=[
-        screen_bar(app, app.t("ui.settle_of", name=app.words.session_name(
+        screen_bar(app.words, app.go, app.t("ui.settle_of", name=app.words.session_name(
             session.name, session.table.rules.variant)), route_to("table", session=session.id)),
         screen(
-            *refused(app, app.table.reload),
+            *refused(app.said, app.words, app.table.reload),
             panel(results_title(app, session, settled), *results),
             panel(app.t("ui.end_pot_rule", rule=app.t(f"option.end_pot.{table.rules.end_pot}")),
                   *rule),

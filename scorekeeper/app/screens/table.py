@@ -119,10 +119,12 @@ def TableScreen(app: AppModel) -> ft.Control:
         expand=True,
         spacing=0,
         controls=[
-            screen_bar(app, app.words.session_name(session.name, session.table.rules.variant),
+            screen_bar(app.words, app.go,
+                       app.words.session_name(session.name, session.table.rules.variant),
                        route_to("tonight", group=session.group)
                        if app.watching and session.group else "/",
-                       links if app.room.role == "host" else []),
+                       links if app.room.role == "host" else [],
+                       host=app.room.role == "host"),
             ft.Container(expand=True, alignment=ft.Alignment.TOP_CENTER,
                          padding=ft.Padding.all(10 if app.nav.wide else 6),
                          content=ft.Column(expand=True, spacing=6, width=1400,
@@ -157,7 +159,8 @@ def undo_dialog(app: AppModel, session: OpenSession, undo: Callable[[], None],
     text = app.t("ui.undo_back_text")
     if app.drafts.of(session.id).started:
         text += " " + app.t("ui.undo_replaces", number=session.state.deals + 1)
-    return confirmation(app, app.t("ui.undo_deal_title", number=session.state.deals, what=what),
+    return confirmation(app.said, app.words,
+                        app.t("ui.undo_deal_title", number=session.state.deals, what=what),
                         text, app.t("ui.undo_confirm"), undo, cancel)
 
 
