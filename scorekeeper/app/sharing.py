@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 if TYPE_CHECKING:
-    from scorekeeper.app.model import AppModel
+    from scorekeeper.app.state.said import Said
 
 PHONES = (ft.PagePlatform.ANDROID, ft.PagePlatform.IOS)
 
@@ -22,10 +22,10 @@ def shares() -> bool:
     return not page.web and page.platform in PHONES
 
 
-async def hand_on(app: AppModel, picture: bytes, file_name: str) -> None:
+async def hand_on(said: Said, picture: bytes, file_name: str) -> None:
     """A picture to the share sheet, or saved (and said so: the share sheet says its own)."""
     if await hand_on_file(picture, file_name, "image/png") is not False and not shares():
-        app.said.notice = app.t("ui.exported", file=file_name)
+        said.notice = said.t("ui.exported", file=file_name)
 
 
 async def hand_on_file(body: bytes, file_name: str, mime_type: str) -> bool | None:

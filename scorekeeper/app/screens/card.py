@@ -33,7 +33,7 @@ def ResultCard(app: AppModel) -> ft.Control:
         picture = app.table.export(session, "png")
         if picture is None:
             return
-        await hand_on(app, picture, session.file_name("png"))
+        await hand_on(app.said, picture, session.file_name("png"))
 
     sending = (action(app.t("card.share"), ft.Icons.SHARE, send, filled=True) if shares()
                else action(app.t("card.download"), ft.Icons.DOWNLOAD, send, filled=True))

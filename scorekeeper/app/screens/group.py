@@ -95,7 +95,7 @@ def TabExports(app: AppModel, shown: GroupTab) -> ft.Control:
 
     async def send_card() -> None:
         name, body = shown.export("png", app.prefs.settings.language, date.today())
-        await hand_on(app, body, name)
+        await hand_on(app.said, body, name)
 
     def saver(kind: TabExport) -> Callable[[], Awaitable[None]]:
         async def save_it() -> None:
