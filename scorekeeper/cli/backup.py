@@ -59,10 +59,13 @@ def restore(ctx: Context, file: Path) -> None:
     """Add what the database lacks from a backup, in one transaction: checked whole first,
     so a damaged file or a conflict changes nothing."""
     from scorekeeper.session.backup import LARGEST_BACKUP
+    from scorekeeper.session.backup_apart import cores
 
     data = read_binary_file(file, ctx.lang, LARGEST_BACKUP)
     with refusals(ctx.lang), ExitStack() as shown:
-        added = ctx.scorebook().restore(data, ctx.lang, Telling(ctx.lang, shown))
+        # Its sessions read on a process a core (the command line has no threads to fork
+        # beside): a club's 100,000 evenings in their two minutes (BENCHMARKS.md).
+        added = ctx.scorebook().restore(data, ctx.lang, Telling(ctx.lang, shown), cores())
     click.echo(printable(ctx.t("cli.restored", file=str(file), **_counted(added, ctx.lang))))
 
 

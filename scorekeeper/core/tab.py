@@ -101,11 +101,18 @@ def may_join(table: Table, group_currency: str | None, group_has_sessions: bool)
     """Refuse a session a group's tab cannot take: one in another currency than the
     group's (its first session fixed it), or one that carries its pot over (its balances
     would not sum to zero)."""
-    if table.rules.end_pot == "carry":
+    may_join_as(table.rules.end_pot, table.money.currency, group_currency, group_has_sessions)
+
+
+def may_join_as(end_pot: str, currency: str | None, group_currency: str | None,
+                group_has_sessions: bool) -> None:
+    """``may_join`` from what it needs of the table: how its pot ends, and its currency
+    (a restore's other processes hand on plain values, not the table)."""
+    if end_pot == "carry":
         raise refuse("group.carries_pot")
-    if group_has_sessions and table.money.currency != group_currency:
+    if group_has_sessions and currency != group_currency:
         raise refuse("group.other_currency", currency=group_currency or "-",
-                     other=table.money.currency or "-")
+                     other=currency or "-")
 
 
 Played = TypeVar("Played")
@@ -227,5 +234,5 @@ def tab_handover(payer: str, payee: str, minor: int, names: Mapping[str, str],
 
 
 __all__ = ["SeasonLine", "SessionResult", "Tab", "TabLine", "by_evening", "counted", "in_order",
-           "may_join", "running_tab", "season_table", "seasons", "spelled", "tab_handover",
-           "tab_player"]
+           "may_join", "may_join_as", "running_tab", "season_table", "seasons", "spelled",
+           "tab_handover", "tab_player"]

@@ -20,11 +20,11 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import BinaryIO
 
-from scorekeeper.core import RuleError, Session, close
+from scorekeeper.core import RuleError, Session
 from scorekeeper.core.deal import deal_record
 from scorekeeper.core.errors import refuse
 from scorekeeper.core.owed import Handover
-from scorekeeper.core.tab import may_join, spelled, tab_handover
+from scorekeeper.core.tab import may_join_as, spelled, tab_handover
 from scorekeeper.core.text import name_key, quote
 from scorekeeper.formats import backup_file
 from scorekeeper.formats.backup_file import (
@@ -43,8 +43,8 @@ from scorekeeper.formats.session_file import (
     session_document,
 )
 from scorekeeper.payments.details import PaymentDetails
-from scorekeeper.session.changes import standing
-from scorekeeper.store.restore import LOOKED_UP, NewSession, Restoring, restoring
+from scorekeeper.session.backup_apart import Read, new_session, read_of, reading
+from scorekeeper.store.restore import LOOKED_UP, Restoring, SessionRows, restoring
 from scorekeeper.store.sessions import SessionStore
 from scorekeeper.store.whole import KeptSession, whole
 
@@ -111,14 +111,15 @@ def what_it_adds(store: SessionStore, data: bytes, language: str,
 
 
 def restore(store: SessionStore, data: bytes, language: str,
-            progress: Progress | None = None) -> Counts:
+            progress: Progress | None = None, processes: int = 1) -> Counts:
     """Add what the database lacks from the backup ``data``, in one transaction; what
-    was added. ``progress`` is told how far it is as it goes."""
-    return _run(store, data, language, progress, writing=True)
+    was added. ``progress`` is told how far it is as it goes; ``processes``: how many may
+    read its sessions (``session.backup_apart``: the command line's one a core)."""
+    return _run(store, data, language, progress, writing=True, processes=processes)
 
 
 def _run(store: SessionStore, data: bytes, language: str, progress: Progress | None, *,
-         writing: bool) -> Counts:
+         writing: bool, processes: int = 1) -> Counts:
     from scorekeeper.session.backup_look import Look
 
     if progress is not None:
@@ -126,7 +127,7 @@ def _run(store: SessionStore, data: bytes, language: str, progress: Progress | N
     backup = backup_file.load_backup(data, language)
     with restoring(store.engine, writing=writing) as here:
         kind = Restore if writing else Look
-        return kind(here, language, progress).run(backup)
+        return kind(here, language, progress, processes).run(backup)
 
 
 def _day(moment: datetime) -> date:
@@ -146,10 +147,11 @@ class Restore:
     writing = True
 
     def __init__(self, here: Restoring, language: str,
-                 progress: Progress | None = None) -> None:
+                 progress: Progress | None = None, processes: int = 1) -> None:
         self.here = here
         self.language = language
         self.progress = progress
+        self.processes = processes  # how many may read its sessions (``backup_apart``)
         self.new_players: set[str] = set()
         self.new_groups: set[str] = set()
         # Each group's currency once known (the backup's, this database's, or the first
@@ -197,51 +199,60 @@ class Restore:
 
     def _sessions(self, backup: BackupFile) -> int:
         """Each session the backup brings: here and equal, or a conflict, or new; read,
-        looked up and written ``CHUNK`` at a time."""
+        looked up and written ``CHUNK`` at a time (read on other processes, given them:
+        ``session.backup_apart``)."""
         added, seen = 0, set()
         met: dict[str, int] = {}  # how often each content without a uid was met so far
-        total = len(backup.sessions)
-        for start in range(0, total, CHUNK):
-            read = []
-            for index in range(start, min(start + CHUNK, total)):
-                # Read once: the memory of a club's years goes as the restore goes on.
-                document, backup.sessions[index] = backup.sessions[index], None
-                file, session = self._read(index + 1, document)
-                read.append((index + 1, file, session, self._uid(file, seen, met)))
-            here = self.here.sessions_here([uid for *_, uid in read if uid is not None])
-            adding = []
-            for number, file, session, uid in read:
-                if uid is None:
-                    continue  # the session met before in this backup under its uid
-                self._on_tab(file.evening.group, file.evening.finished,
-                             spelled(session.state.everyone))
-                if uid in here:
-                    kept = self.here.session(uid)
-                    assert kept is not None
-                    _same_or_refused(kept, file, session)
-                else:
-                    adding.append(self._new(number, file, session, uid))
-            added += len(adding)
-            self.here.add_sessions(adding)
-            self._done("sessions", min(start + CHUNK, total), total)
+        total, done = len(backup.sessions), 0
+        with reading(backup.sessions, CHUNK, self.processes) as chunks:
+            for chunk in chunks:
+                read = []
+                for number, (document, got) in enumerate(chunk, done + 1):
+                    if got is None:  # read here: refused here, in the restore's words
+                        got = read_of(*self._read(number, document))
+                    read.append((number, document, got,
+                                 self._known_as(number, document, got, seen, met)))
+                done += len(chunk)
+                here = self.here.sessions_here([uid for *_, uid in read if uid is not None])
+                adding = []
+                for number, document, got, uid in read:
+                    if uid is None:
+                        continue  # the session met before in this backup under its uid
+                    self._on_tab(got.group, got.finished, spelled(got.everyone))
+                    if uid in here:
+                        kept = self.here.session(uid)
+                        assert kept is not None
+                        _same_or_refused(kept, *self._whole(number, document, got))
+                    else:
+                        adding.append((uid, self._new(number, got)))
+                added += len(adding)
+                self.here.add_sessions(adding)
+                self._done("sessions", done, total)
         self.here.placed_all()
         return added
 
+    def _whole(self, number: int, document: object, got: Read) -> tuple[SessionFile, Session]:
+        """The session's file and replay (read again here if another process read it)."""
+        if got.file is not None and got.session is not None:
+            return got.file, got.session
+        return self._read(number, document)
+
+    def _known_as(self, number: int, document: object, got: Read, seen: set[str],
+                  met: dict[str, int]) -> str | None:
+        """The uid the session is known by (None: met already in this backup)."""
+        def content(occurrence: int) -> str:
+            assert got.content is not None
+            if occurrence == 1:
+                return got.content
+            return content_uid(got.file or self._parsed(number, document), occurrence)
+
+        return _known_by(got.uid, got.name, content, seen, met)
+
     @staticmethod
     def _uid(file: SessionFile, seen: set[str], met: dict[str, int]) -> str | None:
-        """The uid the session is known by (None: met already in this backup)."""
-        uid = file.evening.uid
-        if uid is None:
-            # Known by its content: restored again, the same file finds it here.
-            plain = content_uid(file)
-            met[plain] = met.get(plain, 0) + 1
-            uid = plain if met[plain] == 1 else content_uid(file, met[plain])
-            if uid in seen:
-                return None
-        elif uid in seen:
-            raise refuse("backup.session_twice", session=quote(file.name))
-        seen.add(uid)
-        return uid
+        """The uid the session ``file`` is known by (None: met already in this backup)."""
+        return _known_by(file.evening.uid, file.name,
+                         lambda occurrence: content_uid(file, occurrence), seen, met)
 
     def _on_tab(self, group: str | None, finished: bool, everyone: Mapping[str, str]) -> None:
         """A finished session of a group: its players (``everyone``, by their names' keys)
@@ -266,20 +277,17 @@ class Restore:
         except RuleError as error:
             raise session_refused(number, _name(document), error, self.language) from None
 
-    def _new(self, number: int, file: SessionFile, session: Session, uid: str) -> NewSession:
-        """A session new here, checked against what is (its group's currency); what the
-        store writes of it."""
-        evening = file.evening
-        self._met(spelled(session.state.everyone))
-        if evening.group is not None:
-            self._fits_group(number, file, evening.group)
-        table, state = file.table, session.state
-        closing = close(table, state)  # the standings' money, and a finished one's entries
-        money, won, placings, leading = standing(table, state, closing)
-        return NewSession(file.name, table, evening.played_on, uid, evening.group,
-                          session.steps, evening.payments,
-                          closing.entries if evening.finished else (), state,
-                          money, won, placings, leading, evening.finished)
+    def _new(self, number: int, got: Read) -> SessionRows:
+        """A session new here, checked against what is (its group's currency); the rows
+        the store writes of it."""
+        self._met(spelled(got.everyone))
+        if got.group is not None:
+            self._fits_group(number, got, got.group)
+        if got.rows is not None:
+            return got.rows
+        assert got.file is not None
+        assert got.session is not None
+        return self.here.rows_of(new_session(got.file, got.session))
 
     def _met(self, everyone: Mapping[str, str]) -> None:
         """The players of a session new here (by their names' keys): those not on the
@@ -288,7 +296,7 @@ class Restore:
             if key not in self.new_players and not self.here.knows(player):
                 self.new_players.add(key)
 
-    def _fits_group(self, number: int, file: SessionFile, group: str) -> None:
+    def _fits_group(self, number: int, got: Read, group: str) -> None:
         """The session's group takes it: its currency (once known) is the session's."""
         key = name_key(group)
         if key not in self.currencies:
@@ -298,10 +306,11 @@ class Restore:
             elif kept.sessions:
                 self.currencies[key] = kept.currency
         try:
-            may_join(file.table, self.currencies.get(key), key in self.currencies)
+            may_join_as(got.end_pot, got.currency, self.currencies.get(key),
+                        key in self.currencies)
         except RuleError as error:
-            raise session_refused(number, file.name, error, self.language) from None
-        self.currencies[key] = file.table.money.currency
+            raise session_refused(number, got.name, error, self.language) from None
+        self.currencies[key] = got.currency
 
     def _tab_payments(self, groups: tuple[GroupEntry, ...]) -> int:
         """Each payment on a group's tab already here and equal, or one ``pay`` would
@@ -350,6 +359,24 @@ class Restore:
         names = dict(self.finished_players.get(name_key(group), {}))
         names.update(spelled(self.here.tab_players(group)))
         return names
+
+
+def _known_by(uid: str | None, name: str, content: Callable[[int], str], seen: set[str],
+              met: dict[str, int]) -> str | None:
+    """The uid a session of the backup is known by: its own (``uid``), or where it has
+    none, the one its content gives (``content``, for the how-manieth time that content is
+    met); None where it was met already."""
+    if uid is None:
+        # Known by its content: restored again, the same file finds it here.
+        plain = content(1)
+        met[plain] = met.get(plain, 0) + 1
+        uid = plain if met[plain] == 1 else content(met[plain])
+        if uid in seen:
+            return None
+    elif uid in seen:
+        raise refuse("backup.session_twice", session=quote(name))
+    seen.add(uid)
+    return uid
 
 
 def _name(document: object) -> object:

@@ -346,8 +346,9 @@ class Scorebook:
                           progress: Progress | None = None) -> Counts:
         return self._whole.what_restore_adds(data, language, progress)
 
-    def restore(self, data: bytes, language: str, progress: Progress | None = None) -> Counts:
-        return self._whole.restore(data, language, progress)
+    def restore(self, data: bytes, language: str, progress: Progress | None = None,
+                processes: int = 1) -> Counts:
+        return self._whole.restore(data, language, progress, processes)
 
     # --- inside ---
 

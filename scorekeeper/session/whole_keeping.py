@@ -34,11 +34,12 @@ class WholeKeeping:
 
         return what_it_adds(self.store, data, language, progress)
 
-    def restore(self, data: bytes, language: str, progress: Progress | None = None) -> Counts:
+    def restore(self, data: bytes, language: str, progress: Progress | None = None,
+                processes: int = 1) -> Counts:
         """Add what this database lacks from a backup, in one transaction; what was added
-        (``progress``: how far it is, as it goes)."""
+        (``progress``: how far it is, as it goes; ``processes``: how many may read it)."""
         from scorekeeper.session.backup import restore
 
-        added = restore(self.store, data, language, progress)
+        added = restore(self.store, data, language, progress, processes)
         self._restored()
         return added

@@ -331,8 +331,14 @@ def kept_result(player_ids: Mapping[str, int], state: State, money: Mapping[str,
     """The standings as the session row keeps them (``SessionRow.result``), in order of the
     seats (who joined later, after the table they joined): [roster id, name as seated,
     minor, flights] each."""
-    return json.dumps([[of_player, player, money[player], state.flights[player]]
-                       for player, of_player in player_ids.items()], ensure_ascii=False)
+    return result_json((of_player, player, money[player], state.flights[player])
+                       for player, of_player in player_ids.items())
+
+
+def result_json(standings: Iterable[tuple[int, str, int, int]]) -> str:
+    """``kept_result`` from its rows: a restore's other processes hand on each player's
+    name, minor and flights, and the roster's rows are this process's."""
+    return json.dumps([list(row) for row in standings], ensure_ascii=False)
 
 
 def kept_places(player_ids: Mapping[str, int], state: State,

@@ -14,7 +14,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time
-from typing import Any
+from itertools import chain
+from typing import Any, NamedTuple
 
 from sqlalchemy import Engine, func, insert, select, update
 from sqlalchemy.orm import Session as Db
@@ -29,7 +30,7 @@ from scorekeeper.store.change import (
     deal_rows,
     kept_feats,
     kept_places,
-    kept_result,
+    result_json,
     standing_totals,
 )
 from scorekeeper.store.claim import APPLICATION_ID
@@ -71,7 +72,6 @@ class NewSession:
     name: str
     table: Table
     played_on: date | None
-    uid: str
     group: str | None
     steps: Sequence[Step]
     payments: Sequence[Handover]
@@ -84,6 +84,53 @@ class NewSession:
     finished: bool
 
 
+class SessionRows(NamedTuple):
+    """A new session's rows as a restore writes them (``Restoring.add_sessions``), worked
+    out from what the rules made of it alone (``session_rows``): all but what only the
+    database gives (its id, its uid, its players' and its group's rows, the moment it is
+    written). Plain values, so that another process may work them out."""
+
+    session: tuple[Any, ...]  # SESSION_COLUMNS from name to leaders, less uid and version
+    group: str | None
+    seated: tuple[str, ...]  # who sat at the table, then who joined it
+    joined_from: int  # the first seat of one who joined
+    result: tuple[tuple[str, int, int], ...]  # each seated one's name, minor and flights
+    places: str
+    feats: str
+    standings: list[tuple[Any, ...]]  # STANDING_COLUMNS, the player by name
+    payments: tuple[tuple[str, str, int], ...]  # payer, payee, minor
+    deals: list[tuple[int, str, str | None]]  # number, record, state_after
+    entries: list[tuple[Any, ...]]  # ENTRY_COLUMNS, less the session's id
+
+
+def session_rows(new: NewSession, params: dict[tuple[tuple[str, Any], ...], str],
+                 records: dict[tuple[object, ...], str]) -> SessionRows:
+    """The rows of a session a restore adds, as an import writes them (``SessionChange``'s,
+    row for row); ``params`` and ``records`` remember the reasons and deals encoded."""
+    seated = list(new.table.players)
+    seated += [player for player in new.state.everyone if player not in seated]
+    by_name = {player: player for player in seated}
+    state = new.state
+    values = session_values(new.name, new.table, new.played_on, "")
+    last = new.steps[-1] if new.steps else None
+    return SessionRows(
+        (values["name"], values["variant"], values["options"], values["first_dealer"],
+         values["currency"], values["unit"], values["played_on"].isoformat(),
+         FINISHED if new.finished else IN_PLAY, state.deals,
+         json.dumps(list(new.leaders), ensure_ascii=False)),
+        new.group, tuple(seated), len(new.table.players),
+        tuple((player, new.money[player], state.flights[player]) for player in seated),
+        kept_places(by_name, state, new.placings), kept_feats(by_name, state),
+        standing_totals(by_name, state, new.money, new.won),  # type: ignore[arg-type]
+        tuple((given.payer, given.payee, given.minor) for given in new.payments),
+        [(number, record, after) for _, number, record, after, _, _ in
+         deal_rows(0, new.steps, last, None, None, records)],
+        [row[1:] for row in chain(
+            rows.entry_tuples(0, (entry for step in new.steps for entry in step.entries),
+                              params),
+            rows.entry_tuples(0, new.closing, params))])  # each numbered from its first
+
+
 _tables = {row.__tablename__: row.__table__  # type: ignore[attr-defined]
            for row in (SessionRow, SeatRow, StandingRow, PaymentRow)}
 SESSION_COLUMNS = ("id", "name", "variant", "options", "first_dealer", "currency", "unit",
@@ -93,6 +140,8 @@ SEAT_COLUMNS = ("session_id", "seat", "player_id", "name", "joined")
 STANDING_COLUMNS = ("session_id", "player_id", "deals_played", "tricks", "flights", "minor",
                     "games_won")
 PAYMENT_COLUMNS = ("session_id", "group_id", "payer", "payee", "minor", "paid_at", "uid")
+COLUMNS = {"sessions": SESSION_COLUMNS, "seats": SEAT_COLUMNS, "standings": STANDING_COLUMNS,
+           "payments": PAYMENT_COLUMNS}
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,54 +267,52 @@ class Restoring:
         """Whether the roster here has ``player`` (read once, kept as the restore adds)."""
         return name_key(player) in self._roster()
 
-    def add_sessions(self, batch: Sequence[NewSession]) -> None:
-        """New sessions, their rows as an import writes them (``SessionChange``'s, row for
-        row), a table's rows for all of them in one statement each: an import's thirty
-        statements a session took ten minutes for a club's 100,000 evenings."""
+    def rows_of(self, new: NewSession) -> SessionRows:
+        """``session_rows``, with the reasons and deals this restore has encoded."""
+        return session_rows(new, self._params, self._records)
+
+    def add_sessions(self, batch: Sequence[tuple[str, SessionRows]]) -> None:
+        """New sessions, each its uid and rows (``session_rows``), a table's rows for all
+        of them in one statement each: an import's thirty statements a session took ten
+        minutes for a club's 100,000 evenings."""
         if not batch:
             return
         connection = self.connection
         moment = rows.driver_time(connection, now())
         session_ids = self._new_session_ids(len(batch))
-        written: dict[str, list[tuple[Any, ...]]] = {
-            "sessions": [], "seats": [], "standings": [], "payments": []}
+        sessions: list[tuple[Any, ...]] = []
+        seats: list[tuple[Any, ...]] = []
+        standings: list[tuple[Any, ...]] = []
+        payments: list[tuple[Any, ...]] = []
         dealt: list[tuple[Any, ...]] = []
         entries: list[tuple[Any, ...]] = []
-        params, records = self._params, self._records
-        for session_id, new in zip(session_ids, batch, strict=True):
-            seated = list(new.table.players)
-            seated += [player for player in new.state.everyone if player not in seated]
-            player_ids = {player: self._player_id(player) for player in seated}
+        for session_id, (uid, new) in zip(session_ids, batch, strict=True):
+            player_ids = {player: self._player_id(player) for player in new.seated}
             group_id = None
             if new.group is not None:
                 group_id = self._group_id(new.group)
-                given, currency = self._placing.get(group_id, (0, new.table.money.currency))
+                given, currency = self._placing.get(group_id, (0, new.session[4]))
                 self._placing[group_id] = (given + 1, currency)
-            values = session_values(new.name, new.table, new.played_on, new.uid)
-            written["sessions"].append((
-                session_id, values["name"], values["variant"], values["options"],
-                values["first_dealer"], values["currency"], values["unit"],
-                values["played_on"].isoformat(), new.uid, FINISHED if new.finished else IN_PLAY,
-                1, new.state.deals, json.dumps(list(new.leaders), ensure_ascii=False), moment,
-                moment, group_id, kept_result(player_ids, new.state, new.money),
-                kept_places(player_ids, new.state, new.placings),
-                kept_feats(player_ids, new.state)))
-            written["seats"] += [
-                (session_id, seat, player_ids[player], player, seat >= len(new.table.players))
-                for seat, player in enumerate(seated)]
-            written["standings"] += [(session_id, *totals) for totals in standing_totals(
-                player_ids, new.state, new.money, new.won)]
-            written["payments"] += [(session_id, None, given.payer, given.payee, given.minor,
-                                     moment, new_uid()) for given in new.payments]
-            last = new.steps[-1] if new.steps else None
-            dealt += deal_rows(session_id, new.steps, last, moment, None, records)
-            entries += rows.entry_tuples(session_id, (entry for step in new.steps
-                                                      for entry in step.entries), params)
-            entries += rows.entry_tuples(session_id, new.closing, params)
-        columns = {"sessions": SESSION_COLUMNS, "seats": SEAT_COLUMNS,
-                   "standings": STANDING_COLUMNS, "payments": PAYMENT_COLUMNS}
-        for name, given in written.items():
-            rows.insert_many(connection, _tables[name], columns[name], given)
+            name, variant, options, dealer, currency, unit, played_on, status, deal_count, \
+                leaders = new.session
+            sessions.append((
+                session_id, name, variant, options, dealer, currency, unit, played_on, uid,
+                status, 1, deal_count, leaders, moment, moment, group_id,
+                result_json((player_ids[player], player, minor, flights)
+                            for player, minor, flights in new.result),
+                new.places, new.feats))
+            seats += [(session_id, seat, player_ids[player], player, seat >= new.joined_from)
+                      for seat, player in enumerate(new.seated)]
+            standings += [(session_id, player_ids[player], *totals)
+                          for player, *totals in new.standings]
+            payments += [(session_id, None, payer, payee, minor, moment, new_uid())
+                         for payer, payee, minor in new.payments]
+            dealt += [(session_id, number, record, after, moment, None)
+                      for number, record, after in new.deals]
+            entries += [(session_id, *entry) for entry in new.entries]
+        for name, written in (("sessions", sessions), ("seats", seats),
+                              ("standings", standings), ("payments", payments)):
+            rows.insert_many(connection, _tables[name], COLUMNS[name], written)
         rows.insert_deals(connection, dealt, entries)
 
     def placed_all(self) -> None:
@@ -339,4 +386,5 @@ def restoring(engine: Engine, *, writing: bool) -> Iterator[Restoring]:
             db.rollback()
 
 
-__all__ = ["LOOKED_UP", "HereGroup", "HerePayment", "NewSession", "Restoring", "restoring"]
+__all__ = ["LOOKED_UP", "HereGroup", "HerePayment", "NewSession", "Restoring", "SessionRows",
+           "restoring", "session_rows"]

@@ -26,15 +26,19 @@ REPO = Path(__file__).resolve().parents[2]
 
 # The command as ``python -m scorekeeper`` runs it, saying at exit the most memory it held
 # (VmHWM: this process's own high-water mark; the kernel's ru_maxrss of a child starts from
-# its parent's at the fork, and the parent built the club).
+# its parent's at the fork, and the parent built the club), and the most one of the
+# processes it started held (a restore's readers, forked once the backup is read).
 COMMAND = """
-import atexit, sys
+import atexit, resource, sys
 
 def peak():
     with open("/proc/self/status") as status:
         for line in status:
             if line.startswith("VmHWM:"):
                 sys.stderr.write("PEAK_KB " + line.split()[1] + "\\n")
+    # The most any process it started held (a restore's readers: ru_maxrss, in kB).
+    children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    sys.stderr.write("CHILDREN_PEAK_KB " + str(children) + "\\n")
 
 atexit.register(peak)
 from scorekeeper.cli import main
