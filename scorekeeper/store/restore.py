@@ -166,6 +166,7 @@ class Restoring:
         self.db = db
         self.connection = db.connection()
         self._players: dict[str, int] | None = None  # the roster: each name's key, its row
+        self._ids_by_name: dict[str, int] = {}  # each name as a session spells it, its row
         self._groups: dict[str, tuple[int, int]] = {}  # a group's row, its sessions before
         # How many sessions each group has been given, and the first one's currency, until
         # placed_all: the counts alone, so that a written session's steps are let go.
@@ -286,8 +287,10 @@ class Restoring:
         payments: list[tuple[Any, ...]] = []
         dealt: list[tuple[Any, ...]] = []
         entries: list[tuple[Any, ...]] = []
+        known = self._ids_by_name
         for session_id, (uid, new) in zip(session_ids, batch, strict=True):
-            player_ids = {player: self._player_id(player) for player in new.seated}
+            player_ids = {player: known.get(player) or self._player_id(player)
+                          for player in new.seated}
             group_id = None
             if new.group is not None:
                 group_id = self._group_id(new.group)
@@ -343,6 +346,7 @@ class Restoring:
         key = name_key(player)
         if key not in known:
             known[key] = roster.roster_id(self.connection, player)
+        self._ids_by_name[player] = known[key]
         return known[key]
 
     def _group_id(self, name: str) -> int:
