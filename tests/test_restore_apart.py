@@ -24,7 +24,7 @@ from scorekeeper.core import RuleError
 from scorekeeper.i18n import describe
 from scorekeeper.session import backup, backup_apart
 from scorekeeper.session.backup import Counts, backup_bytes, restore
-from tests.conftest import EXAMPLE_FILE, _fresh_database
+from tests.conftest import EXAMPLE_FILE, _fresh_database, run_cli_here, url_of
 from tests.test_backup import MADE, copied, fingerprint, made, rows_of, scorebook
 
 filled, empty = copied("filled"), copied("empty")
@@ -149,3 +149,16 @@ def test_a_backup_of_fewer_sessions_than_apart_from_is_read_here(
     monkeypatch.setattr(backup_apart, "APART_FROM", 16)
     assert restore(empty.store, with_two_without_uid(filled), "en", processes=2).sessions == 15
     assert read_here == list(range(1, 16))
+
+
+def test_the_restore_command_reads_on_a_process_a_core(filled, empty, tmp_path, monkeypatch,
+                                                      read_here):
+    """A machine of two cores (the command line asks ``cores``): two readers apart."""
+    monkeypatch.setattr(backup_apart, "cores", lambda: 2)
+    given = tmp_path / "everything.json"
+    given.write_bytes(with_two_without_uid(filled))
+    said = run_cli_here(url_of(empty.store.engine), "restore", str(given))
+    assert said.returncode == 0, said.stderr
+    assert said.stdout == (f"Restored from {given}: added 15 sessions, 9 players, 1 group "
+                           "and 1 payment on a tab.\n")
+    assert read_here == []
