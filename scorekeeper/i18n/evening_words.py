@@ -113,16 +113,25 @@ def paid_words(paid: int, money: Money, language: str) -> str:
     return text("tab.paid", language, amount=amount(paid, money, language))
 
 
+def won_words(won: int, money: Money, language: str) -> str:
+    """What a player's sessions brought them, said the way it went: "won 13.50", or "lost
+    13.50" (never "won -13.50")."""
+    if won < 0:
+        return text("tab.lost", language, amount=amount(-won, money, language))
+    return text("tab.won", language, amount=amount(won, money, language))
+
+
 def tab_line(line: TabLine, money: Money, language: str) -> str:
-    """"Astrid: balance -8.50 (won -13.50, received 5.00)"."""
+    """"Astrid: balance -8.50 (lost 13.50, received 5.00)"."""
     return text("tab.line", language, player=line.name,
                 balance=amount(line.balance, money, language),
-                won=amount(line.won, money, language), paid=paid_words(line.paid, money, language))
+                won=won_words(line.won, money, language),
+                paid=paid_words(line.paid, money, language))
 
 
 def won_and_paid(line: TabLine, money: Money, language: str) -> str:
-    """"won -13.50 · received 5.00", under a player's balance."""
-    return text("tab.won_paid", language, won=amount(line.won, money, language),
+    """"lost 13.50 · received 5.00", under a player's balance."""
+    return text("tab.won_paid", language, won=won_words(line.won, money, language),
                 paid=paid_words(line.paid, money, language))
 
 
