@@ -102,6 +102,9 @@ def main(which: list[str]) -> None:
         evening("de-ramsen", "de", ["de-ramsen.json"], [
             ("/session/1", "table"), ("/session/1/ledger", "ledger"),
             ("/session/1/settle", "settle")], viewport={"width": 1280, "height": 900})
+        # The same evening finished: a Ramsen player's page, which knows no General Rams.
+        evening("de-ramsen-finished", "de", ["de-ramsen-finished.json"],
+                [("/player/Hans", "player")])
     if "group" in which:
         # Two sessions of one Friday with one name (2b, 2c), and the Saturday's.
         evening("sv-group", "sv", ["sv-rams-2.json", "sv-rams-2b.json", "sv-rams-2c.json"], [
