@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from scorekeeper.app.routes import route_to
+from scorekeeper.app.screens.backing_up import reminder_due
 from scorekeeper.app.screens.card import ResultCard
 from scorekeeper.app.screens.group import GroupScreen
 from scorekeeper.app.screens.home import Home
@@ -32,13 +33,14 @@ from scorekeeper.app.screens.table import TableScreen
 from scorekeeper.app.screens.tonight import TonightScreen
 from scorekeeper.app.state import worked_out as of_session
 from scorekeeper.app.state.shows import Shows
-from scorekeeper.app.widgets import Missing
+from scorekeeper.app.widgets import GoTo, Missing
 from scorekeeper.session.where import data_dir
 
 if TYPE_CHECKING:
     from scorekeeper.app.model import AppModel
     from scorekeeper.app.routes import Place
     from scorekeeper.app.state.worked_out import WorksOut
+    from scorekeeper.session import OpenSession
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +67,35 @@ def _session(app: AppModel, place: Place) -> None:
 def _settings(app: AppModel, place: Place) -> None:
     app.prefs.data_folder = str(data_dir())
     app.prefs.database_shown = app.scorebook.database_shown
+
+
+def _home(app: AppModel, key: object = None) -> ft.Control:
+    """Home draws the sessions and groups its route loaded, and says when a backup is due."""
+    return Home(app.home, reminder_due(app.backups, app.home.sessions), app.said, app.words,
+                app.go, app.backups.dismiss, key=key)
+
+
+def _new(app: AppModel, key: object = None, again: OpenSession | None = None) -> ft.Control:
+    """A new session, set up with the roster; ``again``: as that earlier session."""
+    return NewSession(app.roster.names, app.roster.groups, app.said.problem, app.words, app.go,
+                      app.start_session, again, key=key)
+
+
+def _again(app: AppModel, key: object = None) -> ft.Control:
+    return _new(app, key, app.table.session)
+
+
+def _players(app: AppModel, key: object = None) -> ft.Control:
+    return Players(app.roster, app.said, app.words, app.go,
+                   GoTo(app.show, route_to("players")), key=key)
+
+
+def _preferences(app: AppModel, key: object = None) -> ft.Control:
+    """Settings draws the person's choices and where the data lives, as loaded; only the
+    host's page may change them (AppModel.set_settings)."""
+    prefs = app.prefs
+    return SettingsScreen(prefs.settings, prefs.data_folder, prefs.database_shown,
+                          app.set_settings, app.backups, app.said, app.words, app.go, key=key)
 
 
 def _player(app: AppModel, key: object = None) -> ft.Control:
@@ -136,12 +167,12 @@ def _a_session(draw: Callable[..., ft.Control], works_out: WorksOut = of_session
 
 
 SCREENS: dict[str, Screen] = {
-    "home": Screen(Home, lambda app, place: app.home.load(), frozenset({Shows.LISTS})),
-    "new": Screen(NewSession, lambda app, place: app.roster.load(),
+    "home": Screen(_home, lambda app, place: app.home.load(), frozenset({Shows.LISTS})),
+    "new": Screen(_new, lambda app, place: app.roster.load(),
                   frozenset({Shows.ROSTER})),
-    "players": Screen(Players, lambda app, place: app.roster.load(records=True),
+    "players": Screen(_players, lambda app, place: app.roster.load(records=True),
                       frozenset({Shows.ROSTER})),
-    "settings": Screen(SettingsScreen, _settings),
+    "settings": Screen(_preferences, _settings),
     "player": Screen(_player, lambda app, place: app.player.open(place)),
     "rival": Screen(_rival, lambda app, place: app.player.open_versus(place)),
     # the group's tab names its payees' details: the roster's news too
@@ -152,8 +183,7 @@ SCREENS: dict[str, Screen] = {
     "missing": Screen(_missing, lambda app, place: None),
     "table": _a_session(TableScreen, of_session.the_hosts_table, roster=True),
     "watch": _a_session(TableScreen, of_session.a_table),
-    "again": _a_session(lambda app, key=None: NewSession(app, again=app.table.session,
-                                                         key=key), roster=True),
+    "again": _a_session(_again, roster=True),
     "edit": _a_session(lambda app, key=None: CorrectDeal(app, app.nav.place.deal_index or 0,
                                                          key=key), of_session.a_deal_corrected),
     "ledger": _a_session(Ledger, of_session.the_ledger),

@@ -18,7 +18,7 @@ from scorekeeper.app.screen_list import SCREENS
 from scorekeeper.app.screens.join import Join
 from scorekeeper.app.state.room import Room
 from scorekeeper.app.theme import theme
-from scorekeeper.app.widgets import error_line, notice_line, pinned
+from scorekeeper.app.widgets import GoTo, error_line, notice_line, pinned
 from scorekeeper.settings import load_settings
 
 if TYPE_CHECKING:
@@ -184,7 +184,7 @@ def route(app: AppModel) -> ft.Control:
     """The screen for the place the route leads; a device on the network only sees the
     table."""
     if app.room.role == "locked":
-        return Join(app)
+        return Join(app.room, app.words, GoTo(app.show, app.nav.route))
     # Keyed by the session it shows: another session's screen (an address of another
     # table opened from one; for a guest, the host moving to another session) is drawn
     # anew, not from what the last one's draw kept (its table's seats, a question open).
