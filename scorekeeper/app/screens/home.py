@@ -95,7 +95,7 @@ def SessionTile(words: Words, summary: SessionSummary, go: Callable[[str], objec
     line = (counts("ui.session_tile_finished", "deals") if summary.finished
             else counts("ui.session_tile", "deals"))
     subtitle = words.t(line, game=words.t(f"variant.{summary.variant}"),
-                       day=words.day(summary.played_on or summary.updated_at.date()),
+                       day=words.day(summary.day),
                        deals=summary.deals, leaders=", ".join(summary.leaders) or "–")
     standings = summary.standings
     places = (places_line(standings.placings, standings.money, words.language)
