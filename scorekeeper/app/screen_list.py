@@ -12,11 +12,14 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
+from scorekeeper.app.entry.deal_entry import EntryPage, EntryTaps
+from scorekeeper.app.entry.save_bar import SaidNow
 from scorekeeper.app.routes import route_to
 from scorekeeper.app.screens.backing_up import reminder_due
 from scorekeeper.app.screens.card import ResultCard
 from scorekeeper.app.screens.group import GroupScreen
 from scorekeeper.app.screens.home import Home
+from scorekeeper.app.screens.join import Waiting
 from scorekeeper.app.screens.ledger import Ledger
 from scorekeeper.app.screens.new_session import NewSession
 from scorekeeper.app.screens.player import PlayerPage
@@ -24,12 +27,12 @@ from scorekeeper.app.screens.players import Players
 from scorekeeper.app.screens.protocol import Protocol
 from scorekeeper.app.screens.record import CorrectDeal
 from scorekeeper.app.screens.rival import RivalScreen
-from scorekeeper.app.screens.room import RoomScreen
+from scorekeeper.app.screens.room import LanPanel, RoomScreen, room_link
 from scorekeeper.app.screens.rules import RulesScreen
 from scorekeeper.app.screens.settings import SettingsScreen
 from scorekeeper.app.screens.settle import SettleUp
 from scorekeeper.app.screens.sheet import ScoreSheet
-from scorekeeper.app.screens.table import TableScreen
+from scorekeeper.app.screens.table import TableScreen, TableTaps, TableView
 from scorekeeper.app.screens.tonight import TonightScreen
 from scorekeeper.app.state import worked_out as of_session
 from scorekeeper.app.state.shows import Shows
@@ -133,6 +136,41 @@ def _with_session(draw: Callable[..., ft.Control]) -> Callable[..., ft.Control]:
     return drawn
 
 
+def _entry(app: AppModel) -> tuple[EntryPage, EntryTaps]:
+    """What the deal entry shows of the page beside its session and draft, and its taps:
+    the table's commands, the answers to a deal another device recorded, the way on."""
+    table, drafts = app.table, app.drafts
+    return (EntryPage(app.words, app.nav.wide, SaidNow.of(app.said), drafts.taken,
+                      tuple(app.roster.names)),
+            EntryTaps(table.record, table.edit, table.reload, app.go, drafts.discard_mine,
+                      drafts.keep_mine))
+
+
+def _table(app: AppModel, key: object = None) -> ft.Control:
+    """The table of the session on show (a guest's page waits for the host to open one),
+    with the entry for whoever may score; the host of a room on the network has it beside
+    a desktop's table, behind a link in a phone's bar."""
+    session, room = app.table.session, app.room
+    if session is None:
+        return Waiting(app.words) if room.guest else _missing(app, key)
+    hosting, wide = room.lan is not None and room.role == "host", app.nav.wide
+    page, entry = _entry(app)
+    view = TableView(room.role == "host", app.entering_a_deal, app.watching,
+                     app.prefs.settings.keep_awake,
+                     room_link(app, session.id) if hosting and not wide else None)
+    taps = TableTaps(entry, app.table.undo, app.drafts.of, app.said)
+    return TableScreen(session, view, page, taps, LanPanel(app) if hosting and wide else None,
+                       key=key)
+
+
+def _correct(app: AppModel, key: object = None) -> ft.Control:
+    """A past deal of the session on show, to be corrected (the one the route names)."""
+    session, index = app.table.session, app.nav.place.deal_index or 0
+    if session is None or not 0 <= index < session.state.deals:
+        return _missing(app, key)
+    return CorrectDeal(session, index, *_entry(app), key=key)
+
+
 def _rules(app: AppModel, key: object = None) -> ft.Control:
     """The rules of the session on show, at the paragraph the route names, with the way
     back to where its "why?" was tapped (else the table)."""
@@ -181,11 +219,10 @@ SCREENS: dict[str, Screen] = {
     "tonight": Screen(_tonight, lambda app, place: app.group.open_tonight(place.group or ""),
                       frozenset({Shows.TONIGHT})),
     "missing": Screen(_missing, lambda app, place: None),
-    "table": _a_session(TableScreen, of_session.the_hosts_table, roster=True),
-    "watch": _a_session(TableScreen, of_session.a_table),
+    "table": _a_session(_table, of_session.the_hosts_table, roster=True),
+    "watch": _a_session(_table, of_session.a_table),
     "again": _a_session(_again, roster=True),
-    "edit": _a_session(lambda app, key=None: CorrectDeal(app, app.nav.place.deal_index or 0,
-                                                         key=key), of_session.a_deal_corrected),
+    "edit": _a_session(_correct, of_session.a_deal_corrected),
     "ledger": _a_session(Ledger, of_session.the_ledger),
     "sheet": _a_session(_sheet, of_session.the_ledger),
     "charts": _a_session(_charts, of_session.the_charts),
