@@ -74,7 +74,8 @@ def TableScreen(session: OpenSession, view: TableView, page: EntryPage, taps: Ta
                 room: ft.Control | None = None) -> ft.Control:
     """On a phone one column: the rows (score, duty, tricks) and Save fit one screen for up
     to five players; on a desktop the table (scores, pot, assistant) beside the entry.
-    ``room``: the room beside a desktop's table, for its host (drawn by the record)."""
+    ``room``: the room beside a desktop's table, for its host, drawn by the record (with
+    the app: LanPanel takes it, and so a table beside it is drawn at every root's pass)."""
     words, wide, go = page.words, page.wide, taps.entry.go
     confirm_undo, set_confirm_undo = ft.use_state(False)
     awake = view.awake
