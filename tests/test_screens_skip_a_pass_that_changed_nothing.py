@@ -1,9 +1,10 @@
 """A screen takes what it shows, not the app (issue 64): the root draws again at every change
 of the page, and a memoized screen handed the same values, the same small observables and the
 same commands is skipped (Flet compares its arguments one by one, ``is`` or ``==``). Home,
-the settings, the players, a new session, playing one again and the join code, each drawn by
-the root twice: equal when nothing it shows changed between, unequal when its words did, and
-never handed the app or a handle to it."""
+the settings, the players, a new session, playing one again, the join code, the table, the
+table watched and a deal corrected, each drawn by the root twice: equal when nothing it
+shows changed between, unequal when its words did, and never handed the app or a handle to
+it."""
 
 from __future__ import annotations
 
@@ -96,3 +97,40 @@ def test_the_join_code_is_skipped_until_its_words_change_and_never_holds_the_app
     # the language as its host's settings say it (a guest may not change them)
     locked.prefs.settings = replace(locked.prefs.settings, language="sv")
     assert not same(first, drawn(locked))
+
+
+# The table (entering a deal: the entry, its rows and Save), the table watched from the
+# club's evening, and deal 6 of the worked example being corrected.
+SESSION_ROUTES = ["/session/1", "/session/1/watch", "/session/1/edit/5"]
+
+
+@pytest.fixture(params=SESSION_ROUTES)
+def at_the_table(request: pytest.FixtureRequest, cabin_book: Scorebook) -> AppModel:
+    app = AppModel(cabin_book, Settings(language="en"), screens=SCREENS)
+    app.show(request.param)
+    assert app.table.session is not None
+    return app
+
+
+def test_a_session_screen_is_skipped_when_the_page_changed_nothing_it_shows(
+        at_the_table: AppModel):
+    first = drawn(at_the_table)
+    # The dark theme is the page's (shell.App): none of the table's parts draws it.
+    at_the_table.prefs.settings = replace(at_the_table.prefs.settings, dark=True)
+    again = drawn(at_the_table)
+    assert first.fn is again.fn
+    assert same(first, again)
+
+
+def test_a_session_screen_is_drawn_again_when_its_window_or_its_words_change(
+        at_the_table: AppModel):
+    first = drawn(at_the_table)
+    at_the_table.nav.resized(1400)  # a desktop's window: the entry beside the table
+    wide = drawn(at_the_table)
+    assert not same(first, wide)
+    at_the_table.prefs.settings = replace(at_the_table.prefs.settings, language="sv")
+    assert not same(wide, drawn(at_the_table))
+
+
+def test_a_session_screen_is_handed_what_it_shows_never_the_app(at_the_table: AppModel):
+    assert not holds_the_app(drawn(at_the_table), at_the_table)
