@@ -86,9 +86,9 @@ def TableScreen(app: AppModel) -> ft.Control:
              if playing else None)
     hosting = app.room.lan is not None and app.room.role == "host"
     # A desktop has room for the room beside the table; a phone opens it from the bar.
-    room = [LanPanel(app)] if hosting and app.nav.wide else []
+    room = [LanPanel(app.room, app.said, app.words)] if hosting and app.nav.wide else []
     if hosting and not app.nav.wide:
-        links.append(room_link(app, session.id))
+        links.append(room_link(app.words, app.room.lan, session.id))
     words = app.words
     # A phone entering a deal shows the table in its rows and fold: the table's side is
     # not drawn, nor made at each Save to be thrown away.
