@@ -1,9 +1,10 @@
 """A screen takes what it shows, not the app (issue 64): the root draws again at every change
 of the page, and a memoized screen handed the same values, the same small observables and the
 same commands is skipped (Flet compares its arguments one by one, ``is`` or ``==``). Home,
-the settings, the players, a new session, playing one again and the join code, each drawn by
-the root twice: equal when nothing it shows changed between, unequal when its words did, and
-never handed the app or a handle to it."""
+the settings, the players, a new session, playing one again, the ledger, settle-up, the
+result card, the room, a group's tab and the join code, each drawn by the root twice: equal
+when nothing it shows changed between, unequal when its words did, and never handed the app
+or a handle to it."""
 
 from __future__ import annotations
 
@@ -24,7 +25,8 @@ from scorekeeper.app.state.room import Room
 from scorekeeper.session import Scorebook
 from scorekeeper.settings import Settings
 
-ROUTES = ["/", "/settings", "/players", "/new", "/session/1/again"]
+ROUTES = ["/", "/settings", "/players", "/new", "/session/1/again", "/session/1/ledger",
+          "/session/1/settle", "/session/1/card", "/session/1/room", "/group/Cabin"]
 
 
 @pytest.fixture(autouse=True)
@@ -54,6 +56,7 @@ def holds_the_app(screen: Component, app: AppModel) -> bool:
 
 @pytest.fixture(params=ROUTES)
 def shown(request: pytest.FixtureRequest, cabin_book: Scorebook) -> AppModel:
+    cabin_book.move_to_group(1, "Cabin", cabin_book.open(1).version)  # a group to show
     app = AppModel(cabin_book, Settings(language="en"), screens=SCREENS)
     app.show(request.param)
     return app
