@@ -2,9 +2,9 @@
 of the page, and a memoized screen handed the same values, the same small observables and the
 same commands is skipped (Flet compares its arguments one by one, ``is`` or ``==``). Home,
 the settings, the players, a new session, playing one again, the join code, the table, the
-table watched and a deal corrected, each drawn by the root twice: equal when nothing it
-shows changed between, unequal when its words did, and never handed the app or a handle to
-it."""
+table watched, a deal corrected, the ledger, settle-up, the result card, the room and a
+group's tab, each drawn by the root twice: equal when nothing it shows changed between,
+unequal when its words did, and never handed the app or a handle to it."""
 
 from __future__ import annotations
 
@@ -16,7 +16,6 @@ import pytest
 from flet.components.component import Component, Renderer
 from flet.components.utils import shallow_compare_args_and_kwargs
 
-from scorekeeper.app.handed import handed
 from scorekeeper.app.lan import LanRoom
 from scorekeeper.app.model import AppModel
 from scorekeeper.app.screen_list import SCREENS
@@ -25,7 +24,8 @@ from scorekeeper.app.state.room import Room
 from scorekeeper.session import Scorebook
 from scorekeeper.settings import Settings
 
-ROUTES = ["/", "/settings", "/players", "/new", "/session/1/again"]
+ROUTES = ["/", "/settings", "/players", "/new", "/session/1/again", "/session/1/ledger",
+          "/session/1/settle", "/session/1/card", "/session/1/room", "/group/Cabin"]
 
 
 @pytest.fixture(autouse=True)
@@ -38,7 +38,7 @@ def browser(monkeypatch: pytest.MonkeyPatch) -> None:
 def drawn(app: AppModel) -> Component:
     """The screen as the root's pass draws it (shell.route), not yet rendered."""
     with Renderer().with_context():
-        screen = route(handed(app))
+        screen = route(app)
     assert isinstance(screen, Component)
     return screen
 
@@ -48,13 +48,13 @@ def same(first: Component, second: Component) -> bool:
 
 
 def holds_the_app(screen: Component, app: AppModel) -> bool:
-    handle = type(handed(app))
-    return any(isinstance(given, (AppModel, handle))
+    return any(given is app or isinstance(given, AppModel)
                for given in (*screen.args, *screen.kwargs.values()))
 
 
 @pytest.fixture(params=ROUTES)
 def shown(request: pytest.FixtureRequest, cabin_book: Scorebook) -> AppModel:
+    cabin_book.move_to_group(1, "Cabin", cabin_book.open(1).version)  # a group to show
     app = AppModel(cabin_book, Settings(language="en"), screens=SCREENS)
     app.show(request.param)
     return app

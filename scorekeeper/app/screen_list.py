@@ -30,7 +30,7 @@ from scorekeeper.app.screens.rival import RivalScreen
 from scorekeeper.app.screens.room import LanPanel, RoomScreen, room_link
 from scorekeeper.app.screens.rules import RulesScreen
 from scorekeeper.app.screens.settings import SettingsScreen
-from scorekeeper.app.screens.settle import SettleUp
+from scorekeeper.app.screens.settle import Settles, SettleUp
 from scorekeeper.app.screens.sheet import ScoreSheet
 from scorekeeper.app.screens.table import TableScreen, TableTaps, TableView
 from scorekeeper.app.screens.tonight import TonightScreen
@@ -157,10 +157,10 @@ def _table(app: AppModel, key: object = None) -> ft.Control:
     page, entry = _entry(app)
     view = TableView(room.role == "host", app.entering_a_deal, app.watching,
                      app.prefs.settings.keep_awake,
-                     room_link(app, session.id) if hosting and not wide else None)
+                     room_link(app.words, room.lan, session.id) if hosting and not wide else None)
     taps = TableTaps(entry, app.table.undo, app.drafts.of, app.said)
-    return TableScreen(session, view, page, taps, LanPanel(app) if hosting and wide else None,
-                       key=key)
+    beside = LanPanel(room, app.said, app.words) if hosting and wide else None
+    return TableScreen(session, view, page, taps, beside, key=key)
 
 
 def _correct(app: AppModel, key: object = None) -> ft.Control:
@@ -197,6 +197,49 @@ def _sheet(app: AppModel, key: object = None) -> ft.Control:
                       key=key)
 
 
+def _ledger(app: AppModel, key: object = None) -> ft.Control:
+    """The ledger's page of the session on show (its newest deals), and what it asks."""
+    shown = app.table
+    if shown.session is None:
+        return _missing(app, key)
+    return Ledger(shown.session, shown.ledger_shown, app.may_score, shown.delete,
+                  shown.show_earlier, app.said, app.words, app.go, key=key)
+
+
+def _settle(app: AppModel, key: object = None) -> ft.Control:
+    """Settle-up of the session on show, with the seat changes its draft holds for the
+    next deal; what only the host asks is not handed to a device that watches."""
+    shown, host = app.table, app.room.role == "host"
+    if shown.session is None:
+        return _missing(app, key)
+    asks = (Settles(shown.reload, shown.export, shown.finish, shown.pay,
+                    shown.take_back_payment, shown.move_to_group) if host
+            else Settles(shown.reload, shown.export))
+    return SettleUp(shown.session, app.drafts.of(shown.session.id).seat_changes, asks,
+                    app.said, app.words, app.go, key=key)
+
+
+def _card(app: AppModel, key: object = None) -> ft.Control:
+    shown = app.table
+    if shown.session is None:
+        return _missing(app, key)
+    return ResultCard(shown.session, shown.export, shown.reload, app.said, app.words, app.go,
+                      key=key)
+
+
+def _group(app: AppModel, key: object = None) -> ft.Control:
+    return GroupScreen(app.nav.place.group or "", app.group, app.room.role == "host",
+                       app.said, app.words, app.go, key=key)
+
+
+def _room(app: AppModel, key: object = None) -> ft.Control:
+    """The room on the network, with the way back to the table it was opened from (home,
+    if that session is not there)."""
+    session = app.table.session
+    back = route_to("table", session=session.id) if session is not None else "/"
+    return RoomScreen(back, app.room, app.said, app.words, app.go, key=key)
+
+
 def _a_session(draw: Callable[..., ft.Control], works_out: WorksOut = of_session.nothing_more,
                *, roster: bool = False) -> Screen:
     """A screen of one session: it hears of that session's changes (and the roster's)."""
@@ -214,7 +257,7 @@ SCREENS: dict[str, Screen] = {
     "player": Screen(_player, lambda app, place: app.player.open(place)),
     "rival": Screen(_rival, lambda app, place: app.player.open_versus(place)),
     # the group's tab names its payees' details: the roster's news too
-    "group": Screen(GroupScreen, lambda app, place: app.group.open(place.group or ""),
+    "group": Screen(_group, lambda app, place: app.group.open(place.group or ""),
                     frozenset({Shows.GROUP, Shows.ROSTER})),
     "tonight": Screen(_tonight, lambda app, place: app.group.open_tonight(place.group or ""),
                       frozenset({Shows.TONIGHT})),
@@ -223,12 +266,12 @@ SCREENS: dict[str, Screen] = {
     "watch": _a_session(_table, of_session.a_table),
     "again": _a_session(_again, roster=True),
     "edit": _a_session(_correct, of_session.a_deal_corrected),
-    "ledger": _a_session(Ledger, of_session.the_ledger),
+    "ledger": _a_session(_ledger, of_session.the_ledger),
     "sheet": _a_session(_sheet, of_session.the_ledger),
     "charts": _a_session(_charts, of_session.the_charts),
     "protocol": _a_session(_with_session(Protocol), of_session.the_protocol),
-    "settle": _a_session(SettleUp, of_session.the_settle_up),
-    "card": _a_session(ResultCard, of_session.the_card),
-    "room": _a_session(RoomScreen),
+    "settle": _a_session(_settle, of_session.the_settle_up),
+    "card": _a_session(_card, of_session.the_card),
+    "room": _a_session(_room),
     "rules": _a_session(_rules),
 }
