@@ -23,10 +23,12 @@ from scorekeeper.app.widgets import (
     screen_bar,
 )
 from scorekeeper.core import N_, Deal, events, score_text
+from scorekeeper.core.standings import FLIGHTS, HARDOPFEL
 from scorekeeper.i18n import render
 from scorekeeper.i18n.accounts import pot_line as pot_words
 from scorekeeper.i18n.accounts import pot_share_words
 from scorekeeper.i18n.evening_words import flights_count
+from scorekeeper.i18n.placings import figure_cell, places_line
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -35,7 +37,7 @@ if TYPE_CHECKING:
     from scorekeeper.app.entry.deal_entry import EntryPage, EntryTaps
     from scorekeeper.app.state.said import Said
     from scorekeeper.app.words import Words
-    from scorekeeper.core import DealGuide
+    from scorekeeper.core import DealGuide, Placing
     from scorekeeper.session import OpenSession
 
 # One wakelock per page, made the first time a table is opened on it.
@@ -245,9 +247,16 @@ def Scoreboard(words: Words, session: OpenSession, deal_guide: DealGuide) -> ft.
     money = session.closing.money if session.plays_for_money else {}
     seats = deal_guide.seats
     live = not session.over  # a finished night has no next deal: no dealer, no duties
+    # A finished night shows each player's place and the figure it rests on, as its card
+    # does: in a game of games, not the scores of a last game begun and left unfinished.
+    placed = {placing.player: placing for placing in session.standings} if session.finished \
+        else {}
     cards = []
     for player in state.everyone:
         tags = []
+        placing = placed.get(player)
+        if placing is not None:
+            tags.append(_tag(f"{placing.place}.", ft.Colors.PRIMARY, ft.Colors.ON_PRIMARY))
         if player in state.away:
             tags.append(_tag(words.t("ui.left_table"), ft.Colors.OUTLINE, ft.Colors.SURFACE))
         if live and player == seats.dealer:
@@ -256,8 +265,14 @@ def Scoreboard(words: Words, session: OpenSession, deal_guide: DealGuide) -> ft.
             tags.append(_tag(words.t("ui.sits_out"), ft.Colors.OUTLINE, ft.Colors.SURFACE))
         if live and player in deal_guide.must_play:
             tags.append(_tag(words.t("ui.must_play"), ft.Colors.TERTIARY, ft.Colors.ON_TERTIARY))
-        figure = scores[player]
-        flights = flights_count(table.rules, state.flights[player], words.language)
+        figure, label = score_text(table, scores[player]), words.t(
+            "ui.score_of", player=player, score=scores[player])
+        if placing is not None:
+            if table.rules.family_rules.in_games:
+                figure = figure_cell(placing.figure, table.money, words.language)
+            label = places_line((placing,), table.money, words.language)
+        flights = flights_count(table.rules, flown(state.flights[player], placing),
+                                words.language)
         lines = [ft.Text(flights, size=15)]
         if money:
             amount = words.money(money[player], table.money)
@@ -270,23 +285,29 @@ def Scoreboard(words: Words, session: OpenSession, deal_guide: DealGuide) -> ft.
             width=170,
             padding=ft.Padding.all(12),
             border_radius=ft.BorderRadius.all(16),
-            bgcolor=(ft.Colors.PRIMARY_CONTAINER if player == seats.dealer
+            bgcolor=(ft.Colors.PRIMARY_CONTAINER
+                     if (placing.place == 1 if placing is not None else player == seats.dealer)
                      else ft.Colors.SURFACE_CONTAINER_HIGH),
             content=ft.Column(
                 spacing=2,
                 controls=[
                     ft.Text(player, size=20, weight=ft.FontWeight.BOLD, no_wrap=True),
                     ft.Row(tags, spacing=4, wrap=True),
-                    readout(
-                        label=words.t("ui.score_of", player=player, score=figure),
-                        content=ft.Text(score_text(table, figure), size=44,
-                                        weight=ft.FontWeight.BOLD),
-                    ),
+                    readout(label=label, content=ft.Text(figure, size=44,
+                                                         weight=ft.FontWeight.BOLD)),
                     *lines,
                 ],
             ),
         ))
     return ft.Row(cards, wrap=True, spacing=10, run_spacing=10)
+
+
+def flown(flights: int, placing: Placing | None) -> int:
+    """A player's flights as the card says them: a finished session's place counts those
+    of its finished games (a game begun and left counts for nothing), else every deal's."""
+    counted = [figure.value for figure in placing.tie_breaks
+               if figure.key in (FLIGHTS, HARDOPFEL)] if placing is not None else []
+    return counted[0] if counted and counted[0] is not None else flights
 
 
 def _tag(label: str, bgcolor: str, color: str) -> ft.Control:
