@@ -4,7 +4,7 @@ same commands is skipped (Flet compares its arguments one by one, ``is`` or ``==
 the settings, the players, a new session, playing one again, the join code, the table, the
 table watched, a deal corrected, the ledger, settle-up, the result card, the room and a
 group's tab, each drawn by the root twice: equal when nothing it shows changed between,
-unequal when its words did, and never handed the app or a handle to it."""
+unequal when its words did, and never handed the app."""
 
 from __future__ import annotations
 
@@ -47,9 +47,8 @@ def same(first: Component, second: Component) -> bool:
     return shallow_compare_args_and_kwargs(first.args, first.kwargs, second.args, second.kwargs)
 
 
-def holds_the_app(screen: Component, app: AppModel) -> bool:
-    return any(given is app or isinstance(given, AppModel)
-               for given in (*screen.args, *screen.kwargs.values()))
+def holds_the_app(screen: Component) -> bool:
+    return any(isinstance(given, AppModel) for given in (*screen.args, *screen.kwargs.values()))
 
 
 @pytest.fixture(params=ROUTES)
@@ -84,14 +83,14 @@ def test_a_screen_is_drawn_again_when_its_words_change(shown: AppModel):
 
 
 def test_a_screen_is_handed_what_it_shows_never_the_app(shown: AppModel):
-    assert not holds_the_app(drawn(shown), shown)
+    assert not holds_the_app(drawn(shown))
 
 
 def test_the_join_code_is_skipped_until_its_words_change_and_never_holds_the_app(
         locked: AppModel):
     first = drawn(locked)
     assert first.fn.__name__ == "Join"
-    assert not holds_the_app(first, locked)
+    assert not holds_the_app(first)
     locked.nav.resized(1400)
     assert same(first, drawn(locked))
     # the language as its host's settings say it (a guest may not change them)
@@ -133,4 +132,4 @@ def test_a_session_screen_is_drawn_again_when_its_window_or_its_words_change(
 
 
 def test_a_session_screen_is_handed_what_it_shows_never_the_app(at_the_table: AppModel):
-    assert not holds_the_app(drawn(at_the_table), at_the_table)
+    assert not holds_the_app(drawn(at_the_table))

@@ -125,15 +125,23 @@ def _missing(app: AppModel, key: object = None) -> ft.Control:
     return Missing(app.said.problem, app.words, app.go, app.room.role == "host", key=key)
 
 
-def _with_session(draw: Callable[..., ft.Control]) -> Callable[..., ft.Control]:
-    """A screen of the session on show, drawn with it, the words and the taps (a session
-    not there is said to be missing)."""
+Drawn = Callable[..., ft.Control]
+
+
+def _of_session(draw: Callable[[AppModel, OpenSession, object], ft.Control]) -> Drawn:
+    """A screen of the session on show, drawn with it (a session not there, or not yet
+    read, is said to be missing)."""
     def drawn(app: AppModel, key: object = None) -> ft.Control:
         session = app.table.session
         if session is None:
             return _missing(app, key)
-        return draw(session, app.words, app.go, key=key)
+        return draw(app, session, key)
     return drawn
+
+
+def _with_session(draw: Drawn) -> Drawn:
+    """A screen of the session on show drawn with it, the words and the taps alone."""
+    return _of_session(lambda app, session, key: draw(session, app.words, app.go, key=key))
 
 
 def _entry(app: AppModel) -> tuple[EntryPage, EntryTaps]:
@@ -163,20 +171,20 @@ def _table(app: AppModel, key: object = None) -> ft.Control:
     return TableScreen(session, view, page, taps, beside, key=key)
 
 
-def _correct(app: AppModel, key: object = None) -> ft.Control:
+@_of_session
+def _correct(app: AppModel, session: OpenSession, key: object) -> ft.Control:
     """A past deal of the session on show, to be corrected (the one the route names)."""
-    session, index = app.table.session, app.nav.place.deal_index or 0
-    if session is None or not 0 <= index < session.state.deals:
+    index = app.nav.place.deal_index or 0
+    if not 0 <= index < session.state.deals:
         return _missing(app, key)
     return CorrectDeal(session, index, *_entry(app), key=key)
 
 
-def _rules(app: AppModel, key: object = None) -> ft.Control:
+@_of_session
+def _rules(app: AppModel, session: OpenSession, key: object) -> ft.Control:
     """The rules of the session on show, at the paragraph the route names, with the way
     back to where its "why?" was tapped (else the table)."""
-    session, place = app.table.session, app.nav.place
-    if session is None:
-        return _missing(app, key)
+    place = app.nav.place
     return RulesScreen(session, place.rule if place.screen == "rules" else None,
                        app.nav.rules_from or route_to("table", session=session.id),
                        app.room.role == "host", app.words, app.go, key=key)
@@ -189,41 +197,37 @@ def _charts(app: AppModel, key: object = None) -> ft.Control:
     return _with_session(Charts)(app, key)
 
 
-def _sheet(app: AppModel, key: object = None) -> ft.Control:
+@_of_session
+def _sheet(app: AppModel, session: OpenSession, key: object) -> ft.Control:
     shown = app.table
-    if shown.session is None:
-        return _missing(app, key)
-    return ScoreSheet(shown.session, shown.ledger_shown, shown.show_earlier, app.words, app.go,
+    return ScoreSheet(session, shown.ledger_shown, shown.show_earlier, app.words, app.go,
                       key=key)
 
 
-def _ledger(app: AppModel, key: object = None) -> ft.Control:
+@_of_session
+def _ledger(app: AppModel, session: OpenSession, key: object) -> ft.Control:
     """The ledger's page of the session on show (its newest deals), and what it asks."""
     shown = app.table
-    if shown.session is None:
-        return _missing(app, key)
-    return Ledger(shown.session, shown.ledger_shown, app.may_score, shown.delete,
+    return Ledger(session, shown.ledger_shown, app.may_score, shown.delete,
                   shown.show_earlier, app.said, app.words, app.go, key=key)
 
 
-def _settle(app: AppModel, key: object = None) -> ft.Control:
+@_of_session
+def _settle(app: AppModel, session: OpenSession, key: object) -> ft.Control:
     """Settle-up of the session on show, with the seat changes its draft holds for the
     next deal; what only the host asks is not handed to a device that watches."""
-    shown, host = app.table, app.room.role == "host"
-    if shown.session is None:
-        return _missing(app, key)
+    shown = app.table
     asks = (Settles(shown.reload, shown.export, shown.finish, shown.pay,
-                    shown.take_back_payment, shown.move_to_group) if host
+                    shown.take_back_payment, shown.move_to_group) if app.room.role == "host"
             else Settles(shown.reload, shown.export))
-    return SettleUp(shown.session, app.drafts.of(shown.session.id).seat_changes, asks,
+    return SettleUp(session, app.drafts.of(session.id).seat_changes, asks,
                     app.said, app.words, app.go, key=key)
 
 
-def _card(app: AppModel, key: object = None) -> ft.Control:
+@_of_session
+def _card(app: AppModel, session: OpenSession, key: object) -> ft.Control:
     shown = app.table
-    if shown.session is None:
-        return _missing(app, key)
-    return ResultCard(shown.session, shown.export, shown.reload, app.said, app.words, app.go,
+    return ResultCard(session, shown.export, shown.reload, app.said, app.words, app.go,
                       key=key)
 
 

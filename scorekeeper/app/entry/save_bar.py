@@ -47,7 +47,7 @@ class Line:
 class SaidNow:
     """What the app says now, as the bar shows it: read from ``Said`` by the screen's
     record, compared by value (a part handed ``Said`` itself would redraw on its own at
-    every change of it, before the root's pass and again in it: see handed.py)."""
+    every change of it, before the root's pass and again in it)."""
 
     notice: Notice | None  # what the app says after a command, for a few seconds
     problem: str | None  # why the last thing asked was refused

@@ -76,8 +76,7 @@ def TableScreen(session: OpenSession, view: TableView, page: EntryPage, taps: Ta
                 room: ft.Control | None = None) -> ft.Control:
     """On a phone one column: the rows (score, duty, tricks) and Save fit one screen for up
     to five players; on a desktop the table (scores, pot, assistant) beside the entry.
-    ``room``: the room beside a desktop's table, for its host, drawn by the record (with
-    the app: LanPanel takes it, and so a table beside it is drawn at every root's pass)."""
+    ``room``: the room beside a desktop's table, for its host, drawn by the record."""
     words, wide, go = page.words, page.wide, taps.entry.go
     confirm_undo, set_confirm_undo = ft.use_state(False)
     awake = view.awake
@@ -281,13 +280,13 @@ def Scoreboard(words: Words, session: OpenSession, deal_guide: DealGuide) -> ft.
                                     table.money, words.language)
             if share:
                 lines.append(ft.Text(share, size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+        # Marked: first place once the night is over, else the next deal's dealer.
+        marked = placing.place == 1 if placing is not None else player == seats.dealer
         cards.append(ft.Container(
             width=170,
             padding=ft.Padding.all(12),
             border_radius=ft.BorderRadius.all(16),
-            bgcolor=(ft.Colors.PRIMARY_CONTAINER
-                     if (placing.place == 1 if placing is not None else player == seats.dealer)
-                     else ft.Colors.SURFACE_CONTAINER_HIGH),
+            bgcolor=ft.Colors.PRIMARY_CONTAINER if marked else ft.Colors.SURFACE_CONTAINER_HIGH,
             content=ft.Column(
                 spacing=2,
                 controls=[
