@@ -64,6 +64,13 @@ def test_sessions_lists_the_stored_session(example):
         assert part in line
 
 
+def test_sessions_dates_each_session_by_its_evening_as_home_does(db_url):
+    # The example was played on 2026-11-20 and is imported today: the list says the evening.
+    assert run_cli(db_url, "import", str(EXAMPLE_FILE)).returncode == 0
+    (line,) = run_cli_here(db_url, "sessions").stdout.splitlines()
+    assert "20 Nov 2026" in line
+
+
 def test_show_prints_the_standings(example):
     url, session_id, _ = example
     result = run_cli_here(url, "show", str(session_id))

@@ -165,8 +165,10 @@ def test_the_undo_dialog_names_the_deal_it_takes_back(cabin_book: Scorebook, lan
                                                       title: str):
     app = AppModel(cabin_book, Settings(language=language), screens=SCREENS)
     app.show("/session/1")
-    assert app.table.session is not None
-    dialog = undo_dialog(app, app.table.session, lambda: None, lambda: None)
+    session = app.table.session
+    assert session is not None
+    dialog = undo_dialog(app.words, app.said, session, app.drafts.of(session.id).started,
+                         lambda: None, lambda: None)
     assert as_read(dialog.title.value) == title
 
 

@@ -71,8 +71,21 @@ def test_the_tab_says_received_to_whoever_received_money(language, line, under):
 
 def test_the_tab_says_paid_to_whoever_paid_money():
     paid = TabLine("Dag", -850, 400, -450)
-    assert plain(won_and_paid(paid, SEK, "en")) == "won -SEK 8.50 · paid SEK 4.00"
-    assert plain(won_and_paid(paid, SEK, "sv")) == "vunnit -8,50 kr · betalt 4,00 kr"
+    assert plain(won_and_paid(paid, SEK, "en")) == "lost SEK 8.50 · paid SEK 4.00"
+    assert plain(won_and_paid(paid, SEK, "sv")) == "förlorat 8,50 kr · betalt 4,00 kr"
+
+
+@pytest.mark.parametrize(("language", "line"), [
+    ("sv", "Dag: saldo -4,50 kr (förlorat 8,50 kr, betalt 4,00 kr)"),
+    ("en", "Dag: balance -SEK 4.50 (lost SEK 8.50, paid SEK 4.00)"),
+    ("de", "Dag: Saldo -4,50 SEK (verloren 8,50 SEK, bezahlt 4,00 SEK)"),
+    ("fr", "Dag : solde -4,50 SEK (perdu 8,50 SEK, payé 4,00 SEK)"),
+])
+def test_the_tab_says_lost_to_whoever_lost_money(language, line):
+    # Dag lost 8.50 over the group's sessions and paid 4.00 of it: a loss is said as one,
+    # never "won -8.50", as a payment received is never "paid -4.00".
+    lost = TabLine("Dag", -850, 400, -450)
+    assert plain(tab_line(lost, SEK, language)) == line
 
 
 @pytest.mark.parametrize(("language", "start"), [

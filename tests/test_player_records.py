@@ -98,6 +98,18 @@ def test_general_rams_won_and_lost_are_added_up_over_the_evenings():
     assert (record.generals_won, record.generals_lost) == (1, 1)
 
 
+def test_a_record_of_games_without_general_rams_says_nothing_of_it():
+    # RULES.md: Mattmar, Ramsen and Rounce know no General Rams; Dag played Mattmar only,
+    # Astrid English Rams too
+    assert not player_record("Dag", EVENINGS).plays_general_rams
+    assert player_record("Astrid", EVENINGS).plays_general_rams
+    ramsen = evening(6, "2026-03-06", {"Hans": 1, "Ida": 2}, {"Hans": 0, "Ida": 0},
+                     variant="ramsen", currency=None, group=None)
+    rounce = evening(7, "2026-03-13", {"Hans": 2, "Ida": 1}, {"Hans": -100, "Ida": 100},
+                     variant="rounce")
+    assert not player_record("Hans", [ramsen, rounce]).plays_general_rams
+
+
 def test_the_biggest_pot_taken_in_one_deal_is_the_most_of_any_evening_whatever_its_money():
     record = player_record("Astrid", EVENINGS)
     assert [(t.currency, t.minor, t.evening.session_id) for t in record.most_taken] == [

@@ -94,12 +94,20 @@ def main(which: list[str]) -> None:
             ("/session/1", "table"), ("/session/1/protocol", "protocol"),
             ("/session/1/ledger", "ledger"), ("/session/1/settle", "settle"),
             ("/session/1/card", "card")])
+        # Its headline case: finished, its third game begun and not finished.
+        evening("fr-mattmar-finished", "fr", ["fr-mattmar-finished.json"], [
+            ("/session/1", "table"), ("/session/1/protocol", "protocol"),
+            ("/session/1/settle", "settle"), ("/session/1/card", "card"), ("/", "home")])
     if "de" in which:
         evening("de-ramsen", "de", ["de-ramsen.json"], [
             ("/session/1", "table"), ("/session/1/ledger", "ledger"),
             ("/session/1/settle", "settle")], viewport={"width": 1280, "height": 900})
+        # The same evening finished: a Ramsen player's page, which knows no General Rams.
+        evening("de-ramsen-finished", "de", ["de-ramsen-finished.json"],
+                [("/player/Hans", "player")])
     if "group" in which:
-        evening("sv-group", "sv", ["sv-rams-2.json", "sv-rams-2b.json"], [
+        # Two sessions of one Friday with one name (2b, 2c), and the Saturday's.
+        evening("sv-group", "sv", ["sv-rams-2.json", "sv-rams-2b.json", "sv-rams-2c.json"], [
             ("/group/Stugan", "group"), ("/players", "players"), ("/player/Astrid", "player"),
             ("/settings", "settings")], scrolled=("/group/Stugan",))
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 from typing import TYPE_CHECKING, Any
 
+from scorekeeper.app.routes import route_to
 from scorekeeper.app.state.backups import Backups
 from scorekeeper.app.state.drafts import Drafts
 from scorekeeper.app.state.group_shown import GroupShown
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
 
     from scorekeeper.app.routes import Place
     from scorekeeper.app.screen_list import Screen
+    from scorekeeper.app.setup_draft import SetupDraft
     from scorekeeper.session import Scorebook
     from scorekeeper.session.news import Heard
     from scorekeeper.settings import Settings
@@ -180,6 +182,17 @@ class AppModel:
             self.table.session = None
         elif self.room.guest:
             self._open_shared()
+
+    # --- a new session ---
+    def start_session(self, draft: SetupDraft) -> None:
+        """The session ``draft`` sets up, stored and opened at its table; refused, why is
+        said on its form (SetupDraft.refused)."""
+        # Unnamed, it is called by its game in whatever language reads it later.
+        opened = self.said.attempt(lambda: self.scorebook.create(
+            draft.name, draft.table(self.prefs.language), draft.group.strip() or None),
+            shown_on=draft.refused)
+        if opened is not None:  # the table's record opens it (screen_list._session)
+            self.go(route_to("table", session=opened.id))
 
     # --- settings ---
     def set_settings(self, settings: Settings) -> None:

@@ -12,10 +12,14 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
+from scorekeeper.app.entry.deal_entry import EntryPage, EntryTaps
+from scorekeeper.app.entry.save_bar import SaidNow
 from scorekeeper.app.routes import route_to
+from scorekeeper.app.screens.backing_up import reminder_due
 from scorekeeper.app.screens.card import ResultCard
 from scorekeeper.app.screens.group import GroupScreen
 from scorekeeper.app.screens.home import Home
+from scorekeeper.app.screens.join import Waiting
 from scorekeeper.app.screens.ledger import Ledger
 from scorekeeper.app.screens.new_session import NewSession
 from scorekeeper.app.screens.player import PlayerPage
@@ -23,22 +27,23 @@ from scorekeeper.app.screens.players import Players
 from scorekeeper.app.screens.protocol import Protocol
 from scorekeeper.app.screens.record import CorrectDeal
 from scorekeeper.app.screens.rival import RivalScreen
-from scorekeeper.app.screens.room import RoomScreen
+from scorekeeper.app.screens.room import LanPanel, RoomScreen, room_link
 from scorekeeper.app.screens.rules import RulesScreen
 from scorekeeper.app.screens.settings import SettingsScreen
-from scorekeeper.app.screens.settle import SettleUp
+from scorekeeper.app.screens.settle import Settles, SettleUp
 from scorekeeper.app.screens.sheet import ScoreSheet
-from scorekeeper.app.screens.table import TableScreen
+from scorekeeper.app.screens.table import TableScreen, TableTaps, TableView
 from scorekeeper.app.screens.tonight import TonightScreen
 from scorekeeper.app.state import worked_out as of_session
 from scorekeeper.app.state.shows import Shows
-from scorekeeper.app.widgets import Missing
+from scorekeeper.app.widgets import GoTo, Missing
 from scorekeeper.session.where import data_dir
 
 if TYPE_CHECKING:
     from scorekeeper.app.model import AppModel
     from scorekeeper.app.routes import Place
     from scorekeeper.app.state.worked_out import WorksOut
+    from scorekeeper.session import OpenSession
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +72,35 @@ def _settings(app: AppModel, place: Place) -> None:
     app.prefs.database_shown = app.scorebook.database_shown
 
 
+def _home(app: AppModel, key: object = None) -> ft.Control:
+    """Home draws the sessions and groups its route loaded, and says when a backup is due."""
+    return Home(app.home, reminder_due(app.backups, app.home.sessions), app.said, app.words,
+                app.go, app.backups.dismiss, key=key)
+
+
+def _new(app: AppModel, key: object = None, again: OpenSession | None = None) -> ft.Control:
+    """A new session, set up with the roster; ``again``: as that earlier session."""
+    return NewSession(app.roster.names, app.roster.groups, app.said.problem, app.words, app.go,
+                      app.start_session, again, key=key)
+
+
+def _again(app: AppModel, key: object = None) -> ft.Control:
+    return _new(app, key, app.table.session)
+
+
+def _players(app: AppModel, key: object = None) -> ft.Control:
+    return Players(app.roster, app.said, app.words, app.go,
+                   GoTo(app.show, route_to("players")), key=key)
+
+
+def _preferences(app: AppModel, key: object = None) -> ft.Control:
+    """Settings draws the person's choices and where the data lives, as loaded; only the
+    host's page may change them (AppModel.set_settings)."""
+    prefs = app.prefs
+    return SettingsScreen(prefs.settings, prefs.data_folder, prefs.database_shown,
+                          app.set_settings, app.backups, app.said, app.words, app.go, key=key)
+
+
 def _player(app: AppModel, key: object = None) -> ft.Control:
     """A player's page draws what its route loaded, and the taps it makes."""
     place = app.nav.place
@@ -91,23 +125,66 @@ def _missing(app: AppModel, key: object = None) -> ft.Control:
     return Missing(app.said.problem, app.words, app.go, app.room.role == "host", key=key)
 
 
-def _with_session(draw: Callable[..., ft.Control]) -> Callable[..., ft.Control]:
-    """A screen of the session on show, drawn with it, the words and the taps (a session
-    not there is said to be missing)."""
+Drawn = Callable[..., ft.Control]
+
+
+def _of_session(draw: Callable[[AppModel, OpenSession, object], ft.Control]) -> Drawn:
+    """A screen of the session on show, drawn with it (a session not there, or not yet
+    read, is said to be missing)."""
     def drawn(app: AppModel, key: object = None) -> ft.Control:
         session = app.table.session
         if session is None:
             return _missing(app, key)
-        return draw(session, app.words, app.go, key=key)
+        return draw(app, session, key)
     return drawn
 
 
-def _rules(app: AppModel, key: object = None) -> ft.Control:
+def _with_session(draw: Drawn) -> Drawn:
+    """A screen of the session on show drawn with it, the words and the taps alone."""
+    return _of_session(lambda app, session, key: draw(session, app.words, app.go, key=key))
+
+
+def _entry(app: AppModel) -> tuple[EntryPage, EntryTaps]:
+    """What the deal entry shows of the page beside its session and draft, and its taps:
+    the table's commands, the answers to a deal another device recorded, the way on."""
+    table, drafts = app.table, app.drafts
+    return (EntryPage(app.words, app.nav.wide, SaidNow.of(app.said), drafts.taken,
+                      tuple(app.roster.names)),
+            EntryTaps(table.record, table.edit, table.reload, app.go, drafts.discard_mine,
+                      drafts.keep_mine))
+
+
+def _table(app: AppModel, key: object = None) -> ft.Control:
+    """The table of the session on show (a guest's page waits for the host to open one),
+    with the entry for whoever may score; the host of a room on the network has it beside
+    a desktop's table, behind a link in a phone's bar."""
+    session, room = app.table.session, app.room
+    if session is None:
+        return Waiting(app.words) if room.guest else _missing(app, key)
+    hosting, wide = room.lan is not None and room.role == "host", app.nav.wide
+    page, entry = _entry(app)
+    view = TableView(room.role == "host", app.entering_a_deal, app.watching,
+                     app.prefs.settings.keep_awake,
+                     room_link(app.words, room.lan, session.id) if hosting and not wide else None)
+    taps = TableTaps(entry, app.table.undo, app.drafts.of, app.said)
+    beside = LanPanel(room, app.said, app.words) if hosting and wide else None
+    return TableScreen(session, view, page, taps, beside, key=key)
+
+
+@_of_session
+def _correct(app: AppModel, session: OpenSession, key: object) -> ft.Control:
+    """A past deal of the session on show, to be corrected (the one the route names)."""
+    index = app.nav.place.deal_index or 0
+    if not 0 <= index < session.state.deals:
+        return _missing(app, key)
+    return CorrectDeal(session, index, *_entry(app), key=key)
+
+
+@_of_session
+def _rules(app: AppModel, session: OpenSession, key: object) -> ft.Control:
     """The rules of the session on show, at the paragraph the route names, with the way
     back to where its "why?" was tapped (else the table)."""
-    session, place = app.table.session, app.nav.place
-    if session is None:
-        return _missing(app, key)
+    place = app.nav.place
     return RulesScreen(session, place.rule if place.screen == "rules" else None,
                        app.nav.rules_from or route_to("table", session=session.id),
                        app.room.role == "host", app.words, app.go, key=key)
@@ -120,12 +197,51 @@ def _charts(app: AppModel, key: object = None) -> ft.Control:
     return _with_session(Charts)(app, key)
 
 
-def _sheet(app: AppModel, key: object = None) -> ft.Control:
+@_of_session
+def _sheet(app: AppModel, session: OpenSession, key: object) -> ft.Control:
     shown = app.table
-    if shown.session is None:
-        return _missing(app, key)
-    return ScoreSheet(shown.session, shown.ledger_shown, shown.show_earlier, app.words, app.go,
+    return ScoreSheet(session, shown.ledger_shown, shown.show_earlier, app.words, app.go,
                       key=key)
+
+
+@_of_session
+def _ledger(app: AppModel, session: OpenSession, key: object) -> ft.Control:
+    """The ledger's page of the session on show (its newest deals), and what it asks."""
+    shown = app.table
+    return Ledger(session, shown.ledger_shown, app.may_score, shown.delete,
+                  shown.show_earlier, app.said, app.words, app.go, key=key)
+
+
+@_of_session
+def _settle(app: AppModel, session: OpenSession, key: object) -> ft.Control:
+    """Settle-up of the session on show, with the seat changes its draft holds for the
+    next deal; what only the host asks is not handed to a device that watches."""
+    shown = app.table
+    asks = (Settles(shown.reload, shown.export, shown.finish, shown.pay,
+                    shown.take_back_payment, shown.move_to_group) if app.room.role == "host"
+            else Settles(shown.reload, shown.export))
+    return SettleUp(session, app.drafts.of(session.id).seat_changes, asks,
+                    app.said, app.words, app.go, key=key)
+
+
+@_of_session
+def _card(app: AppModel, session: OpenSession, key: object) -> ft.Control:
+    shown = app.table
+    return ResultCard(session, shown.export, shown.reload, app.said, app.words, app.go,
+                      key=key)
+
+
+def _group(app: AppModel, key: object = None) -> ft.Control:
+    return GroupScreen(app.nav.place.group or "", app.group, app.room.role == "host",
+                       app.said, app.words, app.go, key=key)
+
+
+def _room(app: AppModel, key: object = None) -> ft.Control:
+    """The room on the network, with the way back to the table it was opened from (home,
+    if that session is not there)."""
+    session = app.table.session
+    back = route_to("table", session=session.id) if session is not None else "/"
+    return RoomScreen(back, app.room, app.said, app.words, app.go, key=key)
 
 
 def _a_session(draw: Callable[..., ft.Control], works_out: WorksOut = of_session.nothing_more,
@@ -136,32 +252,30 @@ def _a_session(draw: Callable[..., ft.Control], works_out: WorksOut = of_session
 
 
 SCREENS: dict[str, Screen] = {
-    "home": Screen(Home, lambda app, place: app.home.load(), frozenset({Shows.LISTS})),
-    "new": Screen(NewSession, lambda app, place: app.roster.load(),
+    "home": Screen(_home, lambda app, place: app.home.load(), frozenset({Shows.LISTS})),
+    "new": Screen(_new, lambda app, place: app.roster.load(),
                   frozenset({Shows.ROSTER})),
-    "players": Screen(Players, lambda app, place: app.roster.load(records=True),
+    "players": Screen(_players, lambda app, place: app.roster.load(records=True),
                       frozenset({Shows.ROSTER})),
-    "settings": Screen(SettingsScreen, _settings),
+    "settings": Screen(_preferences, _settings),
     "player": Screen(_player, lambda app, place: app.player.open(place)),
     "rival": Screen(_rival, lambda app, place: app.player.open_versus(place)),
     # the group's tab names its payees' details: the roster's news too
-    "group": Screen(GroupScreen, lambda app, place: app.group.open(place.group or ""),
+    "group": Screen(_group, lambda app, place: app.group.open(place.group or ""),
                     frozenset({Shows.GROUP, Shows.ROSTER})),
     "tonight": Screen(_tonight, lambda app, place: app.group.open_tonight(place.group or ""),
                       frozenset({Shows.TONIGHT})),
     "missing": Screen(_missing, lambda app, place: None),
-    "table": _a_session(TableScreen, of_session.the_hosts_table, roster=True),
-    "watch": _a_session(TableScreen, of_session.a_table),
-    "again": _a_session(lambda app, key=None: NewSession(app, again=app.table.session,
-                                                         key=key), roster=True),
-    "edit": _a_session(lambda app, key=None: CorrectDeal(app, app.nav.place.deal_index or 0,
-                                                         key=key), of_session.a_deal_corrected),
-    "ledger": _a_session(Ledger, of_session.the_ledger),
+    "table": _a_session(_table, of_session.the_hosts_table, roster=True),
+    "watch": _a_session(_table, of_session.a_table),
+    "again": _a_session(_again, roster=True),
+    "edit": _a_session(_correct, of_session.a_deal_corrected),
+    "ledger": _a_session(_ledger, of_session.the_ledger),
     "sheet": _a_session(_sheet, of_session.the_ledger),
     "charts": _a_session(_charts, of_session.the_charts),
     "protocol": _a_session(_with_session(Protocol), of_session.the_protocol),
-    "settle": _a_session(SettleUp, of_session.the_settle_up),
-    "card": _a_session(ResultCard, of_session.the_card),
-    "room": _a_session(RoomScreen),
+    "settle": _a_session(_settle, of_session.the_settle_up),
+    "card": _a_session(_card, of_session.the_card),
+    "room": _a_session(_room),
     "rules": _a_session(_rules),
 }

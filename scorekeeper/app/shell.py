@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, cast
 import flet as ft
 
 from scorekeeper.app import fonts
-from scorekeeper.app.handed import handed
 from scorekeeper.app.lan import LanRoom, is_local
 from scorekeeper.app.model import AppModel
 from scorekeeper.app.peer import peer_address
@@ -18,7 +17,7 @@ from scorekeeper.app.screen_list import SCREENS
 from scorekeeper.app.screens.join import Join
 from scorekeeper.app.state.room import Room
 from scorekeeper.app.theme import theme
-from scorekeeper.app.widgets import error_line, notice_line, pinned
+from scorekeeper.app.widgets import GoTo, error_line, notice_line, pinned
 from scorekeeper.settings import load_settings
 
 if TYPE_CHECKING:
@@ -68,8 +67,9 @@ def opened_page(page: ft.Page, scorebook: Scorebook, lan: LanRoom | None) -> App
 @ft.component
 def App(app: AppModel, hearing: Hearing, *concerns: ft.Observable) -> ft.Control:
     """The root: it watches every concern of the page (``concerns``: Flet subscribes a
-    component to the observables it is given) and hands the screens a handle to the
-    state, so that one change draws each screen once, from here (see handed.py)."""
+    component to the observables it is given) and draws the screen on show from its record,
+    which hands the screen only what it shows (screen_list.py): a memoized screen whose
+    values, small observables and commands are unchanged is skipped in this pass."""
     page = ft.context.page
     ft.on_mounted(hearing.subscribe)
     ft.on_unmounted(hearing.gone)
@@ -120,7 +120,6 @@ def App(app: AppModel, hearing: Hearing, *concerns: ft.Observable) -> ft.Control
             leaving.current.cancel()
 
     ft.use_effect(wait_for_the_dialog, [said.dialog_leaving], cleanup=dialog_left)
-    screens = handed(app)  # the screens are drawn from here, in this pass (handed.py)
     # A notice is a line of the layout, never drawn over the screen. Flutter's snack bar lay
     # over the bottom of every screen for its five seconds, over Save too, and took the tap
     # that was meant for it (a floating one too: its margin is part of a Dismissible whose
@@ -140,7 +139,7 @@ def App(app: AppModel, hearing: Hearing, *concerns: ft.Observable) -> ft.Control
     lost = pinned(error_line(app.t("ui.database_lost"))) if said.database_lost else None
     return ft.SafeArea(expand=True, content=ft.Column(
         spacing=0, horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-        controls=[ft.Container(key="screen", expand=True, content=route(screens)),
+        controls=[ft.Container(key="screen", expand=True, content=route(app)),
                   ft.Container(key="notice", content=notice,
                                padding=ft.Padding.all(6) if notice else None),
                   ft.Container(key="lost", content=lost)]))
@@ -184,7 +183,7 @@ def route(app: AppModel) -> ft.Control:
     """The screen for the place the route leads; a device on the network only sees the
     table."""
     if app.room.role == "locked":
-        return Join(app)
+        return Join(app.room, app.words, GoTo(app.show, app.nav.route))
     # Keyed by the session it shows: another session's screen (an address of another
     # table opened from one; for a guest, the host moving to another session) is drawn
     # anew, not from what the last one's draw kept (its table's seats, a question open).

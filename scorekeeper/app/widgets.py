@@ -13,7 +13,6 @@ from scorekeeper.i18n.figures import figures_held
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
-    from scorekeeper.app.model import AppModel
     from scorekeeper.app.state.said import Notice, Said
     from scorekeeper.app.words import Words
 
@@ -250,8 +249,3 @@ def Missing(problem: str | None, words: Words, go: Callable[[str], object],
         screen(error_line(problem or words.t("ui.no_such_session")),
                action(words.t("ui.home"), ft.Icons.HOME, lambda: go("/"))),
     ])
-
-
-def missing(app: AppModel) -> ft.Control:
-    """``Missing`` as a screen that holds the app draws it."""
-    return Missing(app.said.problem, app.words, app.go, app.room.role == "host")

@@ -114,7 +114,7 @@ def sessions(ctx: Context) -> None:
         leading = ctx.t("cli.leader", leaders=", ".join(s.leaders) or "-")
         # printable(): names stored before names were checked may hold escape codes or CR/LF.
         click.echo(printable(
-            f"{s.id:>4}  {day_text(s.updated_at.date(), ctx.lang)}  {s.name}  "
+            f"{s.id:>4}  {day_text(s.day, ctx.lang)}  {s.name}  "
             f"[{s.variant}, {status}]  "
             f"{', '.join(s.players)}  · {deals}  · {leading}"))
     if not summaries:

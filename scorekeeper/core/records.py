@@ -21,6 +21,7 @@ from scorekeeper.core.head_to_head import (
     against_each,
     counted,
 )
+from scorekeeper.core.presets import PRESETS
 from scorekeeper.core.text import name_key
 
 
@@ -113,6 +114,12 @@ class PlayerRecord:
     generals_won: int
     generals_lost: int
     most_taken: tuple[MoneyEvening, ...]  # the most taken from the pot in one deal, per currency
+
+    @property
+    def plays_general_rams(self) -> bool:
+        """Whether a game they played knows General Rams: Ramsen, Mattmar and Rounce have
+        none (RULES.md), and a record of theirs says nothing of it."""
+        return any(PRESETS[game.variant].general_rams for game in self.games)
 
 
 def in_order(evenings: Iterable[Evening]) -> list[Evening]:

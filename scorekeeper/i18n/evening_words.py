@@ -105,24 +105,34 @@ def tab_counted(tab: Tab, language: str) -> str:
                               count=tab.evenings))
 
 
+def _the_way_it_went(minor: int, money: Money, language: str, up: str, down: str) -> str:
+    """``minor`` said by the word for the way it went (``up``, else ``down``), its amount
+    always positive: never "paid -4.00" or "won -13.50"."""
+    key = down if minor < 0 else up
+    return text(key, language, amount=amount(abs(minor), money, language))
+
+
 def paid_words(paid: int, money: Money, language: str) -> str:
-    """What a player paid out less what they received, said the way it went: "paid 4.00",
-    or "received 4.00" (never "paid -4.00")."""
-    if paid < 0:
-        return text("tab.received", language, amount=amount(-paid, money, language))
-    return text("tab.paid", language, amount=amount(paid, money, language))
+    """What a player paid out less what they received: "paid 4.00", or "received 4.00"."""
+    return _the_way_it_went(paid, money, language, N_("tab.paid"), N_("tab.received"))
+
+
+def won_words(won: int, money: Money, language: str) -> str:
+    """What a player's sessions brought them: "won 13.50", or "lost 13.50"."""
+    return _the_way_it_went(won, money, language, N_("tab.won"), N_("tab.lost"))
 
 
 def tab_line(line: TabLine, money: Money, language: str) -> str:
-    """"Astrid: balance -8.50 (won -13.50, received 5.00)"."""
+    """"Astrid: balance -8.50 (lost 13.50, received 5.00)"."""
     return text("tab.line", language, player=line.name,
                 balance=amount(line.balance, money, language),
-                won=amount(line.won, money, language), paid=paid_words(line.paid, money, language))
+                won=won_words(line.won, money, language),
+                paid=paid_words(line.paid, money, language))
 
 
 def won_and_paid(line: TabLine, money: Money, language: str) -> str:
-    """"won -13.50 · received 5.00", under a player's balance."""
-    return text("tab.won_paid", language, won=amount(line.won, money, language),
+    """"lost 13.50 · received 5.00", under a player's balance."""
+    return text("tab.won_paid", language, won=won_words(line.won, money, language),
                 paid=paid_words(line.paid, money, language))
 
 

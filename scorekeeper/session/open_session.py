@@ -15,6 +15,7 @@ from scorekeeper.core import (
     Deal,
     DealFields,
     DealGuide,
+    Placing,
     Session,
     State,
     Step,
@@ -115,6 +116,10 @@ class OpenSession(Version):
     @property
     def leaders(self) -> tuple[str, ...]:
         return self.views.get(self, "leaders")
+
+    @property
+    def standings(self) -> tuple[Placing, ...]:
+        return self.views.get(self, "standings")
 
     @property
     def games(self) -> tuple[GameRow, ...]:

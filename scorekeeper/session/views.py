@@ -13,12 +13,14 @@ from scorekeeper.core import (
     Deal,
     DealFields,
     DealGuide,
+    Placing,
     Transfer,
     close,
     deal_fields,
     guide,
     leaders,
     placed_winners,
+    session_standings,
 )
 from scorekeeper.core.owed import PlanChange, owed_transfers, paid, plan_change, still_owed
 from scorekeeper.formats.games_protocol import GameRow, games_protocol
@@ -73,6 +75,13 @@ def pot_shares_view(s: OpenSession) -> dict[str, int]:
 @view("winners")
 def winners(s: OpenSession) -> tuple[str, ...]:
     return placed_winners(s.table, s.state, s.closing)
+
+
+@view("standings")
+def standings(s: OpenSession) -> tuple[Placing, ...]:
+    """Everyone's place and the figure it rests on, best first (RULES.md, "Standings of a
+    session"): what a finished session's table shows, as its card does."""
+    return session_standings(s.table, s.state, s.closing)
 
 
 @view("leaders")

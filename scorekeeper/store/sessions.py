@@ -77,6 +77,12 @@ class SessionSummary:
     def finished(self) -> bool:
         return self.status == FINISHED
 
+    @property
+    def day(self) -> date:
+        """The evening's date, as every list shows it; a session stored without one (an
+        older file) is dated by its last change."""
+        return self.played_on or self.updated_at.date()
+
 
 class SessionStore:
     def __init__(self, engine: Engine) -> None:

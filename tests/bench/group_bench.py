@@ -14,6 +14,7 @@ from sqlalchemy import Connection, Engine, text
 from scorekeeper.core import Session, close, fewest_transfers, make_money, make_table
 from scorekeeper.core.owed import Handover
 from scorekeeper.formats.session_file import Evening
+from scorekeeper.platform import collect_seldom
 from scorekeeper.session.records_keeping import keep_records
 from scorekeeper.session.scorebook import Scorebook
 from scorekeeper.store.database import connect
@@ -104,6 +105,9 @@ def tab_and_season(folder: Path) -> list[Row]:
     """The tab and the season table, then a head to head, over the same club."""
     book = Scorebook(SessionStore(connect(f"sqlite:///{folder / 'group.db'}")))
     club_evenings(book)
+    # Collected as a Scorekeeper process is, set where it starts: what is loaded by then
+    # (here: the modules and the club's making) never walked again.
+    collect_seldom()
     sessions, stored_deals, payments = _counted(book.store.engine)
 
     def open_group() -> None:  # what the group screen reads and draws

@@ -211,7 +211,7 @@ def test_one_plan_everywhere(phone: Ui, server: Server, tmp_path: Path):
     phone.shot("charts-erik-joins-dag-leaves-phone-sv")
 
     phone.go(f"/group/{quote(GROUP)}")
-    phone.read(f"Dag: saldo -{kr('4,50')} (vunnit -{kr('8,50')}, betalt {kr('4,00')})")
+    phone.read(f"Dag: saldo -{kr('4,50')} (förlorat {kr('8,50')}, betalt {kr('4,00')})")
     assert transfers_read(phone) == read
 
     # ``scorekeeper show`` on the same database: the same plan, and what is paid of it.

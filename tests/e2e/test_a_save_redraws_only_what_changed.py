@@ -24,12 +24,13 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, BrowserContext
 
 from tests.e2e.conftest import (
     CABIN,
     FRAMES_WAIT,
     PATCH_CONTROL,
+    Server,
     Ui,
     only_fallback_fonts,
     sets_fallback_fonts,
@@ -152,6 +153,22 @@ def test_a_save_draws_and_sends_only_what_it_changed(browser: Browser, tmp_path:
     assert not asked, f"Flet's debug lines were asked for, though off: {dict(asked)}"
 
 
+def the_cabin_on_a_phone(browser: Browser, server: Server,
+                         wire: list[tuple[str, tuple[int, dict] | None]]
+                         ) -> tuple[BrowserContext, Ui]:
+    """The cabin's table open on a phone (390x844), every frame the server sends it kept
+    in ``wire``."""
+    server.holds(CABIN)
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.on("websocket", lambda socket: socket.on(
+        "framereceived", lambda payload: wire.append(("got", told(payload)))))
+    ui = Ui(page, server.url)
+    ui.open("/session/1")
+    ui.see("Save deal 7")
+    return context, ui
+
+
 def test_save_keeps_its_control_as_clear_comes_and_a_question_opens_above_it(
         browser: Browser, tmp_path: Path):
     """A deal's first tap brings Clear in beside Save, and "Someone joins" opens its panel
@@ -160,14 +177,8 @@ def test_save_keeps_its_control_as_clear_comes_and_a_question_opens_above_it(
     server = start_server(tmp_path)
     wire: list[tuple[str, tuple[int, dict] | None]] = []
     try:
-        server.holds(CABIN)
-        context = browser.new_context(viewport={"width": 390, "height": 844})
-        page = context.new_page()
-        page.on("websocket", lambda socket: socket.on(
-            "framereceived", lambda payload: wire.append(("got", told(payload)))))
-        ui = Ui(page, server.url)
-        ui.open("/session/1")
-        ui.see("Save deal 7")
+        context, ui = the_cabin_on_a_phone(browser, server, wire)
+        page = ui.page
         sent: dict[str, list[tuple[str, object]]] = {}  # per tap: each control's kind, words
         for tap, shown in ((tricks_button("Dag", 2), "Clear deal 7"),
                            ("Someone joins", "Sit down")):
@@ -188,3 +199,34 @@ def test_save_keeps_its_control_as_clear_comes_and_a_question_opens_above_it(
         assert ("FilledButton", "Save deal 7") not in controls, f"{tap}: Save was sent anew"
     assert ("IconButton", None) in sent[tricks_button("Dag", 2)], "Clear never came"
     assert ("FilledButton", "Sit down") in sent["Someone joins"], "the panel never came"
+
+
+def test_a_pass_of_the_root_that_changes_nothing_on_the_table_draws_only_the_root(
+        browser: Browser, tmp_path: Path):
+    """The fonts for other scripts arrive a moment after the first screen (shell.App,
+    FALLBACKS_AFTER): the root draws again for its own state, and the table, its entry and
+    its rows, handed what they were handed before, are left as they are (a screen handed
+    the app was drawn again at every pass of the root: the table and its entry, 3 where 1
+    is needed)."""
+    watched = tmp_path / "render.log"
+    watched.touch()
+    server = start_server(tmp_path, module="tests.e2e.render_watch",
+                          SCOREKEEPER_RENDER_LOG=str(watched))
+    wire: list[tuple[str, tuple[int, dict] | None]] = []
+    try:
+        context, ui = the_cabin_on_a_phone(browser, server, wire)
+        page = ui.page
+        deadline = time.monotonic() + FRAMES_WAIT / 1000
+        while not any(sets_fallback_fonts(frame) for _, frame in wire):
+            assert time.monotonic() < deadline, "the fonts never came"
+            page.evaluate("0")
+        drawn = [line.removeprefix("drew ")
+                 for line in watched.read_text(encoding="utf-8").splitlines()
+                 if line.startswith("drew ")]
+        context.close()
+    finally:
+        stop_server(server)
+    assert "TableScreen" in drawn, "the table was never drawn"
+    # The last pass is the fonts': from the root's last draw on, nothing else is drawn.
+    fonts_pass = drawn[len(drawn) - 1 - drawn[::-1].index("App"):]
+    assert fonts_pass == ["App"], f"the fonts' pass drew {fonts_pass}"

@@ -66,8 +66,8 @@ def tab_takes_a_part(phone: Ui, server: Server, tmp_path: Path) -> None:
     phone.tap(f"Tab: {GROUP}")
     phone.see("Running tab: 2 finished evenings")
     # Won over the two finished evenings: twice each one's money; paid: Astrid's 5.00.
-    phone.read("Astrid: balance -SEK\u00a022.00 (won -SEK\u00a027.00, paid SEK\u00a05.00)")
-    phone.read("Bengt: balance -SEK\u00a012.00 (won -SEK\u00a012.00, paid SEK\u00a00.00)")
+    phone.read("Astrid: balance -SEK\u00a022.00 (lost SEK\u00a027.00, paid SEK\u00a05.00)")
+    phone.read("Bengt: balance -SEK\u00a012.00 (lost SEK\u00a012.00, paid SEK\u00a00.00)")
     phone.read("Cilla: balance SEK\u00a019.00 (won SEK\u00a019.00, paid SEK\u00a00.00)")
     phone.read("Dag: balance SEK\u00a015.00 (won SEK\u00a020.00, received SEK\u00a05.00)")
     # The plan for what was won: Astrid → Dag 20.00 and → Cilla 7.00, Bengt → Cilla 12.00;
@@ -88,7 +88,7 @@ def tab_takes_a_part(phone: Ui, server: Server, tmp_path: Path) -> None:
     phone.type("Amount Astrid paid Cilla", "4.00")
     phone.tap("Save payment")
     # Astrid -22.00 + 4.00 = -18.00; Cilla 19.00 - 4.00 = 15.00; 3.00 left of her 7.00.
-    phone.read("Astrid: balance -SEK\u00a018.00 (won -SEK\u00a027.00, paid SEK\u00a09.00)")
+    phone.read("Astrid: balance -SEK\u00a018.00 (lost SEK\u00a027.00, paid SEK\u00a09.00)")
     phone.read("Cilla: balance SEK\u00a015.00 (won SEK\u00a019.00, received SEK\u00a04.00)")
     phone.read("Astrid pays Cilla SEK\u00a03.00")
     phone.read("paid SEK\u00a04.00 of SEK\u00a07.00")
@@ -101,7 +101,7 @@ def tab_takes_a_part(phone: Ui, server: Server, tmp_path: Path) -> None:
         ("Astrid", "-18.00"), ("Bengt", "-12.00"), ("Cilla", "15.00"), ("Dag", "15.00")]
 
     phone.tap("Take back: Astrid paid Cilla SEK\u00a04.00")  # paid by mistake
-    phone.read("Astrid: balance -SEK\u00a022.00 (won -SEK\u00a027.00, paid SEK\u00a05.00)")
+    phone.read("Astrid: balance -SEK\u00a022.00 (lost SEK\u00a027.00, paid SEK\u00a05.00)")
     tab = json.loads(server.cli("tab", GROUP, "--json").stdout)
     assert tab["players"][0]["balance"] == "-22.00"
 
@@ -135,7 +135,7 @@ def test_a_take_back_on_the_tab_tapped_before_the_screen_caught_up_takes_back_th
     ui.see("Take back: Astrid paid Cilla SEK 3.00")
     held.tap_ahead_of_the_screen("Take back: Astrid paid Cilla SEK\u00a01.00",
                                  "Take back: Astrid paid Cilla SEK\u00a02.00")
-    ui.read("Astrid: balance -SEK\u00a019.00 (won -SEK\u00a027.00, paid SEK\u00a08.00)")
+    ui.read("Astrid: balance -SEK\u00a019.00 (lost SEK\u00a027.00, paid SEK\u00a08.00)")
     ui.see("Take back: Astrid paid Cilla SEK 3.00")
     astrid = json.loads(server.cli("tab", GROUP, "--json").stdout)["players"][0]
     assert (astrid["name"], astrid["paid"], astrid["balance"]) == ("Astrid", "8.00", "-19.00")

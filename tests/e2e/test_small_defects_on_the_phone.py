@@ -7,6 +7,7 @@ from pathlib import Path
 
 from tests.e2e.conftest import Server, Ui
 from tests.e2e.test_table_at_a_glance import three_then_the_cabin
+from tests.test_standings_everywhere import SAMEDI
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 # Is ``text`` anywhere on the page, as written (in this case; a no-break space is a space)?
@@ -134,6 +135,9 @@ def test_a_finished_night_looks_finished_on_its_table_and_at_home(phone: Ui, ser
     phone.open("/session/1")
     phone.read("This session is finished.")
     phone.read("No deal is to come. The pot at the end: split equally among all players")
+    # each card says the place and the figure it rests on, first place marked as first
+    assert phone.readouts("1. ") == ["1. Dag +SEK 10.00"]
+    assert phone.readouts("2. ") == ["2. Cilla +SEK 9.50"]
     phone.shot("table-finished-phone")
     assert not phone.page.evaluate(SHOWN, "Pot:")
     assert not phone.page.evaluate(SHOWN, "DEALER")
@@ -144,6 +148,29 @@ def test_a_finished_night_looks_finished_on_its_table_and_at_home(phone: Ui, ser
     phone.see("20 Nov 2026 · 6 deals · finished")
     phone.see("1. Dag +SEK 10.00 · 2. Cilla +SEK 9.50 · 3. Bengt -SEK 6.00 · 4. Astrid -SEK 13.50")
     assert not phone.page.evaluate(SHOWN, "leading")
+
+
+def test_a_finished_mattmar_night_shows_each_place_not_its_unfinished_games_scores(
+        phone: Ui, server: Server, tmp_path: Path):
+    """Issue 63, "a winner shown with the worst score", on the table: the French Mattmar
+    evening finished with its third game begun (Anne 8, Bruno 8, Chloé 9, Denis 10 in it).
+    The cards showed those scores, Denis's 10 the worst beside his win; they show the
+    standings (tests/test_standings_everywhere.py works them out): Denis first on 0 points
+    over the finished games, Anne, Bruno and Chloé second on 20."""
+    samedi = tmp_path / "samedi.json"
+    samedi.write_text(json.dumps(SAMEDI, ensure_ascii=False), encoding="utf-8")
+    server.holds(samedi)
+    phone.open("/session/1")
+    phone.read("This session is finished.")
+    assert phone.readouts("1. ") == ["1. Denis 0 points"]
+    assert phone.readouts("2. ") == ["2. Anne 20 points", "2. Bruno 20 points",
+                                     "2. Chloé 20 points"]
+    # and each one's flights in the finished games, as the card counts them: Denis flew
+    # once, in the game left unfinished, which counts for nothing
+    phone.see("4 flights")
+    assert not phone.page.evaluate(SHOWN, "1 flight")
+    phone.shot("table-finished-mattmar-phone")
+    assert not phone.page.evaluate(SHOWN, "Denis: 10")
 
 
 def test_the_browsers_back_from_one_table_to_another_shows_that_tables_own_players(

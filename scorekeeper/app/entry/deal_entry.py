@@ -8,6 +8,7 @@ and beside Save, which never leaves the screen.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import flet as ft
@@ -30,20 +31,50 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from scorekeeper.app.draft import DealDraft
-    from scorekeeper.app.model import AppModel
-    from scorekeeper.core import DealGuide, State, Step
+    from scorekeeper.app.entry.save_bar import SaidNow
+    from scorekeeper.app.state.drafts import DealTaken
+    from scorekeeper.app.words import Words
+    from scorekeeper.core import Deal, DealGuide, State, Step
     from scorekeeper.session import OpenSession
+
+
+@dataclass(frozen=True, slots=True)
+class EntryPage:
+    """What of the page the entry shows beside its session and its draft, read by the
+    screen's record: compared by value, so a root's pass that changed none of it leaves the
+    entry as it is."""
+
+    words: Words
+    wide: bool  # a desktop's window: the keys, the row the digits go to, the panel beside
+    said: SaidNow  # the notice, and why the last thing asked was refused
+    taken: DealTaken | None  # another device recorded the deal the draft was entered for
+    roster: tuple[str, ...]  # the names offered to sit down
+
+
+@dataclass(frozen=True, slots=True)
+class EntryTaps:
+    """What the entry's taps do: the page's commands, bound methods handed by the screen's
+    record, equal from one draw to the next (so no memoized part is drawn again for new
+    ones)."""
+
+    record: Callable[..., Step | None]  # SessionShown.record: the next deal
+    edit: Callable[[OpenSession, int, Deal], bool]  # SessionShown.edit: a deal corrected
+    reload: Callable[[], object]  # the session as stored now, after a stale refusal
+    go: Callable[[str], object]
+    discard_mine: Callable[[], object]  # answers to a deal another device recorded
+    keep_mine: Callable[[], object]
 
 
 @ft.memo
 @ft.component
-def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int | None = None,
-              on_saved: Callable[[], object] | None = None,
+def DealEntry(session: OpenSession, draft: DealDraft, page: EntryPage, taps: EntryTaps,
+              index: int | None = None, on_saved: Callable[[], object] | None = None,
               on_undo: Callable[[], object] | None = None,
               status: TableStatus | None = None) -> ft.Control:
     """The rows and the extras (scrolling if they must), and Save below them, always in view.
     ``index``: correcting that deal (0-based) instead of entering the next one; ``status``:
     the pot and the game, on a phone (a desktop shows them beside the entry)."""
+    words = page.words
     table = session.table
     before = session.state_before(index) if index is not None else session.state
     # The table the deal is dealt by: after the joins and leaves waiting for it.
@@ -60,7 +91,7 @@ def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int 
     seats = deal_guide.seats
     playing = list(seats.order)
     deal = draft.deal(playing, session.fields.tricks)
-    language = app.prefs.settings.language
+    language = words.language
     verdict = ft.use_memo(lambda: check(table, before, deal, language),
                           [deal, session.version, index, language])
     number = before.deals + 1
@@ -79,22 +110,22 @@ def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int 
         if index is None and draft.for_deal != number:
             # Another device recorded this deal after the tap was made: the question is on
             # screen (or on its way), and nothing is saved until it is answered. (Asked of
-            # the draft, not of ``app.drafts.taken``: a question left open on another session's
+            # the draft, not of ``page.taken``: a question left open on another session's
             # table must not stop this one's Save.)
             return
         if index is not None:
-            if app.table.edit(session, index, deal) and on_saved is not None:
+            if taps.edit(session, index, deal) and on_saved is not None:
                 on_saved()
             return
         def cleared(step: Step) -> None:
-            said = summary(app.words, table, changes(table, step.entries),
+            said = summary(words, table, changes(table, step.entries),
                            N_("ui.deal_saved"), number=number)
             ended = games_ended(before, step)
             if ended:
-                said += "\n" + ending_text(app.words, table, ended)
+                said += "\n" + ending_text(words, table, ended)
             draft.saved(number + 1, said)
 
-        app.table.record(session, deal, verdict.step, then=cleared)
+        taps.record(session, deal, verdict.step, then=cleared)
 
     # Save and the keys hold one callback for good (a memoized SaveBar is not redrawn for a
     # new one); it saves what this draw shows.
@@ -102,7 +133,7 @@ def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int 
     latest.current = save_now
     save = ft.use_callback(lambda: latest.current(), [])
     clear = ft.use_callback(lambda: draft.clear(), [draft])
-    keyed = app.nav.wide  # on a desktop a whole deal can be keyed in, a correction too
+    keyed = page.wide  # on a desktop a whole deal can be keyed in, a correction too
 
     def listen() -> None:
         ft.context.page.on_keyboard_event = (
@@ -119,25 +150,25 @@ def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int 
     # (Turned each deal to speaking order, three rows moved at every Save: measured, a
     # quarter of the browser's work after the reply.) The keys still go in speaking order.
     rows = [
-        PlayerRow(row_view(app.words, session, draft, player, deal_guide, duty.get(player),
+        PlayerRow(row_view(words, session, draft, player, deal_guide, duty.get(player),
                            verdict.refusal if verdict.player == player and not verdict.unfinished
                            else None,
                            filled=deal.tricks_of(player) if filled == player else None,
                            may_buy_down=player in buying, figures=figures,
-                           marked=app.nav.wide and draft.cursor == playing.index(player)),
+                           marked=page.wide and draft.cursor == playing.index(player)),
                   # Keyed by player: a row that comes or goes (a join, a leave, the
                   # dealer of six sitting out) moves no other row's taps.
                   RowTaps(draft, player), key=player)
         for player in at_table.seated if player in playing
     ]
-    heading = app.t("ui.deal_by", number=number, dealer=seats.dealer)
+    heading = words.t("ui.deal_by", number=number, dealer=seats.dealer)
     # A phone has no room beside the rows for the assistant: it is folded above them with
     # the deal's heading and the pot, for the table as it now sits.
-    top = ([AssistantFold(app.words, table.rules, deal_guide, heading, status,
-                          GoTo(app.go, route_to("rules", session=session.id)))]
+    top = ([AssistantFold(words, table.rules, deal_guide, heading, status,
+                          GoTo(taps.go, route_to("rules", session=session.id)))]
            if status is not None
            else [ft.Text(heading, size=20, weight=ft.FontWeight.BOLD)])
-    sitting_out = ([ft.Text(app.t("ui.sitting_out", players=", ".join(seats.sitting_out)))]
+    sitting_out = ([ft.Text(words.t("ui.sitting_out", players=", ".join(seats.sitting_out)))]
                    if seats.sitting_out else [])
     # Between deals the table can change; a deal being corrected keeps the table it had.
     changing, set_changing = ft.use_state("")  # "", "join" or "leave": its panel is open
@@ -145,44 +176,45 @@ def DealEntry(app: AppModel, session: OpenSession, draft: DealDraft, index: int 
     # The setter is a new function at every draw: the chips are handed one held for good,
     # so that a Save does not draw them again.
     open_change = ft.use_callback(lambda change: set_changing(change), [])
-    comings = [SeatChanges(app.words, open_change)] if index is None else []
-    extras, extra_taps = extras_view(app.words, session.fields, draft, playing), ExtraTaps(draft)
+    comings = [SeatChanges(words, open_change)] if index is None else []
+    extras, extra_taps = extras_view(words, session.fields, draft, playing), ExtraTaps(draft)
     # The changes of the table waiting for this deal, which Save records with it, come first
     # under the deal's heading, in view: above Save they took the rows' room, and the end of
     # the rows (Someone joins, Someone leaves) was cut under them on a phone.
-    waiting_changes = ([WaitingChanges(app.words, draft)]
+    waiting_changes = ([WaitingChanges(words, draft)]
                        if index is None and (entered.joins or entered.leaves) else [])
-    seat_panel = ([SeatPanel(app.words, session, draft, before, at_table.seated, seats.dealer,
-                             changing, close_change, tuple(app.roster.names),
-                             GoTo(app.go, route_to("settle", session=session.id)))]
+    seat_panel = ([SeatPanel(words, session, draft, before, at_table.seated, seats.dealer,
+                             changing, close_change, page.roster,
+                             GoTo(taps.go, route_to("settle", session=session.id)))]
                   if changing and index is None else [])
     # The change being made takes the rows' place on a phone, whose screen has no room for
     # both: above Save it covered the rows' end, or a player's row. A desktop has the room.
-    in_place = bool(seat_panel) and not app.nav.wide
+    in_place = bool(seat_panel) and not page.wide
     listed = ([*top, *waiting_changes, *seat_panel] if in_place else
               [*top, *sitting_out, *waiting_changes, *rows, Extras(extras, extra_taps), *comings])
     # An open question ("Who took the widow?", "Who sits down?") sits above Save, in view:
     # at the end of the rows a phone would hide it below the fold.
     questions = [*([Chooser(extras, extra_taps)] if extras.choosing else []),
                  *([] if in_place else seat_panel)]
-    taken = app.drafts.taken
+    taken = page.taken
     # Keyed, so that a question opening above the bar (a widow, a join) leaves the bar and
     # its Save as they are: diffed by position, the bar was drawn anew against the question.
-    save_bar = (TakenBar(taken_view(app, session, taken), app.drafts.discard_mine,
-                         app.drafts.keep_mine, key="taken")
+    save_bar = (TakenBar(taken_view(words, page.said.notice, session, taken), taps.discard_mine,
+                         taps.keep_mine, key="taken")
                 if taken is not None and taken.session_id == session.id else
                 SaveBar(save_bar_view(
-                    app, session, tricks_left(app.words, draft, deal, session.fields.tricks),
+                    words, page.said, session,
+                    tricks_left(words, draft, deal, session.fields.tricks),
                     verdict, number, may_undo=on_undo is not None,
                     just_saved=draft.just_saved if draft.for_deal == number
                     and not draft.started else None, may_clear=draft.started),
-                    SaveTaps(save, on_undo, clear, app.table.reload, app.go), key="save_bar"))
+                    SaveTaps(save, on_undo, clear, taps.reload, taps.go), key="save_bar"))
     return ft.Column(
         expand=True, spacing=4,
         controls=[
             ft.Column(expand=True, spacing=3, scroll=ft.ScrollMode.AUTO, controls=listed),
             *questions,
-            *([KeyLegend(app.t("ui.keys_legend"))] if keyed else []),
+            *([KeyLegend(words.t("ui.keys_legend"))] if keyed else []),
             save_bar,
         ],
     )

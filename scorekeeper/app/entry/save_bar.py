@@ -22,9 +22,9 @@ from scorekeeper.core import N_
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from scorekeeper.app.model import AppModel
     from scorekeeper.app.state.drafts import DealTaken
-    from scorekeeper.app.state.said import Notice
+    from scorekeeper.app.state.said import Notice, Said
+    from scorekeeper.app.words import Words
     from scorekeeper.session import OpenSession
 
 # Save's words on one line beside Undo and Clear, in every language: at 20 px with its
@@ -41,6 +41,21 @@ class Line:
     size: int = 15
     bold: bool = False  # said louder: tricks left, a game the deal ends
     primary: bool = False  # in the theme's colour: a game ended
+
+
+@dataclass(frozen=True, slots=True)
+class SaidNow:
+    """What the app says now, as the bar shows it: read from ``Said`` by the screen's
+    record, compared by value (a part handed ``Said`` itself would redraw on its own at
+    every change of it, before the root's pass and again in it)."""
+
+    notice: Notice | None  # what the app says after a command, for a few seconds
+    problem: str | None  # why the last thing asked was refused
+    stale: bool  # refused because another device changed the session: offer Reload
+
+    @classmethod
+    def of(cls, said: Said) -> SaidNow:
+        return cls(said.shown_notice, said.problem, said.stale)
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,39 +87,39 @@ class SaveTaps:
     go: Callable[[str], object]
 
 
-def save_bar_view(app: AppModel, session: OpenSession, left: str | None, verdict: Check,
-                  number: int, *, may_undo: bool, just_saved: str | None,
+def save_bar_view(words: Words, said: SaidNow, session: OpenSession, left: str | None,
+                  verdict: Check, number: int, *, may_undo: bool, just_saved: str | None,
                   may_clear: bool) -> SaveBarView:
     """``left``: how many tricks are still to give, while only tricks are missing;
     ``just_saved``: what the deal saved a moment ago did, until the next tap."""
     lines: list[Line] = []
-    problem = app.said.problem or (None if verdict.unfinished else verdict.refusal)
+    problem = said.problem or (None if verdict.unfinished else verdict.refusal)
     why = why_route = None
     if problem:
         lines.append(Line(problem))
         rule = verdict.rule if problem == verdict.refusal else None
         if rule is not None:
-            why = (app.t("rules.why_of", reason=problem), app.t("rules.why"))
+            why = (words.t("rules.why_of", reason=problem), words.t("rules.why"))
             why_route = route_to("rules", session=session.id, rule=rule)
     elif verdict.moves is not None:
-        lines.append(Line(summary(app.words, session.table, verdict.moves)))
+        lines.append(Line(summary(words, session.table, verdict.moves)))
         if verdict.endings:  # said before Save: this deal ends a game, and who takes what
-            lines.append(Line(app.t("ui.deal_ends_game", result=ending_text(
-                app.words, session.table, verdict.endings)), 16, bold=True, primary=True))
+            lines.append(Line(words.t("ui.deal_ends_game", result=ending_text(
+                words, session.table, verdict.endings)), 16, bold=True, primary=True))
     elif just_saved:
-        said, _, ended = just_saved.partition("\n")
-        lines.append(Line(said))
+        saved, _, ended = just_saved.partition("\n")
+        lines.append(Line(saved))
         if ended:  # the game it ended, on the table until the next tap
             lines.append(Line(ended, 18, bold=True, primary=True))
     elif left:
         lines.append(Line(left, 16, bold=True))
     deals = session.state.deals
     return SaveBarView(
-        app.said.shown_notice, tuple(lines), problem, why, why_route,
-        reload=app.t("ui.reload") if app.said.stale else None,
-        undo=app.t("ui.undo", number=deals) if may_undo and deals else None,
-        clear=app.t("ui.clear_deal", number=number) if may_clear else None,
-        save=app.t("ui.save_deal", number=number), may_save=verdict.refusal is None)
+        said.notice, tuple(lines), problem, why, why_route,
+        reload=words.t("ui.reload") if said.stale else None,
+        undo=words.t("ui.undo", number=deals) if may_undo and deals else None,
+        clear=words.t("ui.clear_deal", number=number) if may_clear else None,
+        save=words.t("ui.save_deal", number=number), may_save=verdict.refusal is None)
 
 
 @ft.memo
@@ -158,15 +173,16 @@ class TakenView:
     notice: Notice | None  # what the app says after a command, for a few seconds
 
 
-def taken_view(app: AppModel, session: OpenSession, taken: DealTaken) -> TakenView:
-    device = taken.by or app.t("ui.another_device")
+def taken_view(words: Words, notice: Notice | None, session: OpenSession, taken: DealTaken
+               ) -> TakenView:
+    device = taken.by or words.t("ui.another_device")
     if taken.theirs is None:
-        said = app.t("ui.deal_taken_back", number=taken.next, mine=taken.mine, device=device)
+        said = words.t("ui.deal_taken_back", number=taken.next, mine=taken.mine, device=device)
     else:
-        said = summary(app.words, session.table, dict(taken.theirs), N_("ui.deal_taken"),
+        said = summary(words, session.table, dict(taken.theirs), N_("ui.deal_taken"),
                        number=taken.mine, device=device)
-    return TakenView(said, app.t("ui.discard_mine"),
-                     app.t("ui.mine_is_next", number=taken.next), app.said.shown_notice)
+    return TakenView(said, words.t("ui.discard_mine"),
+                     words.t("ui.mine_is_next", number=taken.next), notice)
 
 
 @ft.memo

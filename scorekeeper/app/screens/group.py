@@ -16,6 +16,7 @@ from scorekeeper.app.screens.group_records import BeatsPanel, RecordsPanel
 from scorekeeper.app.sharing import hand_on, shares
 from scorekeeper.app.state.home import HOME_LIST
 from scorekeeper.app.widgets import (
+    GoTo,
     action,
     bullet,
     error_line,
@@ -36,27 +37,32 @@ from scorekeeper.session import TAB_EXPORTS
 if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable
 
-    from scorekeeper.app.model import AppModel
+    from scorekeeper.app.state.group_shown import GroupShown
+    from scorekeeper.app.state.said import Said
     from scorekeeper.app.words import Words
     from scorekeeper.session.groups import GroupTab, TabExport
 
 
+@ft.memo
 @ft.component
-def GroupScreen(app: AppModel) -> ft.Control:
-    shown = app.group.group
-    title = app.t("ui.group_of", group=shown.name if shown else app.nav.place.group or "")
+def GroupScreen(name: str, group: GroupShown, host: bool, said: Said, words: Words,
+                go: Callable[[str], object]) -> ft.Control:
+    """The group ``name`` (as the route wrote it) as ``group`` shows it, its tab, season,
+    records and evenings, and what is asked of it (paid on the tab only on the ``host``'s
+    page); ``said``: why the last thing asked was refused, and where the notices go."""
+    shown = group.group
+    title = words.t("ui.group_of", group=shown.name if shown else name)
     if shown is None:
         return ft.Column(expand=True, spacing=0, controls=[
-            screen_bar(app.words, app.go, title), screen(error_line(app.said.problem))])
-    words = app.words
+            screen_bar(words, go, title), screen(error_line(said.problem))])
 
     def paid_on_tab(payer: str, payee: str, minor: int) -> bool:
-        if not app.group.pay(payer, payee, minor):
+        if not group.pay(payer, payee, minor):
             return False
-        app.said.notice = payment_line(payer, payee, minor, shown.money, words.language)
+        said.notice = payment_line(payer, payee, minor, shown.money, words.language)
         return True
 
-    pay = paid_on_tab if app.room.role == "host" else None
+    pay = paid_on_tab if host else None
     pictures = shown.code_pictures(words.language)
     transfers = [
         PayCard(words, shown.money, transfer, shown.tab.paid_towards(transfer), offer, pictures,
@@ -65,37 +71,37 @@ def GroupScreen(app: AppModel) -> ft.Control:
     if shown.tab.changed is not None:  # said once, above the plan it moved
         transfers.insert(0, plan_moved(words, shown.tab.changed, shown.money))
     return ft.Column(expand=True, spacing=0, controls=[
-        screen_bar(app.words, app.go, title),
+        screen_bar(words, go, title),
         screen(
-            *refused(app.said, app.words, app.group.reload),
-            action(app.t("ui.tonight_open"), ft.Icons.TABLE_RESTAURANT,
-                   lambda: app.go(route_to("tonight", group=shown.name)), filled=True),
+            *refused(said, words, group.reload),
+            action(words.t("ui.tonight_open"), ft.Icons.TABLE_RESTAURANT,
+                   GoTo(go, route_to("tonight", group=shown.name)), filled=True),
             TabPanel(words, shown),
-            panel(app.t("sheet.transfers"),
-                  *(transfers or [ft.Text(app.t("cli.nothing_to_settle"))])),
-            *([panel(app.t("ui.paid_on_tab"), *tab_payments(words, shown, app.group.take_back))]
+            panel(words.t("sheet.transfers"),
+                  *(transfers or [ft.Text(words.t("cli.nothing_to_settle"))])),
+            *([panel(words.t("ui.paid_on_tab"), *tab_payments(words, shown, group.take_back))]
               if shown.own_payments else []),
-            SeasonPanel(words, shown, app.group.season, app.group.show_season),
-            *([RecordsPanel(words, app.group.records, shown.name, app.go),
-               BeatsPanel(words, app.group.records.beats)] if app.group.records else []),
-            EveningsPanel(words, shown, app.go, app.group.every_evening,
-                          app.group.show_every_evening),
-            TabExports(app, shown),
+            SeasonPanel(words, shown, group.season, group.show_season),
+            *([RecordsPanel(words, group.records, shown.name, go),
+               BeatsPanel(words, group.records.beats)] if group.records else []),
+            EveningsPanel(words, shown, go, group.every_evening, group.show_every_evening),
+            TabExports(shown, group.season, said, words),
         ),
     ])
 
 
-def TabExports(app: AppModel, shown: GroupTab) -> ft.Control:
-    """The tab and the season table as files: what ``scorekeeper export-tab`` writes."""
+def TabExports(shown: GroupTab, season: int | None, said: Said, words: Words) -> ft.Control:
+    """The tab and the season table (of ``season``, else the latest) as files: what
+    ``scorekeeper export-tab`` writes."""
 
     async def save(kind: TabExport) -> None:
-        name, body = shown.export(kind, app.prefs.settings.language, date.today(), app.group.season)
+        name, body = shown.export(kind, words.language, date.today(), season)
         await ft.FilePicker().save_file(file_name=name, src_bytes=body)
-        app.said.notice = app.t("ui.exported", file=name)
+        said.notice = words.t("ui.exported", file=name)
 
     async def send_card() -> None:
-        name, body = shown.export("png", app.prefs.settings.language, date.today())
-        await hand_on(app.said, body, name)
+        name, body = shown.export("png", words.language, date.today())
+        await hand_on(said, body, name)
 
     def saver(kind: TabExport) -> Callable[[], Awaitable[None]]:
         async def save_it() -> None:
@@ -103,9 +109,9 @@ def TabExports(app: AppModel, shown: GroupTab) -> ft.Control:
         return save_it
 
     return ft.Row(wrap=True, spacing=10, controls=[
-        action(app.t("card.share_tab") if shares() else app.t("card.download_tab"),
+        action(words.t("card.share_tab") if shares() else words.t("card.download_tab"),
                ft.Icons.SHARE if shares() else ft.Icons.IMAGE, send_card, filled=True),
-        *(action(app.t(made.label), getattr(ft.Icons, made.icon.upper()), saver(made.key))
+        *(action(words.t(made.label), getattr(ft.Icons, made.icon.upper()), saver(made.key))
           for made in TAB_EXPORTS.offered().values()),
     ])
 

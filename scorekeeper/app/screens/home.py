@@ -10,6 +10,7 @@ from scorekeeper.app.inputs import pick_json
 from scorekeeper.app.routes import route_to
 from scorekeeper.app.screens.backing_up import BackupReminder
 from scorekeeper.app.widgets import (
+    GoTo,
     Link,
     action,
     error_line,
@@ -24,59 +25,62 @@ from scorekeeper.i18n.placings import places_line
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from scorekeeper.app.model import AppModel
+    from scorekeeper.app.state.home import Home as HomeState
+    from scorekeeper.app.state.said import Said
     from scorekeeper.app.words import Words
     from scorekeeper.session import SessionSummary
 
 
 @ft.memo
 @ft.component
-def Home(app: AppModel) -> ft.Control:
-    summaries = app.home.sessions
+def Home(home: HomeState, reminder: bool, said: Said, words: Words, go: Callable[[str], object],
+         dismiss_reminder: Callable[[], object]) -> ft.Control:
+    """``home``: the sessions and groups as loaded, and its commands; ``reminder``: say
+    that no backup was made for a while (backing_up.reminder_due)."""
+    summaries = home.sessions
 
     async def import_file() -> None:
-        picked = await pick_json(app.t("ui.import"))
+        picked = await pick_json(words.t("ui.import"))
         if picked is None:
             return
-        opened = await app.home.import_file(picked)
+        opened = await home.import_file(picked)
         if opened is None:
             return
-        app.said.notice = app.t(counts("ui.imported", "deals"),
-                           name=app.words.session_name(opened.name, opened.table.rules.variant),
-                           deals=opened.state.deals)
-        app.go(route_to("table", session=opened.id))
+        said.notice = words.t(counts("ui.imported", "deals"),
+                              name=words.session_name(opened.name, opened.table.rules.variant),
+                              deals=opened.state.deals)
+        go(route_to("table", session=opened.id))
 
     in_play = [s for s in summaries if not s.finished]
     finished = [s for s in summaries if s.finished]
     return ft.Column(expand=True, spacing=0, controls=[
-        screen_bar(app.words, app.go, "Scorekeeper", None, [
-            Link(ft.Icons.GROUPS, app.t("ui.players"), route_to("players")),
-            Link(ft.Icons.SETTINGS, app.t("ui.settings"), route_to("settings")),
+        screen_bar(words, go, "Scorekeeper", None, [
+            Link(ft.Icons.GROUPS, words.t("ui.players"), route_to("players")),
+            Link(ft.Icons.SETTINGS, words.t("ui.settings"), route_to("settings")),
         ]),
         screen(
             ft.Row(wrap=True, spacing=12, controls=[
-                ft.FilledButton(app.t("ui.new_session"), icon=ft.Icons.ADD, height=52,
-                                on_click=lambda: app.go(route_to("new"))),
-                action(app.t("ui.import"), ft.Icons.FILE_OPEN, import_file),
+                ft.FilledButton(words.t("ui.new_session"), icon=ft.Icons.ADD, height=52,
+                                on_click=lambda: go(route_to("new"))),
+                action(words.t("ui.import"), ft.Icons.FILE_OPEN, import_file),
             ]),
-            error_line(app.said.problem),
-            *BackupReminder(app, min((s.played_on for s in summaries
-                                      if s.finished and s.played_on), default=None)),
-            *([ft.Text(app.t("ui.groups"), size=20, weight=ft.FontWeight.BOLD),
+            error_line(said.problem),
+            *(BackupReminder(words, go, dismiss_reminder) if reminder else []),
+            *([ft.Text(words.t("ui.groups"), size=20, weight=ft.FontWeight.BOLD),
                ft.Row(wrap=True, spacing=10, controls=[
-                   action(app.t("ui.open_group", group=name), ft.Icons.GROUPS,
-                          lambda name=name: app.go(route_to("group", group=name)))
-                   for name in app.home.groups])] if app.home.groups else []),
-            ft.Text(app.t("ui.in_play"), size=20, weight=ft.FontWeight.BOLD),
-            *([SessionTile(app.words, s, app.go) for s in in_play]
-              or [ft.Text(app.t("ui.none_in_play"))]),
-            ft.Text(app.t("ui.finished"), size=20, weight=ft.FontWeight.BOLD),
-            *([SessionTile(app.words, s, app.go) for s in finished]
-              or [ft.Text(app.t("ui.none_finished"))]),
-            *([ft.OutlinedButton(app.t(counts("ui.show_all_sessions", "count"),
-                                       count=app.home.session_count),
-                                 on_click=app.home.show_all)]
-              if app.home.session_count > len(summaries) else []),
+                   action(words.t("ui.open_group", group=name), ft.Icons.GROUPS,
+                          GoTo(go, route_to("group", group=name)))
+                   for name in home.groups])] if home.groups else []),
+            ft.Text(words.t("ui.in_play"), size=20, weight=ft.FontWeight.BOLD),
+            *([SessionTile(words, s, go) for s in in_play]
+              or [ft.Text(words.t("ui.none_in_play"))]),
+            ft.Text(words.t("ui.finished"), size=20, weight=ft.FontWeight.BOLD),
+            *([SessionTile(words, s, go) for s in finished]
+              or [ft.Text(words.t("ui.none_finished"))]),
+            *([ft.OutlinedButton(words.t(counts("ui.show_all_sessions", "count"),
+                                         count=home.session_count),
+                                 on_click=home.show_all)]
+              if home.session_count > len(summaries) else []),
         ),
     ])
 
@@ -91,7 +95,7 @@ def SessionTile(words: Words, summary: SessionSummary, go: Callable[[str], objec
     line = (counts("ui.session_tile_finished", "deals") if summary.finished
             else counts("ui.session_tile", "deals"))
     subtitle = words.t(line, game=words.t(f"variant.{summary.variant}"),
-                       day=words.day(summary.played_on or summary.updated_at.date()),
+                       day=words.day(summary.day),
                        deals=summary.deals, leaders=", ".join(summary.leaders) or "–")
     standings = summary.standings
     places = (places_line(standings.placings, standings.money, words.language)

@@ -11,50 +11,55 @@ from scorekeeper.app.inputs import Entry
 from scorekeeper.app.lan import Verdict
 from scorekeeper.app.peer import peer_address
 from scorekeeper.app.state.room import LAN_CHANGED
+from scorekeeper.app.state.said import refusal
 from scorekeeper.app.widgets import error_line, screen
 from scorekeeper.core import RuleError
 from scorekeeper.core.text import player_name
 
 if TYPE_CHECKING:
-    from scorekeeper.app.model import AppModel
+    from collections.abc import Callable
+
+    from scorekeeper.app.state.room import Room
     from scorekeeper.app.words import Words
 
 
 @ft.memo
 @ft.component
-def Join(app: AppModel) -> ft.Control:
+def Join(room: Room, words: Words, joined: Callable[[], object]) -> ft.Control:
+    """``room``: this page's place in the room, a role it changes once admitted;
+    ``joined``: the page's route shown again, as a guest sees it."""
     typed = ft.use_ref(lambda: {"name": "", "code": ""}).current  # heard, not drawn (see Entry)
     problem, set_problem = ft.use_state(None)
-    room = app.room.lan
-    assert room is not None
+    lan = room.lan
+    assert lan is not None
 
     async def join() -> None:
         page = ft.context.page
         name, code = typed["name"], typed["code"]
-        if app.room.role != "locked":
+        if room.role != "locked":
             return
         if not name.strip():
-            set_problem(app.t("ui.join_name_needed"))
+            set_problem(words.t("ui.join_name_needed"))
             return
         try:
             device = player_name(name)
         except RuleError as error:
-            set_problem(app.said.refusal(error))
+            set_problem(refusal(error, words.language))
             return
         # Every answer waits longer the more wrong codes there were (lan.py says why).
-        await asyncio.sleep(room.answer_delay())
-        verdict = room.try_join(app.room.viewer_key, code, device, peer_address(page) or "?")
+        await asyncio.sleep(lan.answer_delay())
+        verdict = lan.try_join(room.viewer_key, code, device, peer_address(page) or "?")
         if verdict is Verdict.ADMITTED:
-            app.room.role = "viewer"
-            app.show(app.nav.route)  # the session the host has open, if any
+            room.role = "viewer"
+            joined()  # the session the host has open, if any
             page.pubsub.send_all(LAN_CHANGED)
             return
         if verdict is Verdict.WRONG:
-            set_problem(app.t("ui.wrong_code"))
+            set_problem(words.t("ui.wrong_code"))
         elif verdict is Verdict.DEVICE_LOCKED:
-            set_problem(app.t("ui.device_locked"))
+            set_problem(words.t("ui.device_locked"))
         else:
-            set_problem(app.t("ui.room_locked", minutes=room.minutes_locked()))
+            set_problem(words.t("ui.room_locked", minutes=lan.minutes_locked()))
             page.pubsub.send_all(LAN_CHANGED)  # the host sees the lock and can lift it
 
     def typing_code(text: str) -> None:
@@ -67,11 +72,11 @@ def Join(app: AppModel) -> ft.Control:
 
     return screen(
         ft.Text("Scorekeeper", size=28, weight=ft.FontWeight.BOLD),
-        ft.Text(app.t("ui.join_intro"), size=17),
-        Entry(app.t("ui.join_name_field"), "", lambda text: typed.__setitem__("name", text),
+        ft.Text(words.t("ui.join_intro"), size=17),
+        Entry(words.t("ui.join_name_field"), "", lambda text: typed.__setitem__("name", text),
               autofocus=True),
-        Entry(app.t("ui.join_code_field"), "", typing_code, width=260, on_enter=entered_code),
-        ft.Row([ft.FilledButton(app.t("ui.join"), icon=ft.Icons.LOGIN, on_click=join)]),
+        Entry(words.t("ui.join_code_field"), "", typing_code, width=260, on_enter=entered_code),
+        ft.Row([ft.FilledButton(words.t("ui.join"), icon=ft.Icons.LOGIN, on_click=join)]),
         error_line(problem),
     )
 

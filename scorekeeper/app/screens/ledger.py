@@ -16,7 +16,6 @@ from scorekeeper.app.widgets import (
     error_line,
     labelled,
     long_screen,
-    missing,
     readout,
     screen_bar,
 )
@@ -29,7 +28,8 @@ from scorekeeper.i18n.accounts import amount as money_text
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from scorekeeper.app.model import AppModel
+    from scorekeeper.app.state.said import Said
+    from scorekeeper.app.words import Words
     from scorekeeper.session import LedgerDeal, OpenSession
 
 # The client lays out the cards on screen and this many pixels beyond (a screen reader
@@ -40,69 +40,70 @@ FIGURE = ft.TextStyle(weight=ft.FontWeight.BOLD)  # an entry's figure, under its
 
 @ft.memo
 @ft.component
-def Ledger(app: AppModel) -> ft.Control:
-    session = app.table.session
-    if session is None:
-        return missing(app)
-    shown = app.table.ledger_shown  # the newest deals, worked out when the route opened (model)
+def Ledger(session: OpenSession, newest: int, may_score: bool,
+           delete: Callable[[OpenSession, int], object], show_earlier: Callable[[], None],
+           said: Said, words: Words, go: Callable[[str], object]) -> ft.Control:
+    """The ``newest`` deals of ``session`` (the page worked out when the route opened), each
+    edited or deleted by one who ``may_score`` while the session is not finished; ``said``:
+    why the last thing asked was refused, and the delete dialog's notice."""
     deleting, set_deleting = ft.use_state(None)
     only, set_only = ft.use_state(None)  # one player's entries, or everyone's
-    ledger = session.ledger_page(shown)
-    lang = app.prefs.settings.language
+    ledger = session.ledger_page(newest)
+    lang = words.language
 
-    def delete(index: int) -> None:
+    def delete_it(index: int) -> None:
         set_deleting(None)
-        app.table.delete(session, index)
+        delete(session, index)
 
     ft.use_dialog(
-        confirmation(app.said, app.words, app.t("ui.delete_title", number=deleting + 1),
-                     app.t("ui.delete_text"),
-                     app.t("ui.delete_confirm"), lambda: delete(deleting),
+        confirmation(said, words, words.t("ui.delete_title", number=deleting + 1),
+                     words.t("ui.delete_text"),
+                     words.t("ui.delete_confirm"), lambda: delete_it(deleting),
                      lambda: set_deleting(None))
         if deleting is not None
         else None
     )
 
-    editable = app.may_score and not session.finished
-    everyone = app.t("ui.ledger_everyone")
+    editable = may_score and not session.finished
+    everyone = words.t("ui.ledger_everyone")
     cards: list[ft.Control] = [
-        choices(app.t("ui.ledger_filter"),
+        choices(words.t("ui.ledger_filter"),
                 [("", everyone), *((p, p) for p in session.state.everyone)],
-                only or "", lambda key: set_only(key or None), app.words.language),
-        *payments_made(app.words, session),  # the money handed over so far
+                only or "", lambda key: set_only(key or None), lang),
+        *payments_made(words, session),  # the money handed over so far
     ]
     if session.finished and session.closing.entries:
-        cards.append(deal_card(app, session, app.t("ui.end_of_session"), "",
+        cards.append(deal_card(words, go, session, words.t("ui.end_of_session"), "",
                                list(session.closing.entries), None, None, None, only))
     for row in reversed(ledger):
         what = "; ".join(render(e, lang) for e in row.events)
-        title = app.t("ui.ledger_deal", number=row.number, dealer=row.dealer)
+        title = words.t("ui.ledger_deal", number=row.number, dealer=row.dealer)
         cards.append(deal_card(
-            app, session, title, what, list(row.entries), row,
-            (lambda n=row.number: app.go(route_to("edit", session=session.id, deal=n - 1)))
+            words, go, session, title, what, list(row.entries), row,
+            (lambda n=row.number: go(route_to("edit", session=session.id, deal=n - 1)))
             if editable else None,
             (lambda n=row.number: set_deleting(n - 1)) if editable else None,
             only,
         ))
-    if session.deal_count > shown:
-        earlier = session.deal_count - shown
-        cards.append(ft.OutlinedButton(app.t(counts("ui.show_earlier", "count"), count=earlier),
-                                       on_click=app.table.show_earlier))
+    if session.deal_count > newest:
+        earlier = session.deal_count - newest
+        cards.append(ft.OutlinedButton(words.t(counts("ui.show_earlier", "count"),
+                                               count=earlier), on_click=show_earlier))
     if not ledger:
-        cards.append(ft.Text(app.t("ui.no_deals_yet")))
+        cards.append(ft.Text(words.t("ui.no_deals_yet")))
     return ft.Column(expand=True, spacing=0, controls=[
         # The score sheet is a tap away here: a phone's table bar has no room for it.
-        screen_bar(app.words, app.go, app.t("ui.ledger_of", name=app.words.session_name(
+        screen_bar(words, go, words.t("ui.ledger_of", name=words.session_name(
             session.name, session.table.rules.variant)), route_to("table", session=session.id),
-            [Link(ft.Icons.GRID_ON, app.t("ui.sheet"), route_to("sheet", session=session.id))]),
-        long_screen(error_line(app.said.problem), *cards, beyond=BEYOND_SCREEN),
+            [Link(ft.Icons.GRID_ON, words.t("ui.sheet"), route_to("sheet", session=session.id))]),
+        long_screen(error_line(said.problem), *cards, beyond=BEYOND_SCREEN),
     ])
 
 
-def entry_line(app: AppModel, session: OpenSession, entry: Entry, only: str | None) -> str:
+def entry_line(words: Words, session: OpenSession, entry: Entry, only: str | None) -> str:
     """An entry's figure with its direction: ``Astrid → pot 5 (2.50 kr)``, or signed for the
     player the ledger is filtered to (``-5``: Astrid paid, ``+5``: Astrid received)."""
-    lang = app.prefs.settings.language
+    lang = words.language
     money = session.table.money
     if isinstance(entry, SeatChange):
         return ""  # a seat change moves nothing: its reason says it all
@@ -117,10 +118,10 @@ def entry_line(app: AppModel, session: OpenSession, entry: Entry, only: str | No
             f"{units}{cash}")
 
 
-def why_icon(app: AppModel, reason: str, route: str) -> ft.Control:
+def why_icon(words: Words, go: Callable[[str], object], reason: str, route: str) -> ft.Control:
     """A ledger entry's "why?": a small icon, as there is one on every line."""
-    return labelled(app.t("rules.why_of", reason=reason), ft.IconButton(
-        ft.Icons.HELP_OUTLINE, icon_size=18, on_click=lambda _: app.go(route)))
+    return labelled(words.t("rules.why_of", reason=reason), ft.IconButton(
+        ft.Icons.HELP_OUTLINE, icon_size=18, on_click=lambda _: go(route)))
 
 
 def concerns(entry: Entry, player: str) -> bool:
@@ -129,42 +130,43 @@ def concerns(entry: Entry, player: str) -> bool:
     return entry.player == player
 
 
-def deal_card(app: AppModel, session: OpenSession, title: str, what: str, entries: list[Entry],
-              row: LedgerDeal | None, edit: Callable[[], object] | None,
-              delete: Callable[[], object] | None, only: str | None) -> ft.Control:
+def deal_card(words: Words, go: Callable[[str], object], session: OpenSession, title: str,
+              what: str, entries: list[Entry], row: LedgerDeal | None,
+              edit: Callable[[], object] | None, delete: Callable[[], object] | None,
+              only: str | None) -> ft.Control:
     """One deal's card. A plain function, not a component: thirty components (each with its
     hooks and its watch on the model) cost the server more than the cards themselves."""
-    lang = app.prefs.settings.language
+    lang = words.language
     lines: list[ft.Control] = []
     for entry in entries:
         if only is not None and not concerns(entry, only):
             continue
         reason = render(entry.reason, lang)
         rule = rule_for(session.table.rules, entry.reason)
-        figure = entry_line(app, session, entry, only)
+        figure = entry_line(words, session, entry, only)
         # The figure under its reason (beside it, a phone's line left the reason a word
         # wide), in one text: a page of the ledger is hundreds of lines to send and lay out.
         lines.append(ft.Row(spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
             ft.Text(reason, size=15, expand=True,
                     spans=[ft.TextSpan(f"\n{figure}", style=FIGURE)] if figure else None),
-            *([why_icon(app, reason, route_to("rules", session=session.id, rule=rule))]
+            *([why_icon(words, go, reason, route_to("rules", session=session.id, rule=rule))]
               if rule else []),
         ]))
     if row is not None:
         # Only who sat at the table for the deal: one who was away has a gap, not a figure.
         players = [p for p in session.state.everyone if p in row.seated and only in (None, p)]
         totals = " · ".join(f"{p} {score_text(session.table, row.standing[p])}"
-                            for p in players) or app.t("ui.away", player=only or "")
-        line = app.t("ui.ledger_after", number=row.number, totals=totals, pot=row.pot)
+                            for p in players) or words.t("ui.away", player=only or "")
+        line = words.t("ui.ledger_after", number=row.number, totals=totals, pot=row.pot)
         lines.append(readout(label=line, content=ft.Text(
             line, size=14, color=ft.Colors.ON_SURFACE_VARIANT)))
     buttons = []
     if edit is not None:
-        label = app.t("ui.edit")
+        label = words.t("ui.edit")
         buttons.append(labelled(f"{label} {title}", ft.TextButton(label, icon=ft.Icons.EDIT,
                                                                   on_click=lambda _: edit())))
     if delete is not None:
-        label = app.t("ui.delete")
+        label = words.t("ui.delete")
         buttons.append(labelled(f"{label} {title}", ft.TextButton(
             label, icon=ft.Icons.DELETE_OUTLINE, on_click=lambda _: delete())))
     return ft.Card(content=ft.Container(padding=ft.Padding.all(12), content=ft.Column(

@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from scorekeeper.app.inputs import Entry, choices, switch
-from scorekeeper.app.routes import route_to
 from scorekeeper.app.setup_draft import SetupDraft
 from scorekeeper.app.widgets import (
     error_line,
@@ -35,31 +34,26 @@ from scorekeeper.i18n.evening_words import label_and_value, order_hint
 if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable
 
-    from scorekeeper.app.model import AppModel
     from scorekeeper.app.words import Words
     from scorekeeper.session import OpenSession
 
 
 @ft.memo
 @ft.component
-def NewSession(app: AppModel, again: OpenSession | None = None) -> ft.Control:
-    """``again``: set up as that earlier session, so its group's next evening is a tap."""
+def NewSession(names: list[str], groups: list[str], problem: str | None, words: Words,
+               go: Callable[[str], object], start: Callable[[SetupDraft], object],
+               again: OpenSession | None = None) -> ft.Control:
+    """``names`` and ``groups``: the roster's players and every group's name, as loaded
+    (``problem``: why they could not be read); ``start``: the session set up, stored and
+    opened; ``again``: set up as that earlier session, so its group's next evening is a
+    tap."""
     draft, _ = ft.use_state(lambda: SetupDraft() if again is None else SetupDraft.play_again(
         "" if again.name == again.table.rules.variant else again.name, again.table,
-        again.state, again.group, app.prefs.settings.language))
-
-    def start() -> None:
-        # Unnamed, it is called by its game in whatever language reads it later.
-        opened = app.said.attempt(lambda: app.scorebook.create(
-            draft.name, draft.table(app.prefs.settings.language), draft.group.strip() or None),
-            shown_on=draft.refused)
-        if opened is not None:
-            app.table.session = opened
-            app.go(route_to("table", session=opened.id))
+        again.state, again.group, words.language))
 
     async def draw() -> None:
         if len(draft.players) < 2:
-            draft.problem = app.t("ui.draw_needs_players")
+            draft.problem = words.t("ui.draw_needs_players")
             return
         result = draw_first_dealer(PRESETS[draft.variant], draft.players, random.Random())
         draft.drawn = []
@@ -69,13 +63,13 @@ def NewSession(app: AppModel, again: OpenSession | None = None) -> ft.Control:
             await asyncio.sleep(0.35)
         draft.first_dealer = result.dealer
 
-    start_label = app.t("ui.start_session")
+    start_label = words.t("ui.start_session")
     # Played again: what is set up is said first; the panels below change any of it.
     as_before = [] if again is None else [panel(
-        app.t("ui.again_title", name=app.words.session_name(again.name, again.table.rules.variant)),
-        ft.Text(app.t("ui.again_summary", game=app.t(f"variant.{draft.variant}"),
-                      players=", ".join(draft.players),
-                      dealer=draft.first_dealer or ""), size=16),
+        words.t("ui.again_title", name=words.session_name(again.name, again.table.rules.variant)),
+        ft.Text(words.t("ui.again_summary", game=words.t(f"variant.{draft.variant}"),
+                        players=", ".join(draft.players),
+                        dealer=draft.first_dealer or ""), size=16),
     )]
     # Start and why it was refused stay below the form, always in view: a refusal that
     # appeared above Start pushed Start off a phone's screen.
@@ -83,19 +77,21 @@ def NewSession(app: AppModel, again: OpenSession | None = None) -> ft.Control:
         padding=ft.Padding.symmetric(horizontal=12, vertical=8),
         content=ft.Column(spacing=6, width=956, controls=[
             error_line(draft.problem),
-            ft.FilledButton(start_label, icon=ft.Icons.PLAY_ARROW, height=56, on_click=start),
+            ft.FilledButton(start_label, icon=ft.Icons.PLAY_ARROW, height=56,
+                            on_click=lambda: start(draft)),
         ]))
     return ft.Column(expand=True, spacing=0, controls=[
-        screen_bar(app.words, app.go, app.t("ui.new_session")),
+        screen_bar(words, go, words.t("ui.new_session")),
         screen(
             *as_before,
-            error_line(app.said.problem),  # the roster could not be read (the club's server away)
-            Entry(app.t("ui.session_name"), draft.name, lambda text: setattr(draft, "name", text)),
-            GroupPanel(app.words, draft, app.roster.groups),
-            GamePanel(app.words, draft),
-            PlayersPanel(app.words, draft, app.roster.names),
-            MoneyPanel(app.words, draft),
-            DealerPanel(app.words, draft, draw),
+            error_line(problem),  # the roster could not be read (the club's server away)
+            Entry(words.t("ui.session_name"), draft.name,
+                  lambda text: setattr(draft, "name", text)),
+            GroupPanel(words, draft, groups),
+            GamePanel(words, draft),
+            PlayersPanel(words, draft, names),
+            MoneyPanel(words, draft),
+            DealerPanel(words, draft, draw),
         ),
         ft.Row([pinned(footer)], alignment=ft.MainAxisAlignment.CENTER),
     ])

@@ -21,6 +21,7 @@ from scorekeeper.app.widgets import (
     said_line,
     screen,
 )
+from scorekeeper.core import N_
 from scorekeeper.i18n.figures import figures_held
 from scorekeeper.i18n.records import (
     best_line,
@@ -56,7 +57,10 @@ def PlayerPage(record: PlayerRecord | None, name: str, problem: str | None, word
         body: list[ft.Control] = [ft.Text(words.t("record.none"), size=16)]
     else:
         body = [PlacesPanel(words, record), GamesPanel(words, record.games),
-                RivalsPanel(words, record, go), EveningsPanel(words, record)]
+                RivalsPanel(words, record, go)]
+        # Evenings without money, General Rams or a pot taken have nothing of this to say.
+        if record.best or record.worst or record.most_taken or record.plays_general_rams:
+            body.append(EveningsPanel(words, record))
     return ft.Column(expand=True, spacing=0, controls=[
         bar, screen(error_line(problem), *Choices(words, record, go), *body)])
 
@@ -134,10 +138,14 @@ def RivalTile(words: Words, found: HeadToHead, open_it: GoTo) -> ft.Control:
 @ft.memo
 @ft.component
 def EveningsPanel(words: Words, record: PlayerRecord) -> ft.Control:
-    """The best and worst evening, General Rams, the biggest pot taken in one deal."""
+    """The best and worst evening, General Rams (in games that know it), the biggest pot
+    taken in one deal."""
     lang = words.language
+    generals = record.plays_general_rams
     lines = [*(said_line(best_line(best, lang)) for best in record.best),
              *(said_line(worst_line(worst, lang)) for worst in record.worst),
-             said_line(generals_line(record.generals_won, record.generals_lost, lang)),
+             *([said_line(generals_line(record.generals_won, record.generals_lost, lang))]
+               if generals else []),
              *(said_line(taken_line(taken, lang)) for taken in record.most_taken)]
-    return panel(words.t("record.evenings_title"), *lines)
+    title = N_("record.evenings_title") if generals else N_("record.evenings_pots_title")
+    return panel(words.t(title), *lines)

@@ -18,7 +18,8 @@ from scorekeeper.i18n.evening_words import wins_said
 if TYPE_CHECKING:  # the payments package loads when details are shown or saved
     from collections.abc import Callable, Mapping
 
-    from scorekeeper.app.model import AppModel
+    from scorekeeper.app.state.roster import Roster
+    from scorekeeper.app.state.said import Said
     from scorekeeper.app.words import Words
     from scorekeeper.payments import PaymentDetails
     from scorekeeper.session import Lifetime
@@ -30,62 +31,65 @@ if TYPE_CHECKING:  # the payments package loads when details are shown or saved
 
 @ft.memo
 @ft.component
-def Players(app: AppModel) -> ft.Control:
+def Players(roster: Roster, said: Said, words: Words, go: Callable[[str], object],
+            reload: Callable[[], object]) -> ft.Control:
+    """``roster``: the players with their records and details, as loaded, and its
+    commands; ``reload``: the screen loaded again (a player added, a roster imported)."""
     new_name = ft.use_ref("")  # what the field holds: heard, not drawn (see Entry)
     added, set_added = ft.use_state(0)  # players added from the field: each empties it
 
     def add() -> None:
         if not new_name.current.strip():
             return
-        if not app.roster.add(new_name.current):
+        if not roster.add(new_name.current):
             return
         new_name.current = ""
         set_added(added + 1)
-        app.show(route_to("players"))
+        reload()
 
     def add_typed(text: str) -> None:
         new_name.current = text
         add()
 
     async def export_roster() -> None:
-        body = app.roster.export_file()
+        body = roster.export_file()
         await ft.FilePicker().save_file(file_name="roster.json", src_bytes=body)
-        app.said.notice = app.t("ui.exported", file="roster.json")
+        said.notice = words.t("ui.exported", file="roster.json")
 
     async def import_roster() -> None:
         """Players and their details from another device's exported roster: all or none."""
-        picked = await pick_json(app.t("ui.import_roster"))
+        picked = await pick_json(words.t("ui.import_roster"))
         if picked is None:
             return
-        kept = await app.roster.import_file(picked)
+        kept = await roster.import_file(picked)
         if kept is None:  # nothing of the file was kept
             return
-        app.show(route_to("players"))
-        app.said.notice = app.t("ui.roster_imported", players=", ".join(kept) or "-")
+        reload()
+        said.notice = words.t("ui.roster_imported", players=", ".join(kept) or "-")
 
-    add_label = app.t("ui.add_player")
-    cards = [PlayerCard(app.words, name, app.roster.lifetimes.get(name, []),
-                        app.roster.details.get(name), app.roster.keep_details,
-                        GoTo(app.go, route_to("player", player=name)))
-             for name in app.roster.names]
+    add_label = words.t("ui.add_player")
+    cards = [PlayerCard(words, name, roster.lifetimes.get(name, []),
+                        roster.details.get(name), roster.keep_details,
+                        GoTo(go, route_to("player", player=name)))
+             for name in roster.names]
     return ft.Column(expand=True, spacing=0, controls=[
-        screen_bar(app.words, app.go, app.t("ui.players")),
+        screen_bar(words, go, words.t("ui.players")),
         screen(
             ft.Row(wrap=True, controls=[
-                Entry(app.t("ui.player_name"), "", lambda text: setattr(new_name, "current", text),
+                Entry(words.t("ui.player_name"), "",
+                      lambda text: setattr(new_name, "current", text),
                       key=f"name-{added}", width=260, on_enter=add_typed),
                 ft.FilledTonalButton(add_label, icon=ft.Icons.PERSON_ADD, on_click=add),
             ]),
-            error_line(app.said.problem),
-            *(cards or [ft.Text(app.t("ui.no_players"))]),
+            error_line(said.problem),
+            *(cards or [ft.Text(words.t("ui.no_players"))]),
             ft.Row(wrap=True, spacing=8, controls=[
-                *([action(app.t("ui.export_roster"), ft.Icons.DOWNLOAD, export_roster)]
-                  if app.roster.names else []),
-                action(app.t("ui.import_roster"), ft.Icons.UPLOAD_FILE, import_roster),
+                *([action(words.t("ui.export_roster"), ft.Icons.DOWNLOAD, export_roster)]
+                  if roster.names else []),
+                action(words.t("ui.import_roster"), ft.Icons.UPLOAD_FILE, import_roster),
             ]),
         ),
     ])
-
 
 
 @ft.memo

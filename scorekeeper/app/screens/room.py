@@ -18,7 +18,8 @@ from scorekeeper.app.widgets import Link, icon_button, labelled, panel, readout,
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from scorekeeper.app.model import AppModel
+    from scorekeeper.app.state.room import Room
+    from scorekeeper.app.state.said import Said
     from scorekeeper.app.words import Words
 
 ADDRESS_SIDE = 200  # px: a phone camera reads it from across a card table
@@ -26,117 +27,119 @@ ADDRESS_SIDE = 200  # px: a phone camera reads it from across a card table
 
 @ft.memo
 @ft.component
-def LanPanel(app: AppModel) -> ft.Control:
+def LanPanel(room: Room, said: Said, words: Words) -> ft.Control:
     """Beside a desktop's table: the join code and the address as a chip; beside it, the
-    address as a code to scan and the devices panel, each opened with a tap."""
-    room = app.room.lan
-    assert room is not None
+    address as a code to scan and the devices panel, each opened with a tap. Handed the
+    ``room`` itself: its news (a device joined, a new code) redraws this."""
+    lan = room.lan
+    assert lan is not None
     opened, set_opened = ft.use_state("")  # "", "code" (the address to scan) or "devices"
-    _ = app.room.heard  # read, so news of the room redraws this
-    devices = app.t("ui.room_devices")
-    devices = f"{devices} ({len(room.viewers)})"
+    devices = words.t("ui.room_devices")
+    devices = f"{devices} ({len(lan.viewers)})"
 
     def toggle(what: str) -> Callable[[], None]:
         return lambda: set_opened("" if opened == what else what)
 
     chip = ft.Row(wrap=True, spacing=6, run_spacing=4,
                   vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
-        room_chip(app, room),
-        *([labelled(app.t("ui.show_address_code"), ft.IconButton(
+        room_chip(words, lan),
+        *([labelled(words.t("ui.show_address_code"), ft.IconButton(
             ft.Icons.QR_CODE_2, selected=opened == "code", on_click=toggle("code")))]
-          if room.addresses else []),
+          if lan.addresses else []),
         labelled(devices, ft.TextButton(
             devices, icon=ft.Icons.EXPAND_LESS if opened == "devices" else ft.Icons.DEVICES,
             on_click=toggle("devices"))),
     ])
-    shown_too = {"code": lambda: AddressCodes(app.words, room.addresses, room.scan_codes,
-                                              shown(room.code)),
-                 "devices": lambda: devices_panel(app, room, app.t("ui.lan_title"))
+    shown_too = {"code": lambda: AddressCodes(words, lan.addresses, lan.scan_codes,
+                                              shown(lan.code)),
+                 "devices": lambda: devices_panel(room, lan, said, words,
+                                                  words.t("ui.lan_title"))
                  }.get(opened)
     return ft.Column(spacing=8, controls=[chip, shown_too()]) if shown_too else chip
 
 
 @ft.component
-def RoomScreen(app: AppModel) -> ft.Control:
+def RoomScreen(back: str, room: Room, said: Said, words: Words,
+               go: Callable[[str], object]) -> ft.Control:
     """On a phone, a screen of its own (the table's rows keep the table's screen): the
-    join code and the address, the address to scan, the devices."""
-    room, session = app.room.lan, app.table.session
-    back = route_to("table", session=session.id) if session is not None else "/"
-    _ = app.room.heard
-    if room is None or app.room.role != "host":
+    join code and the address, the address to scan, the devices; ``back``: the table it
+    was opened from. Handed the ``room`` itself: its news redraws this."""
+    lan = room.lan
+    if lan is None or room.role != "host":
         return ft.Column(expand=True, spacing=0, controls=[
-            screen_bar(app.words, app.go, app.t("ui.lan_title"), back),
-            screen(ft.Text(app.t("ui.not_on_network"), size=16))])
+            screen_bar(words, go, words.t("ui.lan_title"), back),
+            screen(ft.Text(words.t("ui.not_on_network"), size=16))])
     return ft.Column(expand=True, spacing=0, controls=[
-        screen_bar(app.words, app.go, app.t("ui.lan_title"), back),
-        screen(room_chip(app, room),
-               *([AddressCodes(app.words, room.addresses, room.scan_codes, shown(room.code))]
-                 if room.addresses else []),
-               devices_panel(app, room, app.t("ui.room_devices"))),
+        screen_bar(words, go, words.t("ui.lan_title"), back),
+        screen(room_chip(words, lan),
+               *([AddressCodes(words, lan.addresses, lan.scan_codes, shown(lan.code))]
+                 if lan.addresses else []),
+               devices_panel(room, lan, said, words, words.t("ui.room_devices"))),
     ])
 
 
-def room_link(app: AppModel, session_id: int) -> Link:
+def room_link(words: Words, lan: LanRoom | None, session_id: int) -> Link:
     """The room in a phone's screen bar; a lock when wrong codes have locked it."""
-    room = app.room.lan
-    locked = room is not None and room.locked()
-    return Link(ft.Icons.LOCK if locked else ft.Icons.QR_CODE_2, app.t("ui.room_link"),
+    locked = lan is not None and lan.locked()
+    return Link(ft.Icons.LOCK if locked else ft.Icons.QR_CODE_2, words.t("ui.room_link"),
                 route_to("room", session=session_id))
 
 
-def room_chip(app: AppModel, room: LanRoom) -> ft.Control:
+def room_chip(words: Words, lan: LanRoom) -> ft.Control:
     """The code and where to open the table, on one chip: a guest is told both at once."""
-    code = app.t("ui.join_code", code=shown(room.code))
-    where = [ft.Text(room.addresses[0], size=12, selectable=True)] if room.addresses else []
+    code = words.t("ui.join_code", code=shown(lan.code))
+    where = [ft.Text(lan.addresses[0], size=12, selectable=True)] if lan.addresses else []
     return ft.Container(
         padding=ft.Padding.symmetric(horizontal=12, vertical=3),
         border_radius=ft.BorderRadius.all(16),
-        bgcolor=ft.Colors.ERROR_CONTAINER if room.locked() else ft.Colors.SECONDARY_CONTAINER,
+        bgcolor=ft.Colors.ERROR_CONTAINER if lan.locked() else ft.Colors.SECONDARY_CONTAINER,
         content=ft.Column(spacing=0, controls=[
             readout(label=code, content=ft.Text(code, size=16, weight=ft.FontWeight.BOLD)),
             *where]))
 
 
-def devices_panel(app: AppModel, room: LanRoom, title: str) -> ft.Control:
-    """The devices that joined, who may score, the lock-out, a new code, removing one."""
+def devices_panel(room: Room, lan: LanRoom, said: Said, words: Words, title: str
+                  ) -> ft.Control:
+    """The devices that joined, who may score, the lock-out, a new code, removing one
+    (each only while ``room`` says this page is the host's)."""
 
     def host_only(action: Callable[[], object]) -> Callable[[], None]:
         """Run ``action`` only if this page is the host now (an event can be forged)."""
         def checked() -> None:
-            if app.room.role != "host":
-                app.said.notice = app.t("ui.not_allowed")
+            if room.role != "host":
+                said.notice = words.t("ui.not_allowed")
                 return
             action()
             ft.context.page.pubsub.send_all(LAN_CHANGED)
         return checked
 
     rows: list[ft.Control] = []
-    if room.locked():
-        rows.append(ft.Text(app.t("ui.room_locked_host", count=LOCK_AFTER,
-                                  minutes=room.minutes_locked()),
+    if lan.locked():
+        rows.append(ft.Text(words.t("ui.room_locked_host", count=LOCK_AFTER,
+                                    minutes=lan.minutes_locked()),
                             color=ft.Colors.ERROR, size=15))
-        rows.append(ft.Row([ft.FilledButton(app.t("ui.unlock_room"), icon=ft.Icons.LOCK_OPEN,
-                                            on_click=host_only(room.unlock))]))
-    for viewer in list(room.viewers.values()):
+        rows.append(ft.Row([ft.FilledButton(words.t("ui.unlock_room"), icon=ft.Icons.LOCK_OPEN,
+                                            on_click=host_only(lan.unlock))]))
+    for viewer in list(lan.viewers.values()):
         name = viewer.name
         # The switch's words over the address and Remove: side by side, a phone squeezed
         # the address to a letter a line. Keyed by the device: a tap landing as the rows
         # close up after one was removed reaches the device its row showed, never the next.
         rows.append(ft.Column(spacing=0, key=f"device-{viewer.key}", controls=[
-            switch(app.t("ui.guest_may_score", name=name), viewer.may_score,
-                   lambda on, key=viewer.key: host_only(lambda: room.grant(key, on))()),
+            switch(words.t("ui.guest_may_score", name=name), viewer.may_score,
+                   lambda on, key=viewer.key: host_only(lambda: lan.grant(key, on))()),
             ft.Row(spacing=4, controls=[
-                ft.Text(app.t("ui.device_away", address=viewer.address) if viewer.away
+                ft.Text(words.t("ui.device_away", address=viewer.address) if viewer.away
                         else viewer.address, size=13, color=ft.Colors.ON_SURFACE_VARIANT,
                         expand=True),
-                icon_button(ft.Icons.PERSON_REMOVE, app.t("ui.remove_device", name=name),
-                            host_only(lambda key=viewer.key: room.leave(key))),
+                icon_button(ft.Icons.PERSON_REMOVE, words.t("ui.remove_device", name=name),
+                            host_only(lambda key=viewer.key: lan.leave(key))),
             ]),
         ]))
-    if not room.viewers:
-        rows.append(ft.Text(app.t("ui.no_viewers")))
-    rows.append(ft.Row([ft.OutlinedButton(app.t("ui.new_code"), icon=ft.Icons.REFRESH,
-                                          on_click=host_only(room.new_code))]))
+    if not lan.viewers:
+        rows.append(ft.Text(words.t("ui.no_viewers")))
+    rows.append(ft.Row([ft.OutlinedButton(words.t("ui.new_code"), icon=ft.Icons.REFRESH,
+                                          on_click=host_only(lan.new_code))]))
     return panel(title, *rows)
 
 

@@ -13,11 +13,11 @@ from scorekeeper.app.inputs import Entry
 from scorekeeper.app.paying import PayCard, plan_moved
 from scorekeeper.app.routes import route_to
 from scorekeeper.app.widgets import (
+    GoTo,
     action,
     bullet,
     confirmation,
     icon_button,
-    missing,
     panel,
     readout,
     refused,
@@ -35,7 +35,7 @@ from scorekeeper.session import SESSION_EXPORTS
 if TYPE_CHECKING:  # the payments package loads when settle-up is first shown
     from collections.abc import Awaitable, Callable, Mapping, Sequence
 
-    from scorekeeper.app.model import AppModel
+    from scorekeeper.app.state.said import Said
     from scorekeeper.app.words import Words
     from scorekeeper.payments import Offer
     from scorekeeper.session import Export, OpenSession
@@ -65,38 +65,52 @@ def settling(session: OpenSession, waiting: Deal, language: str) -> Settling:
     return Settling(gone.closing, gone.owed, [(t, None) for t in gone.others], gone.leavers)
 
 
+@dataclass(frozen=True, slots=True)
+class Settles:
+    """What settle-up asks of the session on show: its commands (SessionShown's, bound, so
+    equal from one draw to the next). What only the host does is None on a device that
+    watches: the part that asks it is not drawn."""
+
+    reload: Callable[[], None]  # after a refusal for a stale version
+    export: Callable[[OpenSession, Export], bytes | None]
+    finish: Callable[[OpenSession], object] | None = None
+    pay: Paying | None = None
+    take_back: Callable[[OpenSession, int, str], object] | None = None
+    move_to_group: Callable[[OpenSession, str | None, str], object] | None = None
+
+
 @ft.memo
 @ft.component
-def SettleUp(app: AppModel) -> ft.Control:
-    session = app.table.session
-    if session is None:
-        return missing(app)
+def SettleUp(session: OpenSession, waiting: Deal, asks: Settles, said: Said, words: Words,
+             go: Callable[[str], object]) -> ft.Control:
+    """``waiting``: the seat changes waiting with the next deal (its draft's); ``said``:
+    why the last thing asked was refused, and where the notices go."""
     table = session.table
     confirm, set_confirm = ft.use_state(False)
     money = table.money
-    lang = app.prefs.settings.language
-    settled = settling(session, app.drafts.of(session.id).seat_changes, lang)
+    lang = words.language
+    settled = settling(session, waiting, lang)
     closing = settled.closing
 
     def as_text() -> str:
         from scorekeeper.payments import transfer_text
 
         details = session.payment_details
-        lines = [f"{session.name} – {app.t(f'variant.{table.rules.variant}')}"]
-        lines += [app.t("ui.money_of", player=p, amount=amount(closing.money[p], money, lang))
+        lines = [f"{session.name} – {words.t(f'variant.{table.rules.variant}')}"]
+        lines += [words.t("ui.money_of", player=p, amount=amount(closing.money[p], money, lang))
                   for p in session.state.everyone]
-        lines += ["", app.t("sheet.transfers") + ":"]
+        lines += ["", words.t("sheet.transfers") + ":"]
         plan = [t for _, theirs in settled.leaving for t in theirs]
         plan += [t for t, _ in settled.offers]
         lines += [transfer_text(t, money, details.get(t.payee), lang, session.paid_towards(t))
                   for t in plan]
         if not plan:
-            lines.append(app.t("cli.nothing_to_settle"))
+            lines.append(words.t("cli.nothing_to_settle"))
         return "\n".join(lines)
 
     async def copy() -> None:
         await ft.Clipboard().set(as_text())
-        app.said.notice = app.t("ui.copied")
+        said.notice = words.t("ui.copied")
 
     def saver(kind: Export) -> Callable[[], Awaitable[None]]:
         async def save_it() -> None:
@@ -104,19 +118,20 @@ def SettleUp(app: AppModel) -> ft.Control:
         return save_it
 
     async def save(kind: Export) -> None:
-        body = app.table.export(session, kind)
+        body = asks.export(session, kind)
         if body is None:
             return
         await ft.FilePicker().save_file(file_name=session.file_name(kind), src_bytes=body)
-        app.said.notice = app.t("ui.exported", file=session.file_name(kind))
+        said.notice = words.t("ui.exported", file=session.file_name(kind))
 
     def finish() -> None:
         set_confirm(False)
-        app.table.finish(session)
+        if asks.finish is not None:  # asked only where Finish is offered: the host's
+            asks.finish(session)
 
     ft.use_dialog(
-        confirmation(app.said, app.words, app.t("ui.finish_title"), app.t("ui.finish_text"),
-                     app.t("ui.finish_confirm"), finish, lambda: set_confirm(False))
+        confirmation(said, words, words.t("ui.finish_title"), words.t("ui.finish_text"),
+                     words.t("ui.finish_confirm"), finish, lambda: set_confirm(False))
         if confirm
         else None
     )
@@ -125,99 +140,98 @@ def SettleUp(app: AppModel) -> ft.Control:
     for player in session.state.everyone:
         results.append(ft.Row(alignment=ft.MainAxisAlignment.SPACE_BETWEEN, controls=[
             ft.Text(player, size=20, weight=ft.FontWeight.BOLD),
-            readout(label=app.t("ui.money_of", player=player,
-                                amount=amount(closing.money[player], money, lang)),
+            readout(label=words.t("ui.money_of", player=player,
+                                  amount=amount(closing.money[player], money, lang)),
                     content=ft.Text(amount(closing.money[player], money, lang),
                                     size=22, weight=ft.FontWeight.BOLD)),
         ]))
         if session.handovers:  # once money has moved: what is left of it, player by player
-            results.append(ft.Text(still_owed(app, player, settled.owed[player], money),
+            results.append(ft.Text(still_owed(words, player, settled.owed[player], money),
                                    size=15, color=ft.Colors.ON_SURFACE_VARIANT))
     rule = [bullet(closing_line(entry, money, lang), icon=ft.Icons.SAVINGS)
             for entry in closing.entries]
     if closing.pot_left:
-        rule.append(bullet(app.t("sheet.pot_left", amount=amount(closing.pot_left, money, lang)),
+        rule.append(bullet(words.t("sheet.pot_left",
+                                   amount=amount(closing.pot_left, money, lang)),
                            icon=ft.Icons.SAVINGS))
     if not rule:  # nothing to share out: what the pot holds, as the table's header says it
         rule.append(ft.Text(pot_line(session.guide, lang, over=session.over)))
-    words = app.words
-    pay = app.table.pay if app.room.role == "host" else None
     pictures = session.code_pictures(lang)
     transfers = [PayCard(words, money, transfer, session.paid_towards(transfer), offer,
-                         pictures, paying(words, session, transfer, pay))
+                         pictures, paying(words, session, transfer, asks.pay))
                  for transfer, offer in settled.offers
-                 ] or [ft.Text(app.t("cli.nothing_to_settle"))]
+                 ] or [ft.Text(words.t("cli.nothing_to_settle"))]
     if session.plan_change is not None and not settled.leaving:  # once, above the plan it moved
         transfers.insert(0, plan_moved(words, session.plan_change, money))
-    leaving = leaving_panels(app, session, settled)
-    handed = payments_made(words, session, app.table.take_back_payment
-                           if app.room.role == "host" else None)
+    leaving = leaving_panels(words, session, settled, asks.pay)
+    handed = payments_made(words, session, asks.take_back)
     exports = ft.Row(wrap=True, spacing=10, controls=[
-        action(app.t("card.open"), ft.Icons.IMAGE,
-               lambda: app.go(route_to("card", session=session.id)), filled=True),
-        action(app.t("ui.copy_text"), ft.Icons.COPY, copy),
-        *(action(app.t(made.label), getattr(ft.Icons, made.icon.upper()), saver(made.key))
+        action(words.t("card.open"), ft.Icons.IMAGE,
+               GoTo(go, route_to("card", session=session.id)), filled=True),
+        action(words.t("ui.copy_text"), ft.Icons.COPY, copy),
+        *(action(words.t(made.label), getattr(ft.Icons, made.icon.upper()), saver(made.key))
           for made in SESSION_EXPORTS.offered().values()),
     ])
     finish_row: list[ft.Control] = []
     if session.finished:
-        finish_row.append(bullet(app.t("ui.session_finished"), icon=ft.Icons.LOCK))
-    elif app.room.role == "host":
-        finish_row.append(action(app.t("ui.finish_session"), ft.Icons.LOCK,
+        finish_row.append(bullet(words.t("ui.session_finished"), icon=ft.Icons.LOCK))
+    elif asks.finish is not None:
+        finish_row.append(action(words.t("ui.finish_session"), ft.Icons.LOCK,
                                  lambda: set_confirm(True)))
     return ft.Column(expand=True, spacing=0, controls=[
-        screen_bar(app.words, app.go, app.t("ui.settle_of", name=app.words.session_name(
+        screen_bar(words, go, words.t("ui.settle_of", name=words.session_name(
             session.name, session.table.rules.variant)), route_to("table", session=session.id)),
         screen(
-            *refused(app.said, app.words, app.table.reload),
-            panel(results_title(app, session, settled), *results),
-            panel(app.t("ui.end_pot_rule", rule=app.t(f"option.end_pot.{table.rules.end_pot}")),
-                  *rule),
+            *refused(said, words, asks.reload),
+            panel(results_title(words, session, settled), *results),
+            panel(words.t("ui.end_pot_rule",
+                          rule=words.t(f"option.end_pot.{table.rules.end_pot}")), *rule),
             *leaving,
-            panel(app.t("sheet.transfers"), *transfers),
-            *([panel(app.t("sheet.payments"), *handed)] if handed else []),
-            *([GroupChoice(words, session, app.table.move_to_group)]
-              if app.room.role == "host" else []),
+            panel(words.t("sheet.transfers"), *transfers),
+            *([panel(words.t("sheet.payments"), *handed)] if handed else []),
+            *([GroupChoice(words, session, asks.move_to_group)]
+              if asks.move_to_group is not None else []),
             exports,
             *finish_row,
         ),
     ])
 
 
-def results_title(app: AppModel, session: OpenSession, settled: Settling) -> str:
+def results_title(words: Words, session: OpenSession, settled: Settling) -> str:
     """"Result if the session ends now", or once the leavers waiting have gone."""
     if session.finished:
-        return app.t("ui.results_final")
+        return words.t("ui.results_final")
     if settled.leaving:
-        return app.t("ui.results_once_gone",
-                     players=join([left.leaver for left, _ in settled.leaving], app.prefs.language))
-    return app.t("ui.results")
+        return words.t("ui.results_once_gone",
+                       players=join([left.leaver for left, _ in settled.leaving],
+                                    words.language))
+    return words.t("ui.results")
 
 
-def still_owed(app: AppModel, player: str, owed: int, money: Money) -> str:
+def still_owed(words: Words, player: str, owed: int, money: Money) -> str:
     """What is left for ``player`` after every payment: to pay, to receive, or nothing."""
-    lang = app.prefs.language
+    lang = words.language
     if owed < 0:
-        return app.t("ui.still_to_pay", player=player, amount=amount(-owed, money, lang))
+        return words.t("ui.still_to_pay", player=player, amount=amount(-owed, money, lang))
     if owed > 0:
-        return app.t("ui.still_to_get", player=player, amount=amount(owed, money, lang))
-    return app.t("ui.all_square", player=player)
+        return words.t("ui.still_to_get", player=player, amount=amount(owed, money, lang))
+    return words.t("ui.all_square", player=player)
 
 
-def leaving_panels(app: AppModel, session: OpenSession, settled: Settling
+def leaving_panels(words: Words, session: OpenSession, settled: Settling, pay: Paying | None
                    ) -> list[ft.Control]:
     """For each player whose leave waits with the next deal ("Settle up now" on the leave
     panel): what they pay or get once gone and why (the leave panel's sentence), and the
-    transfers that settle it, to be paid before they go home."""
-    pay = app.table.pay if app.room.role == "host" else None
-    return [panel(app.t("ui.before_leaving", player=left.leaver),
-                  bullet(leaving_line(left, session.table.money, app.prefs.language),
+    transfers that settle it, to be paid before they go home (``pay``: the table's, None
+    on a device that only watches)."""
+    return [panel(words.t("ui.before_leaving", player=left.leaver),
+                  bullet(leaving_line(left, session.table.money, words.language),
                          icon=ft.Icons.INFO_OUTLINE),
-                  *([PayCard(app.words, session.table.money, transfer,
+                  *([PayCard(words, session.table.money, transfer,
                              session.paid_towards(transfer), None, {},
-                             paying(app.words, session, transfer, pay))
+                             paying(words, session, transfer, pay))
                      for transfer in theirs]
-                    or [ft.Text(app.t("ui.leaver_settled", player=left.leaver))]))
+                    or [ft.Text(words.t("ui.leaver_settled", player=left.leaver))]))
             for left, theirs in settled.leaving]
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import weakref
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import flet as ft
@@ -11,97 +12,122 @@ import flet as ft
 from scorekeeper.app.entry import DealEntry
 from scorekeeper.app.entry.assistant import Assistant, TableStatus
 from scorekeeper.app.routes import route_to
-from scorekeeper.app.screens.join import Waiting
-from scorekeeper.app.screens.room import LanPanel, room_link
 from scorekeeper.app.widgets import (
     GoTo,
     Link,
     action,
     bullet,
     confirmation,
-    missing,
     panel,
     readout,
     screen_bar,
 )
 from scorekeeper.core import N_, Deal, events, score_text
+from scorekeeper.core.standings import FLIGHTS, HARDOPFEL
 from scorekeeper.i18n import render
 from scorekeeper.i18n.accounts import pot_line as pot_words
 from scorekeeper.i18n.accounts import pot_share_words
 from scorekeeper.i18n.evening_words import flights_count
+from scorekeeper.i18n.placings import figure_cell, places_line
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from scorekeeper.app.draft import DealDraft
-    from scorekeeper.app.model import AppModel
+    from scorekeeper.app.entry.deal_entry import EntryPage, EntryTaps
+    from scorekeeper.app.state.said import Said
     from scorekeeper.app.words import Words
-    from scorekeeper.core import DealGuide
+    from scorekeeper.core import DealGuide, Placing
     from scorekeeper.session import OpenSession
 
 # One wakelock per page, made the first time a table is opened on it.
 WAKELOCKS: weakref.WeakKeyDictionary[ft.Page, ft.Wakelock] = weakref.WeakKeyDictionary()
 
 
+@dataclass(frozen=True, slots=True)
+class TableView:
+    """What of the page the table shows beside its session, read by the table's record
+    (screen_list.py): compared by value, so a root's pass that changed none of it, nor the
+    session, nor the entry's page, leaves the table as it is."""
+
+    host: bool  # the host's page (a guest's has no way back, no links, no Undo)
+    playing: bool  # the deal entry, Save and all (AppModel.entering_a_deal)
+    watching: bool  # opened read-only from the club's evening (AppModel.watching)
+    awake: bool  # the screen stays on (the settings' keep_awake)
+    room: Link | None  # the room in a phone's bar, for the host of a room on the network
+
+
+@dataclass(frozen=True, slots=True)
+class TableTaps:
+    """What the table's taps do, handed by its record: bound methods, equal from one draw
+    to the next."""
+
+    entry: EntryTaps
+    undo: Callable[[OpenSession], object]  # SessionShown.undo: the last deal taken back
+    # The draft of a session (Drafts.of), looked up rather than handed: a part handed the
+    # draft hears every tap on it, which only the rows and the entry are to hear.
+    draft_of: Callable[[int], DealDraft]
+    said: Said  # the undo dialog's notice is read out once it has left (confirmation)
+
+
 @ft.memo
 @ft.component
-def TableScreen(app: AppModel) -> ft.Control:
+def TableScreen(session: OpenSession, view: TableView, page: EntryPage, taps: TableTaps,
+                room: ft.Control | None = None) -> ft.Control:
     """On a phone one column: the rows (score, duty, tricks) and Save fit one screen for up
-    to five players; on a desktop the table (scores, pot, assistant) beside the entry."""
-    session = app.table.session
-    if session is None:
-        return Waiting(app.words) if app.room.role in ("viewer", "scorer") else missing(app)
+    to five players; on a desktop the table (scores, pot, assistant) beside the entry.
+    ``room``: the room beside a desktop's table, for its host, drawn by the record."""
+    words, wide, go = page.words, page.wide, taps.entry.go
     confirm_undo, set_confirm_undo = ft.use_state(False)
-    awake = app.prefs.settings.keep_awake
+    awake = view.awake
     ft.use_effect(lambda: keep_awake(awake), [awake], cleanup=lambda: keep_awake(False))
+    draft = taps.draft_of(session.id)
 
     def undo() -> None:
         set_confirm_undo(False)
-        app.table.undo(session)
+        taps.undo(session)
 
-    ft.use_dialog(undo_dialog(app, session, undo, lambda: set_confirm_undo(False))
+    ft.use_dialog(undo_dialog(words, taps.said, session, draft.started, undo,
+                              lambda: set_confirm_undo(False))
                   if confirm_undo else None)
 
     def at(screen: str) -> str:
         return route_to(screen, session=session.id)
 
     links = [
-        Link(ft.Icons.RECEIPT_LONG, app.t("ui.ledger"), at("ledger")),
-        *([Link(ft.Icons.TABLE_CHART, app.t("ui.protocol"), at("protocol"))]
+        Link(ft.Icons.RECEIPT_LONG, words.t("ui.ledger"), at("ledger")),
+        *([Link(ft.Icons.TABLE_CHART, words.t("ui.protocol"), at("protocol"))]
           if session.games else []),
-        Link(ft.Icons.SHOW_CHART, app.t("ui.charts"), at("charts")),
-        Link(ft.Icons.PAYMENTS, app.t("ui.settle"), at("settle")),
+        Link(ft.Icons.SHOW_CHART, words.t("ui.charts"), at("charts")),
+        Link(ft.Icons.PAYMENTS, words.t("ui.settle"), at("settle")),
         # A desktop's bar has room for the rules too; a phone opens them from the assistant.
-        *([Link(ft.Icons.MENU_BOOK, app.t("rules.open_of", variant=session.table.rules.variant),
-                at("rules"))] if app.nav.wide else []),
+        *([Link(ft.Icons.MENU_BOOK, words.t("rules.open_of",
+                                            variant=session.table.rules.variant),
+                at("rules"))] if wide else []),
     ]
-    playing = app.entering_a_deal
-    may_undo = (app.room.role == "host" and not app.watching and not session.finished
+    may_undo = (view.host and not view.watching and not session.finished
                 and session.state.deals > 0)
     ask_undo = ft.use_callback(lambda: set_confirm_undo(True), [])
     # The scores are on a phone's rows: the pot and the game go in the fold above them.
-    entry = (DealEntry(app, session, app.drafts.of(session.id),
+    entry = (DealEntry(session, draft, page, taps.entry,
                        on_undo=ask_undo if may_undo else None,
-                       status=None if app.nav.wide else table_status(app.words, session))
-             if playing else None)
-    hosting = app.room.lan is not None and app.room.role == "host"
+                       status=None if wide else table_status(words, session))
+             if view.playing else None)
     # A desktop has room for the room beside the table; a phone opens it from the bar.
-    room = [LanPanel(app)] if hosting and app.nav.wide else []
-    if hosting and not app.nav.wide:
-        links.append(room_link(app, session.id))
-    words = app.words
+    beside = [room] if room is not None else []
+    if view.room is not None:
+        links.append(view.room)
     # A phone entering a deal shows the table in its rows and fold: the table's side is
     # not drawn, nor made at each Save to be thrown away.
-    table_side = [TableSide(words, session, app.drafts.of(session.id),
-                            GoTo(app.go, at("rules")))
-                  ] if app.nav.wide or entry is None else []
-    if app.watching:
-        table_side.insert(0, bullet(app.t("ui.watching"), icon=ft.Icons.VISIBILITY, size=16))
+    table_side = [TableSide(words, session, draft, GoTo(go, at("rules")))
+                  ] if wide or entry is None else []
+    if view.watching:
+        table_side.insert(0, bullet(words.t("ui.watching"), icon=ft.Icons.VISIBILITY, size=16))
         links = []
     if entry is None and may_undo:
-        table_side.append(action(app.t("ui.undo", number=session.state.deals), ft.Icons.UNDO,
+        table_side.append(action(words.t("ui.undo", number=session.state.deals), ft.Icons.UNDO,
                                  ask_undo))
-    if app.nav.wide:
+    if wide:
         body: ft.Control = ft.Row(
             expand=True, spacing=16, vertical_alignment=ft.CrossAxisAlignment.START,
             controls=[
@@ -119,16 +145,14 @@ def TableScreen(app: AppModel) -> ft.Control:
         expand=True,
         spacing=0,
         controls=[
-            screen_bar(app.words, app.go,
-                       app.words.session_name(session.name, session.table.rules.variant),
+            screen_bar(words, go, words.session_name(session.name, session.table.rules.variant),
                        route_to("tonight", group=session.group)
-                       if app.watching and session.group else "/",
-                       links if app.room.role == "host" else [],
-                       host=app.room.role == "host"),
+                       if view.watching and session.group else "/",
+                       links if view.host else [], host=view.host),
             ft.Container(expand=True, alignment=ft.Alignment.TOP_CENTER,
-                         padding=ft.Padding.all(10 if app.nav.wide else 6),
+                         padding=ft.Padding.all(10 if wide else 6),
                          content=ft.Column(expand=True, spacing=6, width=1400,
-                                           controls=[*room, body])),
+                                           controls=[*beside, body])),
         ],
     )
 
@@ -149,19 +173,19 @@ async def _hold(wakelock: ft.Wakelock, awake: bool) -> None:
         await (wakelock.enable() if awake else wakelock.disable())
 
 
-def undo_dialog(app: AppModel, session: OpenSession, undo: Callable[[], None],
-                cancel: Callable[[], None]) -> ft.AlertDialog:
-    """"Undo deal 7: Cilla dealt; tricks: Dag 2, …?", and what becomes of the form."""
-    lang = app.prefs.settings.language
+def undo_dialog(words: Words, said: Said, session: OpenSession, started: bool,
+                undo: Callable[[], None], cancel: Callable[[], None]) -> ft.AlertDialog:
+    """"Undo deal 7: Cilla dealt; tricks: Dag 2, …?", and what becomes of the form
+    (``started``: the draft holds a deal being entered)."""
     deal = session.newest_deal or Deal()
-    what = "; ".join([app.t("ui.undo_dealt", dealer=deal.dealer or ""),
-                      *(render(event, lang) for event in events(deal))])
-    text = app.t("ui.undo_back_text")
-    if app.drafts.of(session.id).started:
-        text += " " + app.t("ui.undo_replaces", number=session.state.deals + 1)
-    return confirmation(app.said, app.words,
-                        app.t("ui.undo_deal_title", number=session.state.deals, what=what),
-                        text, app.t("ui.undo_confirm"), undo, cancel)
+    what = "; ".join([words.t("ui.undo_dealt", dealer=deal.dealer or ""),
+                      *(render(event, words.language) for event in events(deal))])
+    text = words.t("ui.undo_back_text")
+    if started:
+        text += " " + words.t("ui.undo_replaces", number=session.state.deals + 1)
+    return confirmation(said, words,
+                        words.t("ui.undo_deal_title", number=session.state.deals, what=what),
+                        text, words.t("ui.undo_confirm"), undo, cancel)
 
 
 def pot_kind(words: Words, session: OpenSession) -> str:
@@ -222,9 +246,16 @@ def Scoreboard(words: Words, session: OpenSession, deal_guide: DealGuide) -> ft.
     money = session.closing.money if session.plays_for_money else {}
     seats = deal_guide.seats
     live = not session.over  # a finished night has no next deal: no dealer, no duties
+    # A finished night shows each player's place and the figure it rests on, as its card
+    # does: in a game of games, not the scores of a last game begun and left unfinished.
+    placed = {placing.player: placing for placing in session.standings} if session.finished \
+        else {}
     cards = []
     for player in state.everyone:
         tags = []
+        placing = placed.get(player)
+        if placing is not None:
+            tags.append(_tag(f"{placing.place}.", ft.Colors.PRIMARY, ft.Colors.ON_PRIMARY))
         if player in state.away:
             tags.append(_tag(words.t("ui.left_table"), ft.Colors.OUTLINE, ft.Colors.SURFACE))
         if live and player == seats.dealer:
@@ -233,8 +264,14 @@ def Scoreboard(words: Words, session: OpenSession, deal_guide: DealGuide) -> ft.
             tags.append(_tag(words.t("ui.sits_out"), ft.Colors.OUTLINE, ft.Colors.SURFACE))
         if live and player in deal_guide.must_play:
             tags.append(_tag(words.t("ui.must_play"), ft.Colors.TERTIARY, ft.Colors.ON_TERTIARY))
-        figure = scores[player]
-        flights = flights_count(table.rules, state.flights[player], words.language)
+        figure, label = score_text(table, scores[player]), words.t(
+            "ui.score_of", player=player, score=scores[player])
+        if placing is not None:
+            if table.rules.family_rules.in_games:
+                figure = figure_cell(placing.figure, table.money, words.language)
+            label = places_line((placing,), table.money, words.language)
+        flights = flights_count(table.rules, flown(state.flights[player], placing),
+                                words.language)
         lines = [ft.Text(flights, size=15)]
         if money:
             amount = words.money(money[player], table.money)
@@ -243,27 +280,33 @@ def Scoreboard(words: Words, session: OpenSession, deal_guide: DealGuide) -> ft.
                                     table.money, words.language)
             if share:
                 lines.append(ft.Text(share, size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+        # Marked: first place once the night is over, else the next deal's dealer.
+        marked = placing.place == 1 if placing is not None else player == seats.dealer
         cards.append(ft.Container(
             width=170,
             padding=ft.Padding.all(12),
             border_radius=ft.BorderRadius.all(16),
-            bgcolor=(ft.Colors.PRIMARY_CONTAINER if player == seats.dealer
-                     else ft.Colors.SURFACE_CONTAINER_HIGH),
+            bgcolor=ft.Colors.PRIMARY_CONTAINER if marked else ft.Colors.SURFACE_CONTAINER_HIGH,
             content=ft.Column(
                 spacing=2,
                 controls=[
                     ft.Text(player, size=20, weight=ft.FontWeight.BOLD, no_wrap=True),
                     ft.Row(tags, spacing=4, wrap=True),
-                    readout(
-                        label=words.t("ui.score_of", player=player, score=figure),
-                        content=ft.Text(score_text(table, figure), size=44,
-                                        weight=ft.FontWeight.BOLD),
-                    ),
+                    readout(label=label, content=ft.Text(figure, size=44,
+                                                         weight=ft.FontWeight.BOLD)),
                     *lines,
                 ],
             ),
         ))
     return ft.Row(cards, wrap=True, spacing=10, run_spacing=10)
+
+
+def flown(flights: int, placing: Placing | None) -> int:
+    """A player's flights as the card says them: a finished session's place counts those
+    of its finished games (a game begun and left counts for nothing), else every deal's."""
+    counted = [figure.value for figure in placing.tie_breaks
+               if figure.key in (FLIGHTS, HARDOPFEL)] if placing is not None else []
+    return counted[0] if counted and counted[0] is not None else flights
 
 
 def _tag(label: str, bgcolor: str, color: str) -> ft.Control:

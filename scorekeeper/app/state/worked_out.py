@@ -26,8 +26,11 @@ WorksOut = Callable[["OpenSession", Showing], None]
 
 
 def a_table(session: OpenSession, showing: Showing) -> None:
-    """A table as a guest, a club's evening or a watcher sees it: without Undo."""
+    """A table as a guest, a club's evening or a watcher sees it: without Undo; once
+    finished, with everyone's place."""
     session.work_out("guide", "scores", "closing")
+    if session.finished:
+        session.work_out("standings")
 
 
 def the_hosts_table(session: OpenSession, showing: Showing) -> None:
