@@ -19,7 +19,6 @@ beside them) and a platform without ``fork`` (a phone's package) read in this pr
 
 from __future__ import annotations
 
-import gc
 import multiprocessing
 import os
 import signal
@@ -31,6 +30,7 @@ from typing import NamedTuple
 
 from scorekeeper.core import Session, close
 from scorekeeper.formats.session_file import SessionFile, content_uid, parse_session
+from scorekeeper.platform import never_walk_what_is_held
 from scorekeeper.session.changes import standing
 from scorekeeper.store.restore import NewSession, SessionRows, session_rows
 
@@ -107,7 +107,7 @@ def _pool(sessions: int, processes: int) -> ProcessPoolExecutor | None:
     # readers: frozen before the fork, as Python's documentation advises. Only the command
     # line forks, and its process ends with the restore. Before this, the collector took
     # 26.5 s (wall) of the restore's own process's 376 for the 100,000 (load average 6.7).
-    gc.freeze()
+    never_walk_what_is_held()
     try:
         return ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("fork"),
                                    initializer=_started)
