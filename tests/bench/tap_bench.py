@@ -32,6 +32,7 @@ from tests.e2e.conftest import (
     CHROMIUM,
     CHROMIUM_ARGS,
     FIRST_PAINT,
+    FRAMES_WAIT,
     Ui,
     free_port,
     start_server,
@@ -52,9 +53,11 @@ window.WebSocket.prototype = Socket.prototype;
 Object.assign(window.WebSocket, Socket);
 """
 
-# The sentence a screen reader reads for a figure: "Astrid: 46", "Count 3".
+# The sentence a screen reader reads for a figure: "Astrid: 46", "Count 3". The app keeps
+# a name and its figure together with a no-break space, which a person reads as a space.
 READOUT = """prefix => [...document.querySelectorAll('flt-semantics')]
-    .map(node => (node.getAttribute('aria-label') || node.innerText || '').trim())
+    .map(node => (node.getAttribute('aria-label') || node.innerText || '')
+        .replace(/\\s+/g, ' ').trim())
     .find(text => text.startsWith(prefix) && text.split(':').length <= 2)"""
 
 # Calls ``changed`` once the readout that starts with ``prefix`` is no longer ``before``.
@@ -82,8 +85,9 @@ TIMED_TAP = """
         resolve([performance.now() - started, reply]);
     });
     button.click();
+    setTimeout(() => resolve(null), WAIT);
 })
-"""
+""".replace("WAIT", str(FRAMES_WAIT))
 
 # The same, pressed as a finger presses: the clock starts at the pointer's press, and the
 # press's ripple is drawn while the server works, as on a phone. The click above is what a
@@ -94,8 +98,9 @@ PRESSED_TAP = """
     document.addEventListener('pointerdown', () => { started = performance.now(); },
                               {capture: true, once: true});
     (""" + ON_CHANGE + """)(prefix, before, () => resolve(performance.now() - started));
+    setTimeout(() => resolve(null), WAIT);
 }); }
-"""
+""".replace("WAIT", str(FRAMES_WAIT))
 
 TAPS = 15
 DEALS_BEFORE = 60  # an evening's deals already on the table
@@ -115,7 +120,9 @@ def timed_tap(page: Page, label: str, prefix: str) -> tuple[float, float]:
     """Milliseconds from the tap to the changed readout, and to the server's reply."""
     before = page.evaluate(READOUT, prefix)
     button = page.get_by_role("button", name=label, exact=True).first.element_handle()
-    total, reply = page.evaluate(TIMED_TAP, [button, prefix, before])
+    timed = page.evaluate(TIMED_TAP, [button, prefix, before])
+    assert timed is not None, f"{label}: no readout starting {prefix!r} changed from {before!r}"
+    total, reply = timed
     return total, reply if reply is not None else total
 
 
@@ -125,7 +132,9 @@ def pressed_tap(page: Page, label: str, prefix: str) -> float:
     button = page.get_by_role("button", name=label, exact=True).first.bounding_box()
     assert button is not None, f"{label} is not laid out"
     page.mouse.click(button["x"] + button["width"] / 2, button["y"] + button["height"] / 2)
-    return float(page.evaluate("window.__pressed"))
+    pressed = page.evaluate("window.__pressed")
+    assert pressed is not None, f"{label}: no readout starting {prefix!r} changed"
+    return float(pressed)
 
 
 # The font a bare Flet page draws in: Flutter's own, served by flet-web with no CDN. The
