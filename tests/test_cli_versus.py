@@ -139,6 +139,7 @@ def test_versus_in_words_says_the_sessions_who_was_ahead_and_the_money(club):
 
 @pytest.mark.parametrize(("args", "said"), [
     (("Bengt", "Zed"), "Il n’y a pas de joueur nommé Zed"),
+    ((" ", "Cilla"), "Il manque le nom d’un joueur"),
     (("Bengt", "bengt"), "Bengt contre Bengt\u00a0: nommez deux joueurs différents"),
     (("Bengt", "Cilla", "--group", "Nowhere"), "il n’y a pas de groupe nommé Nowhere"),
     (("Bengt", "Cilla", "--year", "20x6"),

@@ -139,8 +139,10 @@ def two_players(first: str, second: str, roster: Iterable[str]) -> tuple[str, st
 
 def player_named(asked: str, roster: Iterable[str] | Mapping[str, str]) -> str:
     """The player asked for, as the roster spells them (``roster``: its names, or them by
-    name key); refused if not in it."""
+    name key); refused if not in it, or if no name is given."""
     kept = roster if isinstance(roster, Mapping) else {name_key(name): name for name in roster}
+    if not name_key(asked):  # said as missing: "no player called " would end on nothing
+        raise refuse("versus.no_name")
     if name_key(asked) not in kept:
         raise refuse("versus.unknown_player", player=quote(asked))
     return kept[name_key(asked)]
