@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from scorekeeper.core import Figure, GameRecord, Money, Payment, Placing, counts
+from scorekeeper.core import Figure, GameRecord, Money, Payment, Placing, Table, counts, score_text
 from scorekeeper.core.messages import N_
 from scorekeeper.core.standings import GAMES_LOST, GAMES_WON, MONEY, POINTS, UNITS
 from scorekeeper.i18n import number, text
@@ -50,6 +50,14 @@ def figure_cell(figure: Figure, money: Money, language: str, *, symbol: bool = T
         units = money.units(figure.value)
         return ("+" if units > 0 else "") + number(units, language)
     return number(figure.value, language)
+
+
+def place_figure(table: Table, placing: Placing, score: int, language: str) -> str:
+    """The big figure beside a finished night's place: a game of games' own (points, games
+    won), not the score of a last game begun and left; elsewhere the score."""
+    if table.rules.family_rules.in_games:
+        return figure_cell(placing.figure, table.money, language)
+    return score_text(table, score)
 
 
 def figure_phrase(figure: Figure, money: Money, language: str) -> str:

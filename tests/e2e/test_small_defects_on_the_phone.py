@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+from datetime import date
 from pathlib import Path
 
+from scorekeeper.app.routes import route_to
 from tests.e2e.conftest import Server, Ui
 from tests.e2e.test_table_at_a_glance import three_then_the_cabin
 from tests.test_standings_everywhere import SAMEDI
@@ -158,7 +160,8 @@ def test_a_finished_mattmar_night_shows_each_place_not_its_unfinished_games_scor
     standings (tests/test_standings_everywhere.py works them out): Denis first on 0 points
     over the finished games, Anne, Bruno and Chloé second on 20."""
     samedi = tmp_path / "samedi.json"
-    samedi.write_text(json.dumps(SAMEDI, ensure_ascii=False), encoding="utf-8")
+    tonight = {**SAMEDI, "group": "Samedi soir", "played_on": date.today().isoformat()}
+    samedi.write_text(json.dumps(tonight, ensure_ascii=False), encoding="utf-8")
     server.holds(samedi)
     phone.open("/session/1")
     phone.read("This session is finished.")
@@ -171,6 +174,13 @@ def test_a_finished_mattmar_night_shows_each_place_not_its_unfinished_games_scor
     assert not phone.page.evaluate(SHOWN, "1 flight")
     phone.shot("table-finished-mattmar-phone")
     assert not phone.page.evaluate(SHOWN, "Denis: 10")
+    # The group's tables tonight show it as its card does, Denis first with his €18.00.
+    phone.go(route_to("tonight", group="Samedi soir"))
+    phone.read("Tonight: Samedi soir")
+    places = [*phone.readouts("1. "), *phone.readouts("2. ")]
+    assert places == ["1. Denis 0 points · €18.00", *(f"2. {player} 20 points · -€6.00"
+                                                      for player in ("Anne", "Bruno", "Chloé"))]
+    phone.shot("tonight-finished-mattmar-phone")
 
 
 def test_the_browsers_back_from_one_table_to_another_shows_that_tables_own_players(

@@ -28,7 +28,7 @@ from scorekeeper.i18n import render
 from scorekeeper.i18n.accounts import pot_line as pot_words
 from scorekeeper.i18n.accounts import pot_share_words
 from scorekeeper.i18n.evening_words import flights_count
-from scorekeeper.i18n.placings import figure_cell, places_line
+from scorekeeper.i18n.placings import place_figure, places_line
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -267,8 +267,7 @@ def Scoreboard(words: Words, session: OpenSession, deal_guide: DealGuide) -> ft.
         figure, label = score_text(table, scores[player]), words.t(
             "ui.score_of", player=player, score=scores[player])
         if placing is not None:
-            if table.rules.family_rules.in_games:
-                figure = figure_cell(placing.figure, table.money, words.language)
+            figure = place_figure(table, placing, scores[player], words.language)
             label = places_line((placing,), table.money, words.language)
         flights = flights_count(table.rules, flown(state.flights[player], placing),
                                 words.language)

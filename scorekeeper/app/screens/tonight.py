@@ -21,11 +21,13 @@ from scorekeeper.app.widgets import (
 )
 from scorekeeper.core import counts, score_text
 from scorekeeper.i18n.accounts import amount
+from scorekeeper.i18n.placings import place_figure, places_line
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from scorekeeper.app.words import Words
+    from scorekeeper.core import Placing
     from scorekeeper.session import OpenSession
 
 
@@ -50,10 +52,14 @@ def TonightScreen(group: str, tables: list[OpenSession], problem: str | None, wo
 @ft.component
 def TableNow(words: Words, table: OpenSession, go: Callable[[str], object]) -> ft.Control:
     """One table: where it is (the deal and who deals, or finished), each player's score
-    and money in the order they sit, the leaders marked."""
+    and money in the order they sit, the leaders marked; a finished one, its places."""
     name = words.session_name(table.name, table.table.rules.variant)
-    leading = set(table.leaders)
-    rows = [standing(words, table, player, player in leading) for player in table.state.everyone]
+    if table.finished:  # its places, as its card has them; not a last game's scores
+        rows = [placed(words, table, placing) for placing in table.standings]
+    else:
+        leading = set(table.leaders)
+        rows = [standing(words, table, player, player in leading)
+                for player in table.state.everyone]
     return panel(
         f"{name} · {words.t(f'variant.{table.table.rules.variant}')}",
         bullet(where_it_is(words, table), icon=ft.Icons.STYLE, size=16),
@@ -72,6 +78,22 @@ def where_it_is(words: Words, table: OpenSession) -> str:
     return words.t("ui.deal_by", number=table.guide.number, dealer=seats.dealer)
 
 
+def placed(words: Words, table: OpenSession, placing: Placing) -> ft.Control:
+    """A player of a finished table: the place, the figure it rests on, the money; the
+    winners marked."""
+    player = placing.player
+    figure = place_figure(table.table, placing, table.scores[player], words.language)
+    said = places_line((placing,), table.table.money, words.language)
+    cells = [ft.Text(f"{placing.place}. {player}", size=18, weight=ft.FontWeight.BOLD,
+                     expand=True),
+             ft.Text(figure, size=22, weight=ft.FontWeight.BOLD)]
+    if table.plays_for_money:
+        money = amount(table.closing.money[player], table.table.money, words.language)
+        said = f"{said} · {money}"
+        cells.append(ft.Text(money, size=16, width=110, text_align=ft.TextAlign.RIGHT))
+    return _line(said, placing.place == 1, cells)
+
+
 def standing(words: Words, table: OpenSession, player: str, leads: bool) -> ft.Control:
     score = score_text(table.table, table.scores[player])
     cells = [ft.Text(player, size=18, weight=ft.FontWeight.BOLD, expand=True),
@@ -84,6 +106,10 @@ def standing(words: Words, table: OpenSession, player: str, leads: bool) -> ft.C
         said = words.t("ui.tonight_score", player=player, score=score)
     if leads:
         said = words.t("ui.tonight_leads", line=said)
-    mark = (ft.Icon(ft.Icons.EMOJI_EVENTS, size=20, color=ft.Colors.PRIMARY) if leads
+    return _line(said, leads, cells)
+
+
+def _line(said: str, marked: bool, cells: list[ft.Control]) -> ft.Control:
+    mark = (ft.Icon(ft.Icons.EMOJI_EVENTS, size=20, color=ft.Colors.PRIMARY) if marked
             else ft.Container(width=20))
     return readout(label=said, content=ft.Row(spacing=10, controls=[mark, *cells]))
