@@ -18,8 +18,12 @@ import pytest
 from playwright.sync_api import Browser
 from pypdf import PdfReader
 
+from scorekeeper.session.scorebook import Scorebook
+from scorekeeper.store.database import connect
+from scorekeeper.store.sessions import SessionStore
 from tests.e2e.conftest import CABIN, HeldSocket, Server, Ui, start_server, stop_server
 from tests.e2e.test_settle_and_pay import ROSTER, code_label, scanned
+from tests.test_restore_checks import stray
 
 GROUP = "Friday group"
 
@@ -262,3 +266,25 @@ def test_two_sessions_of_one_evening_are_two_sessions_and_one_evening(phone: Ui,
     # The second session, not the first. The app draws it, then tells the browser its
     # address (Navigation.pushed): the address bar follows a moment later, so it is waited for.
     phone.page.wait_for_url(re.compile(r".*/session/2$"))
+
+
+def test_a_stored_payment_that_does_not_count_is_shown_on_the_group_screen_and_taken_back(
+        phone: Ui, server: Server, tmp_path: Path):
+    """Issue 66, finding 1: a payment on the tab naming someone who never played in the
+    group, as an older restore stored it. The group's screen stayed blank, the raw
+    exception sent to the browser; it shows the tab without it (Astrid: lost 27.00, paid
+    5.00 on the 6th, balance -22.00), says it does not count, and takes it back."""
+    three_evenings(server, tmp_path)
+    engine = connect(server.db)
+    try:
+        stray(Scorebook(SessionStore(engine)), GROUP, "Zed", "Astrid", 700)
+    finally:
+        engine.dispose()
+    phone.open("/group/Friday%20group")
+    phone.read("Astrid: balance -SEK\u00a022.00 (lost SEK\u00a027.00, paid SEK\u00a05.00)")
+    phone.see("Zed paid Astrid SEK 7.00: not counted, it is not between two players of "
+              "Friday group's finished sessions.")
+    phone.tap("Take back: Zed paid Astrid SEK\u00a07.00")
+    phone.read("Astrid: balance -SEK\u00a022.00 (lost SEK\u00a027.00, paid SEK\u00a05.00)")
+    assert not phone.shown("Take back: Zed paid Astrid SEK\u00a07.00").count()
+    assert "not_counted" not in json.loads(server.cli("tab", GROUP, "--json").stdout)
