@@ -321,6 +321,19 @@ def test_a_session_without_a_uid_restored_twice_is_added_once(book):
     assert restore(book.store, backup_of(other), "en") == Counts(sessions=1)
 
 
+def test_the_command_lines_restore_of_a_hand_made_file_twice_adds_it_once(tmp_path):
+    """The same file twice changes nothing (FORMAT.md), told as the command line tells it;
+    a session without a uid was added again at every restore."""
+    backup = tmp_path / "hand-made.json"
+    backup.write_bytes(backup_of(without_uid()))
+    database = f"sqlite:///{tmp_path / 'scorebook.db'}"
+    first, again = (run_cli_here(database, "restore", str(backup)) for _ in range(2))
+    assert (first.returncode, again.returncode) == (0, 0)
+    assert "added 1 session, 4 players, 1 group" in first.stdout
+    assert "added 0 sessions, 0 players, 0 groups" in again.stdout
+    assert len(run_cli_here(database, "sessions").stdout.splitlines()) == 1
+
+
 def test_the_same_evening_twice_in_one_backup_is_two_sessions_and_restored_again_none(book):
     backup = backup_of(without_uid(), without_uid())
     assert restore(book.store, backup, "en").sessions == 2
